@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+import { Command } from "commander";
+import { variantIds } from "@maumau/registry";
+import { scriptCommand } from "./commands/script.js";
+
+const program = new Command()
+  .name("maumau")
+  .description("Mau Mau in the terminal: play, rule scripts, simulations, statecharts.")
+  .showHelpAfterError();
+
+program
+  .command("script")
+  .description("Run a rule script (conformance/FORMAT.md) and print the resulting table as JSON")
+  .argument("<file>", "the script, or - for standard input")
+  .action((file: string) => {
+    process.exitCode = scriptCommand(file);
+  });
+
+program
+  .command("variants")
+  .description("List the variants")
+  .action(() => {
+    for (const id of variantIds()) console.log(id);
+  });
+
+program.parseAsync(process.argv).catch((e: unknown) => {
+  process.stderr.write(`maumau: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+});

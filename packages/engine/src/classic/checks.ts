@@ -1,0 +1,300 @@
+import { DECKS } from "../cards/decks.js";
+import type { Command, CommandType, Localized, RefusalCode, RuleId } from "../core/types.js";
+import { rankOf } from "../cards/codes.js";
+import type { RuleKey } from "./ruleset.js";
+import { answersPending, deckColours, isWishCard, matchesTop, mayDraw } from "./rules.js";
+import { handOf, isOver, type ClassicState, type Phase } from "./state.js";
+
+/**
+ * One rule check: a guard of the machine and a step of `decide`. `passes` is a one-line call
+ * into the pure rule functions; the first check that fails names the refusal.
+ */
+export interface Check {
+  /** The guard's name without the rule id, e.g. "matches the top card". */
+  readonly label: string;
+  readonly code: RefusalCode;
+  readonly ruleKey?: RuleKey;
+  /** The rule id when it depends on the situation (the draw effect that is pending). */
+  readonly ruleFor?: (s: ClassicState) => RuleId | undefined;
+  readonly passes: (s: ClassicState, c: Command) => boolean;
+  readonly message: Localized;
+}
+
+/** The guard name as the machine shows it: the variant's rule id, then what it checks. */
+export const guardName = (
+  check: Check,
+  ids: Readonly<Partial<Record<RuleKey, RuleId>>>,
+): string => {
+  const id = check.ruleKey === undefined ? undefined : ids[check.ruleKey];
+  return id === undefined ? check.label : `${id} ${check.label}`;
+};
+
+const isSeat = (s: ClassicState, x: unknown): boolean =>
+  typeof x === "number" && Number.isInteger(x) && x >= 0 && x < s.players;
+const optional = (x: unknown, type: "boolean" | "string" | "number") =>
+  x === undefined || x === null || typeof x === type;
+
+const codesByDeck = new Map<string, ReadonlySet<string>>();
+const deckCodes = (s: ClassicState): ReadonlySet<string> => {
+  let set = codesByDeck.get(s.rules.deck);
+  if (!set) codesByDeck.set(s.rules.deck, (set = new Set(DECKS[s.rules.deck].cards)));
+  return set;
+};
+
+/** INVALID_COMMAND: not a command of this game at all (unknown card, seat, wrong field type). */
+export function isWellFormed(s: ClassicState, c: Command): boolean {
+  const x = c as unknown as Record<string, unknown>;
+  switch (c.type) {
+    case "playCard":
+      return (
+        isSeat(s, x.seat) &&
+        typeof x.card === "string" &&
+        deckCodes(s).has(x.card) &&
+        optional(x.wish, "string") &&
+        optional(x.mau, "boolean") &&
+        optional(x.mauMau, "boolean")
+      );
+    case "drawCard":
+    case "pass":
+      return isSeat(s, x.seat);
+    case "chooseColour":
+      return isSeat(s, x.seat) && optional(x.colour, "string");
+    case "cut":
+      return (
+        isSeat(s, x.seat) &&
+        (x.at === undefined || (typeof x.at === "number" && Number.isInteger(x.at))) &&
+        optional(x.keep, "boolean")
+      );
+    case "startNextGame":
+      return true;
+    default:
+      return false;
+  }
+}
+
+const seatOf = (c: Command): number | undefined => ("seat" in c ? c.seat : undefined);
+const cardOf = (c: Command): string => (c.type === "playCard" ? c.card : "");
+
+const wellFormed: Check = {
+  label: "is a well-formed command",
+  code: "INVALID_COMMAND",
+  passes: isWellFormed,
+  message: {
+    en: "That is not a valid command for this game.",
+    de: "Das ist kein gültiger Befehl für dieses Spiel.",
+  },
+};
+const notOver: Check = {
+  label: "the game is still running",
+  code: "GAME_OVER",
+  ruleKey: "end",
+  passes: (s) => !isOver(s),
+  message: { en: "The game is over.", de: "Das Spiel ist vorbei." },
+};
+const onTurn: Check = {
+  label: "it is the player's turn",
+  code: "NOT_YOUR_TURN",
+  passes: (s, c) => seatOf(c) === s.turn,
+  message: { en: "It is not your turn.", de: "Du bist nicht an der Reihe." },
+};
+const inHand: Check = {
+  label: "the card is in the hand",
+  code: "NOT_IN_HAND",
+  passes: (s, c) => handOf(s, seatOf(c) ?? -1).includes(cardOf(c)),
+  message: { en: "You do not hold that card.", de: "Diese Karte hast du nicht auf der Hand." },
+};
+const answersPendingDraw: Check = {
+  label: "only a draw card answers a pending draw",
+  code: "ILLEGAL_MOVE",
+  ruleKey: "pending",
+  ruleFor: (s) => (s.pendingRank === null ? undefined : s.rules.effects[s.pendingRank]?.rule),
+  passes: (s, c) => s.pendingDraw === 0 || answersPending(s, cardOf(c)),
+  message: {
+    en: "A draw is pending against you: answer it with a matching draw card or draw the cards.",
+    de: "Gegen dich läuft eine Ziehstrafe: leg eine passende Ziehkarte oder zieh die Karten.",
+  },
+};
+const fitsTop: Check = {
+  label: "matches the top card",
+  code: "ILLEGAL_MOVE",
+  ruleKey: "match",
+  passes: (s, c) => s.pendingDraw > 0 || matchesTop(s, cardOf(c)),
+  message: {
+    en: "That card does not match the top card (colour, rank or the wished colour).",
+    de: "Diese Karte passt nicht auf die oberste Karte (Farbe, Wert oder Wunschfarbe).",
+  },
+};
+const onlyDrawnCard: Check = {
+  label: "only the card just drawn may be played",
+  code: "ILLEGAL_MOVE",
+  ruleKey: "drawnCard",
+  passes: (s, c) => cardOf(c) === s.drawnCard,
+  message: {
+    en: "After drawing you may only play the card you drew, or pass.",
+    de: "Nach dem Ziehen darfst du nur die gezogene Karte legen oder passen.",
+  },
+};
+const namesColour: Check = {
+  label: "a wish card names a colour",
+  code: "CHOICE_REQUIRED",
+  ruleKey: "wish",
+  passes: (s, c) =>
+    c.type !== "playCard" ||
+    !isWishCard(s.rules, c.card) ||
+    handOf(s, c.seat).length === 1 ||
+    (typeof c.wish === "string" && deckColours(s.rules).includes(c.wish)),
+  message: {
+    en: "Name the colour you wish for with this card.",
+    de: "Nenne mit dieser Karte die Farbe, die du dir wünschst.",
+  },
+};
+const mayDrawNow: Check = {
+  label: "may draw only without a playable card",
+  code: "ILLEGAL_MOVE",
+  ruleKey: "draw",
+  passes: (s, c) => mayDraw(s, seatOf(c) ?? -1),
+  message: {
+    en: "You may not draw now: you hold a card you can play.",
+    de: "Du darfst jetzt nicht ziehen: du hast eine Karte, die du legen kannst.",
+  },
+};
+const noDrawAfterDraw: Check = {
+  label: "play the drawn card or pass",
+  code: "ILLEGAL_MOVE",
+  ruleKey: "drawnCard",
+  passes: () => false,
+  message: {
+    en: "You have drawn already: play the drawn card or pass.",
+    de: "Du hast schon gezogen: leg die gezogene Karte oder passe.",
+  },
+};
+const validColour: Check = {
+  label: "names a colour of the deck",
+  code: "CHOICE_REQUIRED",
+  ruleKey: "starter",
+  passes: (s, c) => c.type === "chooseColour" && deckColours(s.rules).includes(c.colour),
+  message: { en: "Name a colour of this deck.", de: "Nenne eine Farbe dieses Blatts." },
+};
+const keepOnlyRank: Check = {
+  label: "only the kept rank may be kept",
+  code: "ILLEGAL_MOVE",
+  ruleKey: "keep",
+  passes: (s, c) => {
+    if (c.type !== "cut" || !c.keep || !validAt(s, c.at)) return true;
+    const bottom = s.drawPile[c.at - 1];
+    return (
+      bottom !== undefined &&
+      s.rules.cut.keepRank !== null &&
+      rankOf(bottom) === s.rules.cut.keepRank
+    );
+  },
+  message: {
+    en: "Only an Unter at the bottom of the cut may be kept.",
+    de: "Nur ein Unter unten im abgehobenen Stapel darf behalten werden.",
+  },
+};
+const validAt = (s: ClassicState, at: unknown): at is number =>
+  typeof at === "number" && Number.isInteger(at) && at >= 1 && at < s.drawPile.length;
+const cutPosition: Check = {
+  label: "cuts between 1 and all but one card",
+  code: "CHOICE_REQUIRED",
+  ruleKey: "cut",
+  passes: (s, c) => c.type === "cut" && validAt(s, c.at),
+  message: {
+    en: "Lift at least one card and leave at least one.",
+    de: "Heb mindestens eine Karte ab und lass mindestens eine liegen.",
+  },
+};
+
+const notNow = (what: string, en: string, de: string, ruleKey?: RuleKey): Check => ({
+  label: `no ${what} now`,
+  code: "ILLEGAL_MOVE",
+  ...(ruleKey ? { ruleKey } : {}),
+  passes: () => false,
+  message: { en, de },
+});
+const noPass = notNow("pass", "There is nothing to pass now.", "Passen geht jetzt nicht.", "pass");
+const noChoice = notNow(
+  "colour choice",
+  "No colour is to be chosen now.",
+  "Jetzt ist keine Farbe zu wählen.",
+  "starter",
+);
+const noCut = notNow("cut", "There is nothing to cut now.", "Jetzt wird nicht abgehoben.", "cut");
+const noPlayYet = notNow(
+  "play before the game is set up",
+  "The game is being set up: wait for the cut or the colour.",
+  "Das Spiel wird noch vorbereitet: warte auf das Abheben oder die Farbwahl.",
+);
+const noDrawYet = notNow(
+  "draw before the game is set up",
+  "The game is being set up: you cannot draw yet.",
+  "Das Spiel wird noch vorbereitet: du kannst noch nicht ziehen.",
+);
+const gameRunning = notNow(
+  "next game while one runs",
+  "The game is still running.",
+  "Das Spiel läuft noch.",
+);
+const matchDone: Check = {
+  ...notOver,
+  passes: () => false,
+  message: { en: "The match is over.", de: "Die Partie ist vorbei." },
+};
+
+const head = [wellFormed, notOver];
+const seated = [wellFormed, notOver, onTurn];
+
+type Table = Readonly<Record<Phase, Readonly<Record<CommandType, readonly Check[]>>>>;
+
+const inPlay = (
+  playChecks: readonly Check[],
+  drawChecks: readonly Check[],
+  passChecks: readonly Check[],
+) => ({
+  playCard: [...seated, inHand, ...playChecks, namesColour],
+  drawCard: [...seated, ...drawChecks],
+  pass: [...seated, ...passChecks],
+  chooseColour: [...seated, noChoice],
+  cut: [...seated, noCut],
+  startNextGame: [...head, gameRunning],
+});
+
+const over = (next: readonly Check[]) => ({
+  playCard: [wellFormed, notOver],
+  drawCard: [wellFormed, notOver],
+  pass: [wellFormed, notOver],
+  chooseColour: [wellFormed, notOver],
+  cut: [wellFormed, notOver],
+  startNextGame: next,
+});
+
+/**
+ * For every phase and command: the checks in order of precedence (INVALID_COMMAND,
+ * GAME_OVER, NOT_YOUR_TURN, NOT_IN_HAND, ILLEGAL_MOVE, CHOICE_REQUIRED). `decide`, the
+ * machine's guards and `legalMoves` all read this one table.
+ */
+export const CHECKS: Table = {
+  idle: over([wellFormed]),
+  cutting: {
+    playCard: [...seated, inHand, noPlayYet],
+    drawCard: [...seated, noDrawYet],
+    pass: [...seated, noPass],
+    chooseColour: [...seated, noChoice],
+    cut: [...seated, keepOnlyRank, cutPosition],
+    startNextGame: [...head, gameRunning],
+  },
+  choosingColour: {
+    playCard: [...seated, inHand, noPlayYet],
+    drawCard: [...seated, noDrawYet],
+    pass: [...seated, noPass],
+    chooseColour: [...seated, validColour],
+    cut: [...seated, noCut],
+    startNextGame: [...head, gameRunning],
+  },
+  playing: inPlay([answersPendingDraw, fitsTop], [mayDrawNow], [noPass]),
+  playAgain: inPlay([answersPendingDraw, fitsTop], [mayDrawNow], [noPass]),
+  drawnCard: inPlay([onlyDrawnCard], [noDrawAfterDraw], []),
+  gameOver: over([wellFormed]),
+  matchOver: over([wellFormed, matchDone]),
+};

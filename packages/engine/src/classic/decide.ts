@@ -1,0 +1,337 @@
+import { isPermutationOf, rankOf, type CardCode } from "../cards/codes.js";
+import { seededShuffle } from "../cards/rng.js";
+import { refuse, type Command, type CommandOf, type Refusal, type Seat } from "../core/types.js";
+import { CHECKS, guardName, type Check } from "./checks.js";
+import { evolveClassic } from "./evolve.js";
+import type { ClassicRules } from "./ruleset.js";
+import { deal, drawnCardFits, effectOf, fullDeck, gameScores, matchResult } from "./rules.js";
+import {
+  handOf,
+  leftOf,
+  rightOf,
+  seatAfter,
+  type ClassicEvent,
+  type ClassicState,
+  type DrawReason,
+} from "./state.js";
+
+/** Collects events while folding them, so each step decides on the state so far. */
+class Tx {
+  readonly events: ClassicEvent[] = [];
+  constructor(public state: ClassicState) {}
+  emit(event: ClassicEvent): void {
+    this.events.push(event);
+    this.state = evolveClassic(this.state, event);
+  }
+}
+
+/** The first check the command fails, as a refusal naming the variant's rule id. */
+export function refusalFor(s: ClassicState, c: Command): Refusal | null {
+  const checks: readonly Check[] | undefined = CHECKS[s.phase][c.type];
+  if (checks === undefined) return unknownCommand;
+  for (const check of checks) {
+    if (!check.passes(s, c)) {
+      const id =
+        check.ruleFor?.(s) ??
+        (check.ruleKey === undefined ? undefined : s.rules.ruleIds[check.ruleKey]);
+      return refuse(check.code, check.message, id);
+    }
+  }
+  return null;
+}
+
+const unknownCommand = refuse("INVALID_COMMAND", {
+  en: "Unknown command.",
+  de: "Unbekannter Befehl.",
+});
+
+/** decide(state, command) → the events it causes, or why it is refused. Pure. */
+export function decideClassic(s: ClassicState, c: Command): ClassicEvent[] | Refusal {
+  if (typeof c !== "object" || c === null || typeof (c as { type?: unknown }).type !== "string")
+    return unknownCommand;
+  return refusalFor(s, c) ?? outcomeClassic(s, c);
+}
+
+/** The events of a command that passed every check (the machine's `apply` action). */
+export function outcomeClassic(s: ClassicState, c: Command): ClassicEvent[] {
+  const tx = new Tx(s);
+  switch (c.type) {
+    case "playCard":
+      play(tx, c);
+      break;
+    case "drawCard":
+      draw(tx, c.seat);
+      break;
+    case "pass":
+      endTurn(tx, c.seat, false);
+      break;
+    case "chooseColour":
+      tx.emit({ type: "colour.chosen", data: { seat: c.seat, colour: c.colour } });
+      tx.emit({ type: "turn.started", data: { seat: leftOf(s.players, s.dealer) } });
+      break;
+    case "cut":
+      cut(tx, c);
+      break;
+    case "startNextGame":
+      startGame(tx, s.game + 1, leftOf(s.players, s.dealer), null);
+      break;
+  }
+  return tx.events;
+}
+
+export interface ClassicMatchConfig {
+  readonly variant: string;
+  readonly rules: ClassicRules;
+  readonly players: number;
+  readonly dealer?: Seat;
+  readonly seed: number;
+  /** The first game's deck order (top first); a seeded shuffle when absent. */
+  readonly deck?: readonly CardCode[];
+}
+
+/** The events that open a match and deal its first game, or why the set-up is invalid. */
+export function startClassicMatch(config: ClassicMatchConfig): ClassicEvent[] | Refusal {
+  const { rules, players, seed } = config;
+  const dealer = config.dealer ?? 0;
+  const bad = (en: string, de: string) => refuse("INVALID_COMMAND", { en, de });
+  if (!Number.isInteger(players) || players < rules.players.min || players > rules.players.max)
+    return bad(
+      `players must be ${rules.players.min}–${rules.players.max}`,
+      `Spielerzahl muss ${rules.players.min}–${rules.players.max} sein`,
+    );
+  if (!Number.isInteger(dealer) || dealer < 0 || dealer >= players)
+    return bad("the dealer must be a seat", "Der Geber muss ein Platz sein");
+  if (config.deck && !isPermutationOf(config.deck, fullDeck(rules)))
+    return bad(
+      "the deck is not a permutation of the variant's deck",
+      "Das Blatt passt nicht zur Variante",
+    );
+  if (players * rules.handSize + 1 > fullDeck(rules).length)
+    return bad("too many cards to deal for this deck", "Zu viele Karten für dieses Blatt");
+  const opened = evolveClassic(null, {
+    type: "match.started",
+    data: { variant: config.variant, rules, players, dealer, seed },
+  });
+  const tx = new Tx(opened);
+  tx.events.push({
+    type: "match.started",
+    data: { variant: config.variant, rules, players, dealer, seed },
+  });
+  startGame(tx, 1, dealer, config.deck ?? null);
+  return tx.events;
+}
+
+function startGame(tx: Tx, game: number, dealer: Seat, deck: readonly CardCode[] | null): void {
+  const s = tx.state;
+  const order = deck ? deck.slice() : seededShuffle(fullDeck(s.rules), s.seed, game, 0);
+  tx.emit({ type: "game.started", data: { game, dealer, deck: order } });
+  if (!s.rules.cut.enabled) dealAndOpen(tx);
+}
+
+/** B-2.2: lift `at` cards, swap the packets; the bottom card may be kept. */
+function cut(tx: Tx, c: CommandOf<"cut">): void {
+  const bottom = tx.state.drawPile[c.at - 1]!;
+  tx.emit({ type: "deck.cut", data: { seat: c.seat, at: c.at, bottom, kept: c.keep === true } });
+  dealAndOpen(tx);
+}
+
+/** Deal, turn up the starter, and carry out its effect where the rules say so (F-2.3). */
+function dealAndOpen(tx: Tx): void {
+  const s = tx.state;
+  const { hands } = deal(s.rules, s.players, s.dealer, s.drawPile, s.hands);
+  tx.emit({ type: "cards.dealt", data: { hands } });
+  const starter = tx.state.drawPile[0];
+  if (starter === undefined) throw new Error("no card left for the starter");
+  const effect = effectOf(s.rules, starter);
+  const anyCard = s.rules.wildStarterAllowsAnything && effect?.kind === "wish";
+  tx.emit({ type: "starter.turned", data: { card: starter, anyCard } });
+  let first = leftOf(s.players, s.dealer);
+  if (s.rules.starterEffects && effect) {
+    switch (effect.kind) {
+      case "wish":
+        tx.emit({ type: "colour.requested", data: { seat: s.dealer } });
+        return;
+      case "draw":
+        tx.emit({ type: "penalty.raised", data: { total: effect.count, rank: rankOf(starter) } });
+        break;
+      case "skip":
+        tx.emit({ type: "player.skipped", data: { seat: first } });
+        first = leftOf(s.players, first);
+        break;
+      case "reverse":
+        tx.emit({ type: "direction.reversed", data: { direction: -1 } });
+        first =
+          s.players === 2 && s.rules.reverseSkipsWithTwo ? s.dealer : rightOf(s.players, s.dealer);
+        break;
+      case "playAgain":
+        tx.emit({ type: "playAgain.required", data: { seat: s.dealer } });
+        return;
+    }
+  }
+  tx.emit({ type: "turn.started", data: { seat: first } });
+}
+
+function play(tx: Tx, c: CommandOf<"playCard">): void {
+  const s = tx.state;
+  const { rules } = s;
+  const seat = c.seat;
+  const effect = effectOf(rules, c.card);
+  const left = handOf(s, seat).length - 1;
+  const cannotFinish = effect?.kind === "playAgain" && rules.playAgainCannotFinish;
+  const forgotMauMau = left === 0 && !cannotFinish && rules.calls.mauMau.required && !c.mauMau;
+
+  if (forgotMauMau && rules.calls.mauMau.takeBack) {
+    // B-5.3: the card goes back into the hand; the pending draw and the penalty are drawn.
+    tx.emit({ type: "call.missed", data: { seat, call: "mauMau", card: c.card } });
+    if (s.pendingDraw > 0) drawCards(tx, seat, s.pendingDraw, "penalty", false);
+    drawCards(tx, seat, rules.calls.mauMau.penalty, "call", false);
+    endTurn(tx, seat, false);
+    return;
+  }
+
+  const wish = effect?.kind === "wish" && typeof c.wish === "string" ? c.wish : null;
+  tx.emit({
+    type: "card.played",
+    data: { seat, card: c.card, wish, mau: c.mau === true, mauMau: c.mauMau === true },
+  });
+
+  if (left === 0 && cannotFinish) {
+    // B-4.4: an ace as the last card does not win; draw one, play it if it fits.
+    drawCards(tx, seat, 1, "playAgain", true);
+    if (tx.state.phase !== "drawnCard") endTurn(tx, seat, false);
+    return;
+  }
+  if (left === 0 && !forgotMauMau) {
+    endGame(tx, seat); // N-6.1: the last card's effect is not carried out
+    return;
+  }
+
+  let skip = false;
+  let again = false;
+  switch (effect?.kind) {
+    case "draw":
+      tx.emit({
+        type: "penalty.raised",
+        data: { total: tx.state.pendingDraw + effect.count, rank: rankOf(c.card) },
+      });
+      break;
+    case "skip":
+      skip = true;
+      break;
+    case "reverse":
+      tx.emit({
+        type: "direction.reversed",
+        data: { direction: tx.state.direction === 1 ? -1 : 1 },
+      });
+      skip = s.players === 2 && rules.reverseSkipsWithTwo;
+      break;
+    case "playAgain":
+      again = true;
+      break;
+    default:
+      break;
+  }
+
+  const forgotMau = left === 1 && rules.calls.mau.required && c.mau !== true;
+  if (forgotMau) {
+    tx.emit({ type: "call.missed", data: { seat, call: "mau", card: c.card } });
+    drawCards(tx, seat, rules.calls.mau.penalty, "call", false);
+  }
+  if (forgotMauMau) {
+    tx.emit({ type: "call.missed", data: { seat, call: "mauMau", card: c.card } });
+    drawCards(tx, seat, rules.calls.mauMau.penalty, "call", false);
+  }
+  if (again && !forgotMau && !forgotMauMau) {
+    tx.emit({ type: "playAgain.required", data: { seat } });
+    return;
+  }
+  endTurn(tx, seat, skip);
+}
+
+function draw(tx: Tx, seat: Seat): void {
+  const s = tx.state;
+  if (s.pendingDraw > 0) {
+    drawCards(tx, seat, s.pendingDraw, "penalty", false);
+  } else if (s.rules.drawUntilPlayable && s.phase !== "playAgain") {
+    for (;;) {
+      const drawn = drawCards(tx, seat, 1, "turn", true);
+      if (drawn.length === 0 || tx.state.phase === "drawnCard") break;
+    }
+  } else {
+    const offer = s.rules.playAfterDraw || s.phase === "playAgain";
+    drawCards(tx, seat, 1, "turn", offer);
+  }
+  if (tx.state.phase !== "drawnCard") endTurn(tx, seat, false);
+}
+
+/**
+ * Draws `n` cards one by one; when the draw pile runs out, the discard pile but its top
+ * card is shuffled into a new one (N-3.5) — the order is recorded. With nothing left, the
+ * draw stops short. `offer`: the last card may be played at once if it fits.
+ */
+function drawCards(tx: Tx, seat: Seat, n: number, reason: DrawReason, offer: boolean): CardCode[] {
+  const all: CardCode[] = [];
+  let batch: CardCode[] = [];
+  const flush = (last: boolean) => {
+    if (batch.length === 0 && !(last && all.length === 0)) return;
+    const lastCard = batch[batch.length - 1];
+    const playable = last && offer && lastCard !== undefined && drawnCardFits(tx.state, lastCard);
+    tx.emit({ type: "cards.drawn", data: { seat, cards: batch, reason, playable } });
+    batch = [];
+  };
+  let taken = 0;
+  while (all.length < n) {
+    const pile = tx.state.drawPile;
+    if (taken >= pile.length) {
+      flush(false);
+      taken = 0;
+      const under = tx.state.discard.slice(0, -1);
+      if (under.length === 0) break;
+      const s = tx.state;
+      const order = seededShuffle(under, s.seed, s.game, s.shuffles + 1);
+      tx.emit({ type: "pile.reshuffled", data: { order } });
+      continue;
+    }
+    const card = pile[taken++]!;
+    batch.push(card);
+    all.push(card);
+  }
+  flush(true);
+  return all;
+}
+
+/** Passes the turn on (skipping one seat if asked); ends a stalled game (N-6.4). */
+function endTurn(tx: Tx, seat: Seat, skip: boolean): void {
+  let next = seatAfter(tx.state, seat);
+  if (skip) {
+    tx.emit({ type: "player.skipped", data: { seat: next } });
+    next = seatAfter(tx.state, next);
+  }
+  tx.emit({ type: "turn.started", data: { seat: next } });
+  if (tx.state.idleTurns >= tx.state.players) endGame(tx, null);
+}
+
+function endGame(tx: Tx, winner: Seat | null): void {
+  const scores = gameScores(tx.state, winner);
+  tx.emit({
+    type: "game.ended",
+    data: { winner, scores, reason: winner === null ? "stalled" : "won" },
+  });
+  const s = tx.state;
+  const result = matchResult(s.rules, s.history.length, s.totals);
+  if (result.over)
+    tx.emit({
+      type: "match.ended",
+      data: { winners: result.winners, losers: result.losers, totals: s.totals.slice() },
+    });
+}
+
+/** Folds a whole log (replay). */
+export const replayClassic = (events: readonly ClassicEvent[]): ClassicState => {
+  let s: ClassicState | null = null;
+  for (const e of events) s = evolveClassic(s, e);
+  if (s === null) throw new Error("empty log");
+  return s;
+};
+
+export { guardName };

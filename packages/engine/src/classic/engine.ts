@@ -1,0 +1,39 @@
+import type { Engine } from "../core/engine.js";
+import { heuristicClassicBot, randomClassicBot } from "../bots/classic.js";
+import { decideClassic, replayClassic, startClassicMatch } from "./decide.js";
+import { evolveClassic } from "./evolve.js";
+import { legalClassicMoves } from "./legal.js";
+import { createClassicMachine } from "./machine.js";
+import type { ClassicRules } from "./ruleset.js";
+import { classicScriptState } from "./script.js";
+import type { ClassicEvent, ClassicState } from "./state.js";
+import { eventForViewer, viewClassic, type ClassicEventView, type ClassicView } from "./view.js";
+
+const bots = { random: randomClassicBot, heuristic: heuristicClassicBot } as const;
+
+/** The engine of the classic shedding family: noris, tabaluga, french, bavarian, custom. */
+export const classicEngine: Engine<
+  ClassicRules,
+  ClassicState,
+  ClassicEvent,
+  ClassicView,
+  ClassicEventView
+> = {
+  family: "classic",
+  start: (setup) => startClassicMatch(setup),
+  decide: decideClassic,
+  evolve: evolveClassic,
+  replay: replayClassic,
+  view: viewClassic,
+  eventFor: eventForViewer,
+  legalMoves: legalClassicMoves,
+  progress: (s) => {
+    const script = classicScriptState(s);
+    return { status: script.status, toAct: script.turn, game: s.game };
+  },
+  scriptState: (s) => ({ ...classicScriptState(s) }),
+  cardsInPlay: (s) => [...s.hands.flat(), ...s.drawPile, ...s.discard],
+  machine: createClassicMachine,
+  botMove: (s, seat, level, random) =>
+    bots[level](viewClassic(s, seat), legalClassicMoves(s, seat), random),
+};

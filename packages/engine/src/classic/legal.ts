@@ -1,0 +1,48 @@
+import { rankOf } from "../cards/codes.js";
+import type { Command, Seat } from "../core/types.js";
+import { refusalFor } from "./decide.js";
+import { deckColours, isWishCard } from "./rules.js";
+import { handOf, isOver, type ClassicState } from "./state.js";
+
+/**
+ * Every command the seat may send now, each accepted by `decide`. Candidates are built from
+ * the seat's own hand and public facts only, then filtered through the same checks as
+ * `decide`, so hints, bots and the referee can never disagree. Calls ("mau", "Mau-Mau") are
+ * always made correctly here.
+ */
+export function legalClassicMoves(s: ClassicState, seat: Seat): Command[] {
+  if (isOver(s) || s.turn !== seat) return [];
+  const out: Command[] = [];
+  const accept = (c: Command) => {
+    if (refusalFor(s, c) === null) out.push(c);
+  };
+  const hand = handOf(s, seat);
+  switch (s.phase) {
+    case "cutting": {
+      const keepRank = s.rules.cut.keepRank;
+      for (let at = 1; at < s.drawPile.length; at++) {
+        accept({ type: "cut", seat, at });
+        const bottom = s.drawPile[at - 1];
+        if (keepRank !== null && bottom !== undefined && rankOf(bottom) === keepRank)
+          accept({ type: "cut", seat, at, keep: true });
+      }
+      return out;
+    }
+    case "choosingColour":
+      for (const colour of deckColours(s.rules)) accept({ type: "chooseColour", seat, colour });
+      return out;
+    default: {
+      const left = hand.length - 1;
+      const calls = { mau: left === 1, mauMau: left === 0 };
+      for (const card of new Set(hand)) {
+        if (isWishCard(s.rules, card) && left > 0)
+          for (const wish of deckColours(s.rules))
+            accept({ type: "playCard", seat, card, wish, ...calls });
+        else accept({ type: "playCard", seat, card, ...calls });
+      }
+      accept({ type: "drawCard", seat });
+      accept({ type: "pass", seat });
+      return out;
+    }
+  }
+}

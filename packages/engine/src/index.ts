@@ -1,0 +1,44 @@
+/** @maumau/engine: pure TypeScript, no I/O. Nothing else is imported from outside. */
+export * from "./cards/codes.js";
+export * from "./cards/decks.js";
+export * from "./cards/rng.js";
+export * from "./core/types.js";
+export * from "./core/engine.js";
+export * from "./core/variant.js";
+export * from "./core/driver.js";
+export type { ClassicRules, Effect, EffectKind, MatchEnd, RuleKey } from "./classic/ruleset.js";
+export { freezeRules } from "./classic/ruleset.js";
+export type {
+  ClassicEvent,
+  ClassicEventType,
+  ClassicState,
+  Phase,
+  DrawReason,
+} from "./classic/state.js";
+export { topCard, seatAfter, leftOf, rightOf } from "./classic/state.js";
+export * as classicRules from "./classic/rules.js";
+export { CHECKS, guardName, type Check } from "./classic/checks.js";
+export {
+  decideClassic,
+  outcomeClassic,
+  refusalFor,
+  replayClassic,
+  startClassicMatch,
+} from "./classic/decide.js";
+export { evolveClassic } from "./classic/evolve.js";
+export { legalClassicMoves } from "./classic/legal.js";
+export {
+  createClassicMachine,
+  type ClassicMachine,
+  type ClassicMachineContext,
+} from "./classic/machine.js";
+export { classicScriptState, type ClassicScriptState } from "./classic/script.js";
+export {
+  viewClassic,
+  eventForViewer,
+  type ClassicView,
+  type ClassicEventView,
+} from "./classic/view.js";
+export { classicEngine } from "./classic/engine.js";
+export { heuristicClassicBot, randomClassicBot } from "./bots/classic.js";
+export * from "./machine/export.js";

@@ -1,0 +1,15 @@
+import type { AnyVariant } from "@maumau/engine";
+import { noris } from "@maumau/variant-noris";
+import { tabaluga } from "@maumau/variant-tabaluga";
+
+/** Every variant the platform plays. Adding a variant is one line here. */
+export const variants: readonly AnyVariant[] = Object.freeze([
+  noris as AnyVariant,
+  tabaluga as AnyVariant,
+]);
+
+export const variantIds = (): string[] => variants.map((v) => v.id);
+
+export function findVariant(id: string): AnyVariant | undefined {
+  return variants.find((v) => v.id === id);
+}
