@@ -1,4 +1,6 @@
 import type { AnyVariant } from "@maumau/engine";
+import { bavarian } from "@maumau/variant-bavarian";
+import { french } from "@maumau/variant-french";
 import { noris } from "@maumau/variant-noris";
 import { tabaluga } from "@maumau/variant-tabaluga";
 
@@ -6,6 +8,8 @@ import { tabaluga } from "@maumau/variant-tabaluga";
 export const variants: readonly AnyVariant[] = Object.freeze([
   noris as AnyVariant,
   tabaluga as AnyVariant,
+  french as AnyVariant,
+  bavarian as AnyVariant,
 ]);
 
 export const variantIds = (): string[] => variants.map((v) => v.id);
