@@ -238,6 +238,7 @@ const gameRunning = notNow(
 );
 const matchDone: Check = {
   ...notOver,
+  label: "the match is still running",
   passes: () => false,
   message: { en: "The match is over.", de: "Die Partie ist vorbei." },
 };

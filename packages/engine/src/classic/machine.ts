@@ -52,8 +52,12 @@ export function createClassicMachine(rules: ClassicRules) {
     string,
     (args: { context: ClassicMachineContext; event: Command }) => boolean
   > = {};
+  const named = new Map<string, Check>();
   const guardOf = (check: Check): string => {
     const name = guardName(check, rules.ruleIds);
+    const known = named.get(name);
+    if (known !== undefined && known !== check) throw new Error(`two checks share the guard name "${name}"`);
+    named.set(name, check);
     guards[name] = ({ context, event }) => check.passes(context.game, event);
     return name;
   };

@@ -1,0 +1,103 @@
+import { countCards, type CardCode } from "../cards/codes.js";
+import { createRng } from "../cards/rng.js";
+import { GameDriver } from "../core/driver.js";
+import type { AnyEngine, BotLevel } from "../core/engine.js";
+import { isRefusal, type Command, type Seat, type Viewer } from "../core/types.js";
+import type { AnyVariant } from "../core/variant.js";
+
+export interface PropertyRun {
+  readonly variant: AnyVariant;
+  readonly players: number;
+  readonly options?: Record<string, unknown>;
+  readonly seed: number;
+  /** Bot level per seat, assigned cyclically. */
+  readonly levels: readonly BotLevel[];
+  /** Upper bound on moves for one game; a game that needs more is "stuck". */
+  readonly maxMoves?: number;
+  /** Also run the same moves through the XState actor and compare the logs. */
+  readonly compareActor?: boolean;
+  /** Checks that a view shows no card the viewer may not see (family-specific). */
+  readonly leaks?: (state: unknown, view: unknown, viewer: Viewer) => string | null;
+  /** Checks that a filtered event carries no hidden card. */
+  readonly eventLeaks?: (event: unknown, viewer: Viewer) => string | null;
+}
+
+export interface RunStats {
+  moves: number;
+  events: number;
+  ended: "gameOver" | "matchOver";
+}
+
+const multisetEqual = (a: readonly CardCode[], b: readonly CardCode[]): boolean => {
+  if (a.length !== b.length) return false;
+  const ca = countCards(a);
+  const cb = countCards(b);
+  for (const [k, v] of ca) if (cb.get(k) !== v) return false;
+  return true;
+};
+
+/**
+ * Plays the first game of a match with bots and checks the engine's invariants after every
+ * move: the log replays to the live state, cards are conserved, views and events hide what
+ * they must, and the game ends. Throws with a precise message on the first violation.
+ */
+export function playAndCheck(run: PropertyRun): RunStats {
+  const random = createRng(run.seed, 7);
+  const open = { players: run.players, options: run.options ?? {}, seed: run.seed };
+  const driver = GameDriver.open(run.variant, open);
+  const commands: Command[] = [];
+  if (isRefusal(driver)) throw new Error(`cannot open: ${driver.message.en}`);
+  const engine: AnyEngine = driver.engine;
+  const deck = run.variant.deckFor(run.variant.optionsSchema.parse(run.options ?? {}));
+  const maxMoves = run.maxMoves ?? 5000;
+  const viewers: Viewer[] = [...Array.from({ length: run.players }, (_, i) => i), "spectator"];
+  const fail = (what: string): never => {
+    throw new Error(`${run.variant.id} seed ${run.seed} (${run.players} players) after ${moves} moves: ${what}`);
+  };
+
+  const check = () => {
+    if (!multisetEqual(engine.cardsInPlay(driver.state), deck)) fail("cards not conserved");
+    for (const viewer of viewers) {
+      const leak = run.leaks?.(driver.state, driver.view(viewer), viewer);
+      if (leak) fail(`view leak for ${String(viewer)}: ${leak}`);
+    }
+  };
+
+  let moves = 0;
+  check();
+  for (;;) {
+    const progress = driver.progress();
+    if (progress.status === "gameOver" || progress.status === "matchOver") break;
+    if (moves >= maxMoves) fail("game did not end (stuck)");
+    const seat = progress.toAct;
+    if (seat === null) fail("nobody to act while the game runs");
+    const level = run.levels[(seat as Seat) % run.levels.length] ?? "random";
+    const command = driver.botMove(seat as Seat, level, random);
+    const result = driver.dispatch(command);
+    commands.push(command);
+    if (!result.ok) fail(`bot move refused: ${JSON.stringify(command)} → ${result.refusal.code} ${result.refusal.message.en}`);
+    moves++;
+    check();
+  }
+
+  const replayed = engine.replay(driver.events);
+  if (JSON.stringify(replayed) !== JSON.stringify(driver.state)) fail("replay differs from live state");
+  for (const viewer of viewers)
+    for (const e of driver.events) {
+      const leak = run.eventLeaks?.(engine.eventFor(e, viewer), viewer);
+      if (leak) fail(`event leak for ${String(viewer)} in ${(e as { type: string }).type}: ${leak}`);
+    }
+
+  if (run.compareActor) {
+    const actor = GameDriver.open(run.variant, open, "actor");
+    if (isRefusal(actor)) return fail("actor cannot open");
+    for (const c of commands) {
+      const r = actor.dispatch(c);
+      if (!r.ok) fail(`actor refused ${JSON.stringify(c)}: ${r.refusal.code}`);
+    }
+    if (JSON.stringify(actor.events) !== JSON.stringify(driver.events)) fail("actor and decider logs differ");
+    actor.stop();
+  }
+  return { moves, events: driver.events.length, ended: driver.progress().status as RunStats["ended"] };
+}
+
