@@ -1,5 +1,6 @@
 import type { AnyVariant } from "@maumau/engine";
 import { bavarian } from "@maumau/variant-bavarian";
+import { custom } from "@maumau/variant-custom";
 import { french } from "@maumau/variant-french";
 import { noris } from "@maumau/variant-noris";
 import { tabaluga } from "@maumau/variant-tabaluga";
@@ -10,6 +11,7 @@ export const variants: readonly AnyVariant[] = Object.freeze([
   tabaluga as AnyVariant,
   french as AnyVariant,
   bavarian as AnyVariant,
+  custom as AnyVariant,
 ]);
 
 export const variantIds = (): string[] => variants.map((v) => v.id);

@@ -1,1 +1,79 @@
-export {};
+import { classicEngine, defineVariant, DECKS, type RuleText, type Theme } from "@maumau/engine";
+import { bavarianTheme } from "@maumau/variant-bavarian";
+import { frenchTheme } from "@maumau/variant-french";
+import { norisTheme } from "@maumau/variant-noris";
+import { z } from "zod";
+import { presets, type PresetId } from "./presets.js";
+import { fromDocument, ruleSetSchema, type RuleSetDocument } from "./schema.js";
+
+const r = (id: string, en: string, de: string): RuleText => ({ id, text: { en, de } });
+
+export const customRuleBook: readonly RuleText[] = [
+  r("C-1.1", "Deck: noris-110, french-52, french-32 or bavarian-32, once or twice.", "Blatt: noris-110, french-52, french-32 oder bavarian-32, einfach oder doppelt."),
+  r("C-1.2", "Hand size 3–10 and the range of players.", "Handkarten 3–10 und die Spielerzahl."),
+  r("C-1.3", "Per rank at most one effect: wish, draw (1–6, stacking rule), skip, reverse, play again.", "Je Wert höchstens eine Wirkung: Wunsch, Ziehen (1–6, Stapelregel), Aussetzen, Richtungswechsel, nochmal."),
+  r("C-1.4", "Turn options: voluntary draw, play after draw, draw until playable, starter effects, reverse skips with two.", "Zugoptionen: freiwillig ziehen, gezogene Karte legen, ziehen bis passend, Startkarte wirkt, Richtungswechsel zu zweit setzt aus."),
+  r("C-1.5", "Calls: \"mau\" and \"Mau-Mau\", each with a penalty of 0–4 cards.", "Ansagen: \"Mau\" und \"Mau-Mau\", je mit 0–4 Strafkarten."),
+  r("C-1.6", "Scoring: a value per rank; the match ends after a number of games, at a target score, or over a limit.", "Wertung: ein Wert je Karte; die Partie endet nach Spielen, bei einer Zielsumme oder über einer Grenze."),
+  r("C-1.7", "Preset needs: the wild starter, the cut with a kept card, 3+2 dealing, take-back without \"Mau-Mau\", an ace that cannot finish.", "Für Presets: Farbwechsel-Start, Abheben mit Behalten, 3+2 geben, Zurücknehmen ohne \"Mau-Mau\", ein Ass, das nicht beendet."),
+  r("C-2.1", "A rule set is a versioned JSON document checked by a schema; it can be exported, imported and saved.", "Ein Regelwerk ist ein versioniertes JSON-Dokument, per Schema geprüft; exportier-, importier- und speicherbar."),
+  r("C-2.2", "A game records its full rule set in its first event.", "Ein Spiel speichert sein ganzes Regelwerk im ersten Ereignis."),
+];
+
+export const customTheme: Theme = {
+  accent: "#6a4c93",
+  table: "#2d4739",
+  cardBack: "#6a4c93",
+  colours: { ...norisTheme.colours, ...frenchTheme.colours, ...bavarianTheme.colours },
+  ranks: { ...norisTheme.ranks, ...frenchTheme.ranks, ...bavarianTheme.ranks },
+};
+
+/** `{preset: "french", …overrides}` expands to the preset document with those top-level fields replaced. */
+function expandPreset(input: unknown): unknown {
+  const raw = (input ?? {}) as Record<string, unknown>;
+  if (typeof raw !== "object" || Array.isArray(raw)) return raw;
+  if (Object.keys(raw).length === 0) return presets.french;
+  if (!("preset" in raw)) return raw;
+  const { preset, ...rest } = raw;
+  const base = presets[preset as PresetId];
+  if (base === undefined) return { ...rest, preset };
+  return { ...base, ...rest };
+}
+
+export const customOptionsSchema = z.preprocess(expandPreset, ruleSetSchema);
+
+export const custom = defineVariant({
+  id: "custom",
+  names: { de: "Mau Mau – Hausregeln", en: "Mau Mau – house rules" },
+  description: {
+    en: "Compose your own rules: deck, effects per rank, calls, scoring. Start from a preset.",
+    de: "Stell eigene Regeln zusammen: Blatt, Wirkung je Karte, Ansagen, Wertung. Beginne mit einem Preset.",
+  },
+  players: { min: 2, max: 10 },
+  deck: DECKS["french-52"].cards,
+  optionsSchema: customOptionsSchema as unknown as z.ZodType<RuleSetDocument>,
+  optionDocs: [
+    { key: "preset", label: { en: "Start from a preset", de: "Mit Preset beginnen" }, rule: "C-1" },
+    { key: "deck", label: { en: "Deck", de: "Blatt" }, rule: "C-1.1" },
+    { key: "effects", label: { en: "Effects per rank", de: "Wirkung je Wert" }, rule: "C-1.3" },
+  ],
+  engine: classicEngine,
+  rulesFor: fromDocument,
+  deckFor: (doc) => {
+    const one = DECKS[doc.deck].cards;
+    return doc.decks === 2 ? [...one, ...one] : one;
+  },
+  ruleBook: customRuleBook,
+  theme: customTheme,
+});
+
+export { presets, familyHouseRules, type PresetId } from "./presets.js";
+export {
+  ruleSetSchema,
+  parseRuleSet,
+  fromDocument,
+  toDocument,
+  defaultValues,
+  type RuleSetDocument,
+  type RuleSetInput,
+} from "./schema.js";

@@ -1,0 +1,42 @@
+import { bavarian, bavarianRules } from "@maumau/variant-bavarian";
+import { french, frenchRules } from "@maumau/variant-french";
+import { noris, norisRules } from "@maumau/variant-noris";
+import { toDocument, type RuleSetDocument, type RuleSetInput } from "./schema.js";
+
+/** C-1: noris, french and bavarian as rule-set documents (their default options). */
+export const presets = {
+  noris: toDocument(norisRules(noris.optionsSchema.parse({})), "Mau Mau – Das Original"),
+  french: toDocument(frenchRules(french.optionsSchema.parse({})), "Mau Mau (52 Karten)"),
+  bavarian: toDocument(bavarianRules(bavarian.optionsSchema.parse({})), "Mau-Mau (bayerisches Blatt)"),
+} as const satisfies Record<string, RuleSetDocument>;
+
+export type PresetId = keyof typeof presets;
+
+/**
+ * A composed house-rule set: the 32-card French pack, jacks wish, sevens draw two and stack
+ * with any draw card, eights skip, nines reverse, aces play again; match to 150.
+ */
+export const familyHouseRules: RuleSetInput = {
+  version: 1,
+  name: "Family house rules",
+  deck: "french-32",
+  handSize: 6,
+  players: { min: 2, max: 4 },
+  effects: {
+    j: { kind: "wish", onWish: false },
+    "7": { kind: "draw", count: 2, stack: "any-draw" },
+    "8": { kind: "skip" },
+    "9": { kind: "reverse" },
+    a: { kind: "playAgain" },
+  },
+  turn: {
+    voluntaryDraw: false,
+    playAfterDraw: true,
+    drawUntilPlayable: false,
+    starterEffects: true,
+    wildStarterAllowsAnything: false,
+    reverseSkipsWithTwo: true,
+  },
+  calls: { mau: { required: true, penalty: 1 }, mauMau: { required: false, penalty: 0, takeBack: false } },
+  scoring: { values: { j: 20, a: 11, k: 4, q: 3 }, matchEnd: { kind: "target", target: 150 } },
+};

@@ -1,0 +1,43 @@
+import { classicEventLeak, classicViewLeak, type AnyVariant, type BotLevel } from "@maumau/engine";
+import { playAndCheck } from "@maumau/engine/testing/properties";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { custom, familyHouseRules } from "./index.js";
+
+const houseRules = [
+  familyHouseRules,
+  { version: 1, deck: "noris-110", decks: 2, handSize: 7, players: { min: 2, max: 10 }, effects: { draw2: { kind: "draw", count: 2, stack: "any-draw" }, draw4: { kind: "draw", count: 4, stack: "any-draw" }, wild: { kind: "wish" }, stop: { kind: "skip" }, reverse: { kind: "reverse" } }, calls: { mau: { required: true, penalty: 2 } } },
+  { version: 1, deck: "french-52", effects: { "8": { kind: "wish" } }, turn: { drawUntilPlayable: true }, scoring: { values: { "8": 50 }, matchEnd: { kind: "target", target: 50 } } },
+  { version: 1, deck: "bavarian-32", dealing: "blocks-3-2", cut: { enabled: true, keepRank: "u" }, players: { min: 2, max: 4 }, effects: { u: { kind: "wish", onWish: false }, a: { kind: "playAgain" }, "7": { kind: "draw", count: 3, stack: "none" } }, calls: { mau: { required: true, penalty: 1 }, mauMau: { required: true, penalty: 3, takeBack: false } }, playAgainCannotFinish: true, scoring: { matchEnd: { kind: "limit", limit: 60 } } },
+];
+
+describe("custom: properties over 1,000 random bot games of composed house rules", () => {
+  it("replay = live, cards conserved, views and events hide secrets, every game ends", () => {
+    let games = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.constantFrom(...houseRules),
+        fc.integer({ min: 0, max: 8 }),
+        fc.constantFrom<BotLevel[]>(["random"], ["heuristic"], ["random", "heuristic"]),
+        (seed, options, extra, levels) => {
+          const doc = custom.optionsSchema.parse(options);
+          const players = doc.players.min + (extra % (doc.players.max - doc.players.min + 1));
+          playAndCheck({
+            variant: custom as AnyVariant,
+            players,
+            options: options as Record<string, unknown>,
+            seed,
+            levels,
+            leaks: classicViewLeak,
+            eventLeaks: classicEventLeak,
+            compareActor: seed % 10 === 0,
+          });
+          games++;
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    expect(games).toBe(1000);
+  }, 180_000);
+});

@@ -1,0 +1,195 @@
+import { DECKS, freezeRules, type ClassicRules, type DeckId } from "@maumau/engine";
+import { z } from "zod";
+
+/** C-1.3: what a rank does. Every field has a default, so a host writes only what differs. */
+const effectSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("wish"), onWish: z.boolean().default(true), rule: z.string().optional() }).strict(),
+  z
+    .object({
+      kind: z.literal("draw"),
+      count: z.number().int().min(1).max(6),
+      stack: z.enum(["same-rank", "any-draw", "none"]).default("same-rank"),
+      rule: z.string().optional(),
+    })
+    .strict(),
+  z.object({ kind: z.literal("skip"), rule: z.string().optional() }).strict(),
+  z.object({ kind: z.literal("reverse"), rule: z.string().optional() }).strict(),
+  z.object({ kind: z.literal("playAgain"), rule: z.string().optional() }).strict(),
+]);
+
+const call = (max: number) =>
+  z.object({ required: z.boolean().default(false), penalty: z.number().int().min(0).max(max).default(0) });
+
+const matchEndSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("games"), games: z.number().int().min(1).max(100) }).strict(),
+  z.object({ kind: z.literal("target"), target: z.number().int().min(1).max(10000) }).strict(),
+  z.object({ kind: z.literal("limit"), limit: z.number().int().min(1).max(10000) }).strict(),
+]);
+
+export const DECK_IDS = ["noris-110", "french-52", "french-32", "bavarian-32"] as const;
+
+/** C-2.1: a rule set as a plain, versioned JSON document. */
+export const ruleSetSchema = z
+  .object({
+    version: z.literal(1, { error: "version: must be 1" }),
+    name: z.string().min(1).max(80).default("House rules"),
+    deck: z.enum(DECK_IDS),
+    decks: z.union([z.literal(1), z.literal(2)]).default(1),
+    handSize: z.number().int().min(3).max(10).default(5),
+    players: z
+      .object({ min: z.number().int().min(2).max(10), max: z.number().int().min(2).max(10) })
+      .strict()
+      .default({ min: 2, max: 6 }),
+    dealing: z.enum(["single", "blocks-3-2"]).default("single"),
+    cut: z
+      .object({ enabled: z.boolean().default(false), keepRank: z.string().nullable().default(null) })
+      .strict()
+      .default({ enabled: false, keepRank: null }),
+    effects: z.record(z.string(), effectSchema).default({}),
+    turn: z
+      .object({
+        voluntaryDraw: z.boolean().default(false),
+        playAfterDraw: z.boolean().default(false),
+        drawUntilPlayable: z.boolean().default(false),
+        starterEffects: z.boolean().default(false),
+        wildStarterAllowsAnything: z.boolean().default(false),
+        reverseSkipsWithTwo: z.boolean().default(false),
+      })
+      .strict()
+      .default({
+        voluntaryDraw: false,
+        playAfterDraw: false,
+        drawUntilPlayable: false,
+        starterEffects: false,
+        wildStarterAllowsAnything: false,
+        reverseSkipsWithTwo: false,
+      }),
+    calls: z
+      .object({
+        mau: call(4).strict().default({ required: false, penalty: 0 }),
+        mauMau: call(4)
+          .extend({ takeBack: z.boolean().default(false) })
+          .strict()
+          .default({ required: false, penalty: 0, takeBack: false }),
+      })
+      .strict()
+      .default({ mau: { required: false, penalty: 0 }, mauMau: { required: false, penalty: 0, takeBack: false } }),
+    playAgainCannotFinish: z.boolean().default(false),
+    scoring: z
+      .object({
+        values: z.record(z.string(), z.number().int().min(0).max(1000)).optional(),
+        matchEnd: matchEndSchema.default({ kind: "games", games: 1 }),
+      })
+      .strict()
+      .default({ matchEnd: { kind: "games", games: 1 } }),
+    ruleIds: z.record(z.string(), z.string()).optional(),
+  })
+  .strict()
+  .superRefine((doc, ctx) => {
+    const deck = DECKS[doc.deck as DeckId];
+    const ranks = new Set(deck.ranks);
+    for (const rank of Object.keys(doc.effects))
+      if (!ranks.has(rank))
+        ctx.addIssue({ code: "custom", path: ["effects", rank], message: `${doc.deck} has no rank "${rank}"` });
+    for (const rank of Object.keys(doc.scoring.values ?? {}))
+      if (!ranks.has(rank))
+        ctx.addIssue({ code: "custom", path: ["scoring", "values", rank], message: `${doc.deck} has no rank "${rank}"` });
+    if (doc.players.min > doc.players.max)
+      ctx.addIssue({ code: "custom", path: ["players"], message: "min must not exceed max" });
+    const cards = deck.cards.length * doc.decks;
+    if (doc.players.max * doc.handSize + 1 > cards)
+      ctx.addIssue({
+        code: "custom",
+        path: ["handSize"],
+        message: `${doc.players.max} players × ${doc.handSize} cards + a starter need more than the ${cards} cards of the deck`,
+      });
+    if (doc.cut.keepRank !== null && !ranks.has(doc.cut.keepRank))
+      ctx.addIssue({ code: "custom", path: ["cut", "keepRank"], message: `${doc.deck} has no rank "${doc.cut.keepRank}"` });
+    if (doc.turn.drawUntilPlayable && doc.turn.voluntaryDraw)
+      ctx.addIssue({ code: "custom", path: ["turn", "drawUntilPlayable"], message: "cannot be combined with voluntaryDraw" });
+  });
+
+export type RuleSetDocument = z.output<typeof ruleSetSchema>;
+export type RuleSetInput = z.input<typeof ruleSetSchema>;
+
+/** Face value for number ranks, 10 for the rest: the default when a set names no values. */
+export function defaultValues(deck: DeckId): Record<string, number> {
+  return Object.fromEntries(DECKS[deck].ranks.map((r) => [r, /^\d+$/.test(r) ? Number(r) : 10]));
+}
+
+const CUSTOM_RULE_IDS = {
+  match: "C-1.3",
+  pending: "C-1.3",
+  wish: "C-1.3",
+  draw: "C-1.4",
+  pass: "C-1.4",
+  drawnCard: "C-1.4",
+  starter: "C-1.4",
+  mau: "C-1.5",
+  mauMau: "C-1.5",
+  end: "C-1.6",
+  cut: "C-1.7",
+  keep: "C-1.7",
+  playAgain: "C-1.7",
+} as const;
+
+/** The engine's rule set from a validated document (C-2.2: the game records it whole). */
+export function fromDocument(doc: RuleSetDocument): ClassicRules {
+  const effects = Object.fromEntries(
+    Object.entries(doc.effects).map(([rank, e]) => [rank, { ...e, rule: e.rule ?? "C-1.3" }]),
+  );
+  return freezeRules({
+    deck: doc.deck,
+    deckCopies: doc.decks,
+    handSize: doc.handSize,
+    players: { ...doc.players },
+    dealing: doc.dealing,
+    cut: { ...doc.cut },
+    effects,
+    starterEffects: doc.turn.starterEffects,
+    wildStarterAllowsAnything: doc.turn.wildStarterAllowsAnything,
+    voluntaryDraw: doc.turn.voluntaryDraw,
+    playAfterDraw: doc.turn.playAfterDraw,
+    drawUntilPlayable: doc.turn.drawUntilPlayable,
+    reverseSkipsWithTwo: doc.turn.reverseSkipsWithTwo,
+    calls: { mau: { ...doc.calls.mau }, mauMau: { ...doc.calls.mauMau } },
+    playAgainCannotFinish: doc.playAgainCannotFinish,
+    values: { ...defaultValues(doc.deck), ...(doc.scoring.values ?? {}) },
+    matchEnd: { ...doc.scoring.matchEnd },
+    ruleIds: doc.ruleIds ?? CUSTOM_RULE_IDS,
+  });
+}
+
+/** A variant's rule set as a document a host can export, edit and share. */
+export function toDocument(rules: ClassicRules, name: string): RuleSetDocument {
+  return {
+    version: 1,
+    name,
+    deck: rules.deck,
+    decks: rules.deckCopies,
+    handSize: rules.handSize,
+    players: { ...rules.players },
+    dealing: rules.dealing,
+    cut: { ...rules.cut },
+    effects: JSON.parse(JSON.stringify(rules.effects)) as RuleSetDocument["effects"],
+    turn: {
+      voluntaryDraw: rules.voluntaryDraw,
+      playAfterDraw: rules.playAfterDraw,
+      drawUntilPlayable: rules.drawUntilPlayable,
+      starterEffects: rules.starterEffects,
+      wildStarterAllowsAnything: rules.wildStarterAllowsAnything,
+      reverseSkipsWithTwo: rules.reverseSkipsWithTwo,
+    },
+    calls: { mau: { ...rules.calls.mau }, mauMau: { ...rules.calls.mauMau } },
+    playAgainCannotFinish: rules.playAgainCannotFinish,
+    scoring: { values: { ...rules.values }, matchEnd: { ...rules.matchEnd } },
+    ruleIds: { ...rules.ruleIds },
+  };
+}
+
+/** Parses a document; errors name the bad option by its path. */
+export function parseRuleSet(input: unknown): { ok: true; doc: RuleSetDocument } | { ok: false; errors: string[] } {
+  const r = ruleSetSchema.safeParse(input);
+  if (r.success) return { ok: true, doc: r.data };
+  return { ok: false, errors: r.error.issues.map((i) => `${i.path.join(".") || "(rule set)"}: ${i.message}`) };
+}
