@@ -52,7 +52,9 @@ export function playAndCheck(run: PropertyRun): RunStats {
   const maxMoves = run.maxMoves ?? 5000;
   const viewers: Viewer[] = [...Array.from({ length: run.players }, (_, i) => i), "spectator"];
   const fail = (what: string): never => {
-    throw new Error(`${run.variant.id} seed ${run.seed} (${run.players} players) after ${moves} moves: ${what}`);
+    throw new Error(
+      `${run.variant.id} seed ${run.seed} (${run.players} players) after ${moves} moves: ${what}`,
+    );
   };
 
   const check = () => {
@@ -75,17 +77,22 @@ export function playAndCheck(run: PropertyRun): RunStats {
     const command = driver.botMove(seat as Seat, level, random);
     const result = driver.dispatch(command);
     commands.push(command);
-    if (!result.ok) fail(`bot move refused: ${JSON.stringify(command)} → ${result.refusal.code} ${result.refusal.message.en}`);
+    if (!result.ok)
+      fail(
+        `bot move refused: ${JSON.stringify(command)} → ${result.refusal.code} ${result.refusal.message.en}`,
+      );
     moves++;
     check();
   }
 
   const replayed = engine.replay(driver.events);
-  if (JSON.stringify(replayed) !== JSON.stringify(driver.state)) fail("replay differs from live state");
+  if (JSON.stringify(replayed) !== JSON.stringify(driver.state))
+    fail("replay differs from live state");
   for (const viewer of viewers)
     for (const e of driver.events) {
       const leak = run.eventLeaks?.(engine.eventFor(e, viewer), viewer);
-      if (leak) fail(`event leak for ${String(viewer)} in ${(e as { type: string }).type}: ${leak}`);
+      if (leak)
+        fail(`event leak for ${String(viewer)} in ${(e as { type: string }).type}: ${leak}`);
     }
 
   if (run.compareActor) {
@@ -95,9 +102,13 @@ export function playAndCheck(run: PropertyRun): RunStats {
       const r = actor.dispatch(c);
       if (!r.ok) fail(`actor refused ${JSON.stringify(c)}: ${r.refusal.code}`);
     }
-    if (JSON.stringify(actor.events) !== JSON.stringify(driver.events)) fail("actor and decider logs differ");
+    if (JSON.stringify(actor.events) !== JSON.stringify(driver.events))
+      fail("actor and decider logs differ");
     actor.stop();
   }
-  return { moves, events: driver.events.length, ended: driver.progress().status as RunStats["ended"] };
+  return {
+    moves,
+    events: driver.events.length,
+    ended: driver.progress().status as RunStats["ended"],
+  };
 }
-

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Runs typecheck, lint and every package's tests through turbo, then prints one plain
+// closing line summing the vitest reports ("Tests: N passed, N failed, N skipped").
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("../../", import.meta.url).pathname;
+const packageDirs = ["apps", "packages", "packages/variants", "tooling"].flatMap((group) => {
+  const dir = join(root, group);
+  return existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "package.json")))
+        .map((d) => join(dir, d.name))
+    : [];
+});
+const reportOf = (dir) => join(dir, ".reports", "vitest.json");
+for (const dir of packageDirs) rmSync(reportOf(dir), { force: true });
+
+const turbo = spawnSync(
+  join(root, "node_modules", ".bin", process.platform === "win32" ? "turbo.cmd" : "turbo"),
+  ["run", "typecheck", "lint", "test", "--continue", "--output-logs=new-only", ...process.argv.slice(2)],
+  { stdio: "inherit", cwd: root },
+);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let files = 0;
+for (const dir of packageDirs) {
+  const file = reportOf(dir);
+  if (!existsSync(file)) continue;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  files += report.numTotalTestSuites ?? 0;
+}
+const status = turbo.status ?? 1;
+console.log(`\n${files} test suites in ${packageDirs.length} packages; turbo exited ${status}.`);
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(status !== 0 ? status : failed > 0 || passed === 0 ? 1 : 0);
