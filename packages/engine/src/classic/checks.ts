@@ -46,13 +46,14 @@ export function isWellFormed(s: ClassicState, c: Command): boolean {
   const x = c as unknown as Record<string, unknown>;
   switch (c.type) {
     case "playCard":
+      // Fields a play does not need are ignored; those it needs must have the right type.
       return (
         isSeat(s, x.seat) &&
         typeof x.card === "string" &&
         deckCodes(s).has(x.card) &&
-        optional(x.wish, "string") &&
-        optional(x.mau, "boolean") &&
-        optional(x.mauMau, "boolean")
+        (!isWishCard(s.rules, x.card) || optional(x.wish, "string")) &&
+        (!s.rules.calls.mau.required || optional(x.mau, "boolean")) &&
+        (!s.rules.calls.mauMau.required || optional(x.mauMau, "boolean"))
       );
     case "drawCard":
     case "pass":

@@ -1,0 +1,196 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { variantIds } from "@maumau/registry";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { VariantSummary } from "./app.js";
+import { rawGet, startTestServer, type Running } from "./testing.js";
+
+const INDEX = "<!doctype html><title>Mau Mau</title><div id=root></div>";
+const HASHED_JS = "/assets/index-B3xk_9aZ.js";
+
+let root: string;
+let built: Running;
+let unbuilt: Running;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "maumau-server-"));
+  const dist = join(root, "dist");
+  await mkdir(join(dist, "assets"), { recursive: true });
+  await writeFile(join(dist, "index.html"), INDEX);
+  await writeFile(join(dist, HASHED_JS), "console.log('mau');");
+  await writeFile(join(dist, "assets", "style-Dq0pZ1xY.css"), "body{margin:0}");
+  await writeFile(join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  await writeFile(join(dist, "data.json"), '{"a":1}');
+  await writeFile(join(root, "secret.txt"), "top secret");
+  built = await startTestServer(dist);
+  unbuilt = await startTestServer(join(root, "not-built"));
+});
+
+afterAll(async () => {
+  await Promise.all([built.close(), unbuilt.close()]);
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("GET /healthz", () => {
+  it("answers ok as JSON", async () => {
+    const res = await fetch(`${built.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers even when the web client is not built", async () => {
+    expect((await fetch(`${unbuilt.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe("GET /api/variants", () => {
+  it("lists every registry variant with its client-facing data", async () => {
+    const res = await fetch(`${built.url}/api/variants`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const list = (await res.json()) as VariantSummary[];
+    expect(list.map((v) => v.id)).toEqual(variantIds());
+    for (const v of list) {
+      expect(Object.keys(v).sort()).toEqual(
+        ["description", "id", "names", "optionDocs", "players", "ruleBook", "theme"].sort(),
+      );
+    }
+  });
+
+  it("contains noris and tabaluga with their rule ids", async () => {
+    const list = (await (await fetch(`${built.url}/api/variants`)).json()) as VariantSummary[];
+    for (const id of ["noris", "tabaluga"]) {
+      const variant = list.find((v) => v.id === id);
+      expect(variant, id).toBeDefined();
+      const ruleIds = variant?.ruleBook.map((r) => r.id) ?? [];
+      expect(ruleIds).toEqual(expect.arrayContaining(["N-1", "N-2.1", "N-3.1"]));
+      expect(variant?.names.de).toBeTruthy();
+      expect(variant?.players.min).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("answers unknown API routes with 404 JSON, never the web page", async () => {
+    for (const path of ["/api/nope", "/api", "/api/variants/noris/extra"]) {
+      const res = await fetch(`${built.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await res.json()).toMatchObject({ error: "not_found" });
+    }
+  });
+});
+
+describe("static files", () => {
+  it("serves files with their content types", async () => {
+    const cases: [string, RegExp][] = [
+      ["/", /^text\/html/],
+      ["/index.html", /^text\/html/],
+      [HASHED_JS, /^text\/javascript/],
+      ["/assets/style-Dq0pZ1xY.css", /^text\/css/],
+      ["/favicon.svg", /^image\/svg\+xml/],
+      ["/data.json", /^application\/json/],
+    ];
+    for (const [path, type] of cases) {
+      const res = await fetch(`${built.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toMatch(type);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    expect(await (await fetch(`${built.url}/`)).text()).toBe(INDEX);
+    expect(await (await fetch(`${built.url}${HASHED_JS}`)).text()).toBe("console.log('mau');");
+  });
+
+  it("caches hashed assets for a year and revalidates everything else", async () => {
+    const asset = await fetch(`${built.url}${HASHED_JS}`);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    for (const path of ["/", "/index.html", "/favicon.svg", "/some/route"]) {
+      const res = await fetch(`${built.url}${path}`);
+      expect(res.headers.get("cache-control"), path).toBe("no-cache");
+    }
+  });
+
+  it("answers 304 to a matching If-None-Match", async () => {
+    const first = await fetch(`${built.url}/favicon.svg`);
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${built.url}/favicon.svg`, {
+      headers: { "If-None-Match": etag ?? "" },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it("answers HEAD with headers and no body", async () => {
+    const res = await fetch(`${built.url}${HASHED_JS}`, { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-length")).toBe(String("console.log('mau');".length));
+    expect(await res.text()).toBe("");
+  });
+
+  it("falls back to index.html for client-side routes", async () => {
+    for (const path of ["/lobby", "/games/abc/table", "/assets", "/deep/path/?q=1"]) {
+      const res = await fetch(`${built.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await res.text()).toBe(INDEX);
+    }
+  });
+
+  it("answers 404, not the page, for missing files", async () => {
+    const res = await fetch(`${built.url}/assets/index-OLDHASH1.js`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain("<title>");
+  });
+});
+
+describe("path traversal", () => {
+  it.each([
+    "/../package.json",
+    "/../secret.txt",
+    "/assets/../../secret.txt",
+    "/%2e%2e/secret.txt",
+    "/%2E%2E%2Fsecret.txt",
+    "/..%2fsecret.txt",
+    "/..%5csecret.txt",
+    "/assets/%2e%2e%2f%2e%2e%2fsecret.txt",
+    "/secret.txt%00.html",
+  ])("refuses %s", async (path) => {
+    const res = await rawGet(built.port, path);
+    expect(res.status).toBe(400);
+    expect(res.body).not.toContain("top secret");
+    expect(res.body).not.toContain("@maumau/server");
+  });
+
+  it("stays inside the web root when the client normalises the path", async () => {
+    const res = await fetch(`${built.url}/../secret.txt`);
+    expect(await res.text()).not.toContain("top secret");
+  });
+
+  it("refuses paths that cannot be decoded", async () => {
+    expect((await rawGet(built.port, "/%E0%A4%A")).status).toBe(400);
+  });
+});
+
+describe("methods", () => {
+  it.each(["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])("answers %s with 405", async (method) => {
+    for (const path of ["/", "/healthz", "/api/variants"]) {
+      const res = await fetch(`${built.url}${path}`, { method });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET, HEAD");
+    }
+  });
+});
+
+describe("before the web client is built", () => {
+  it("answers / with a 503 page that says so", async () => {
+    const res = await fetch(`${unbuilt.url}/`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await res.text()).toMatch(/not built yet/);
+  });
+
+  it("answers client-side routes the same way and keeps the API up", async () => {
+    expect((await fetch(`${unbuilt.url}/lobby`)).status).toBe(503);
+    expect((await fetch(`${unbuilt.url}/api/variants`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,162 @@
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import { extname, join } from "node:path";
+import type { AnyVariant } from "@maumau/engine";
+import { variants } from "@maumau/registry";
+import type { Logger } from "pino";
+import type { Config } from "./config.js";
+import { cacheControlFor, fileStats, resolveInside, sendFile } from "./static.js";
+
+/** What clients learn about a variant: its data, never its engine or schema objects. */
+export function describeVariant(variant: AnyVariant) {
+  return {
+    id: variant.id,
+    names: variant.names,
+    description: variant.description,
+    players: variant.players,
+    optionDocs: variant.optionDocs,
+    ruleBook: variant.ruleBook,
+    theme: variant.theme,
+  };
+}
+
+export type VariantSummary = ReturnType<typeof describeVariant>;
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Mau Mau – not built yet</title></head>
+<body>
+<h1>The web client is not built yet</h1>
+<p>Build it with <code>node tooling/scripts/pnpm.mjs --filter @maumau/web build</code>
+and reload this page. The API is up: <a href="/api/variants">/api/variants</a>.</p>
+</body>
+</html>
+`;
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(payload),
+    "Cache-Control": "no-store",
+    ...headers,
+  });
+  res.end(res.req.method === "HEAD" ? undefined : payload);
+}
+
+function sendText(res: ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, {
+    "Content-Type": `${type}; charset=utf-8`,
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+  });
+  res.end(res.req.method === "HEAD" ? undefined : body);
+}
+
+/** The path part of a request target, decoded; null when it cannot be decoded. */
+function requestPath(req: IncomingMessage): string | null {
+  const target = req.url ?? "/";
+  const raw = target.slice(0, target.search(/[?#]|$/));
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The HTTP server: health, the variant list and the built web client. It is returned
+ * unstarted so the caller chooses port, host and shutdown.
+ */
+export function createServer(config: Config, logger: Logger): Server {
+  const variantList = variants.map(describeVariant);
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, path: string) {
+    const file = resolveInside(config.webDist, path.endsWith("/") ? `${path}index.html` : path);
+    if (file === null) {
+      sendJson(res, 400, { error: "bad_path", message: "The path leaves the web root." });
+      return;
+    }
+    const stats = await fileStats(file);
+    if (stats) {
+      await sendFile(req, res, file, stats, cacheControlFor(path));
+      return;
+    }
+    // A missing file (an old hashed chunk, a typo) must not come back as HTML with 200.
+    if (extname(path) !== "") {
+      sendText(res, 404, "text/plain", "Not found\n");
+      return;
+    }
+    const index = join(config.webDist, "index.html");
+    const indexStats = await fileStats(index);
+    if (indexStats) {
+      await sendFile(req, res, index, indexStats, "no-cache");
+      return;
+    }
+    sendText(res, 503, "text/html", NOT_BUILT_PAGE);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      sendJson(
+        res,
+        405,
+        { error: "method_not_allowed", message: `${req.method ?? "?"} is not allowed here.` },
+        { Allow: "GET, HEAD" },
+      );
+      return;
+    }
+    const path = requestPath(req);
+    if (path === null || !path.startsWith("/")) {
+      sendJson(res, 400, { error: "bad_path", message: "The path cannot be decoded." });
+      return;
+    }
+    if (path === "/healthz") {
+      sendJson(res, 200, { status: "ok" });
+      return;
+    }
+    if (path === "/api/variants") {
+      sendJson(res, 200, variantList);
+      return;
+    }
+    if (path === "/api" || path.startsWith("/api/")) {
+      sendJson(res, 404, { error: "not_found", message: `No API route ${path}.` });
+      return;
+    }
+    await serveStatic(req, res, path);
+  }
+
+  return createHttpServer((req, res) => {
+    const started = performance.now();
+    res.on("finish", () => {
+      const entry = {
+        method: req.method,
+        url: req.url,
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      };
+      if (req.url === "/healthz") logger.debug(entry, "request");
+      else logger.info(entry, "request");
+    });
+    handle(req, res).catch((error: unknown) => {
+      const entry = { err: error, method: req.method, url: req.url };
+      if (res.headersSent) {
+        // Mostly a client that went away mid-download; nothing left to answer.
+        logger.warn(entry, "response aborted");
+        res.destroy();
+        return;
+      }
+      logger.error(entry, "request failed");
+      sendJson(res, 500, { error: "internal", message: "Internal error." });
+    });
+  });
+}

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { get, type IncomingMessage } from "node:http";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+
+const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
+const mainTs = fileURLToPath(new URL("./main.ts", import.meta.url));
+
+let child: ChildProcess | undefined;
+
+afterEach(() => {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  child = undefined;
+});
+
+/** Runs `tsx src/main.ts` as `pnpm start` does; PORT=0 lets the OS pick a free port. */
+function startMain(env: NodeJS.ProcessEnv) {
+  const proc = spawn(process.execPath, [tsxCli, mainTs], {
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", WEB_DIST: "/nonexistent", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child = proc;
+  let stdout = "";
+  let stderr = "";
+  proc.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  proc.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = once(proc, "exit").then(([code]) => code as number | null);
+  const logs = () =>
+    stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { proc, exited, logs, output: () => ({ stdout, stderr }) };
+}
+
+async function waitFor<T>(find: () => T | undefined, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+describe("src/main.ts", () => {
+  it("logs JSON, serves, and exits 0 on SIGTERM", async () => {
+    const main = startMain({});
+    const listening = await waitFor(() => main.logs().find((l) => typeof l.url === "string"));
+    expect(listening).toMatchObject({ level: 30, service: "maumau-server" });
+    const url = String(listening.url);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const res = await fetch(`${url}/healthz`);
+    expect(await res.json()).toEqual({ status: "ok" });
+
+    main.proc.kill("SIGTERM");
+    expect(await main.exited).toBe(0);
+    expect(main.logs().map((l) => l.msg)).toContain("stopped");
+  }, 30_000);
+
+  it("finishes a download that is in flight when SIGTERM arrives", async () => {
+    const dist = await mkdtemp(join(tmpdir(), "maumau-main-"));
+    const size = 32 * 1024 * 1024;
+    await writeFile(join(dist, "big.bin"), Buffer.alloc(size, 7));
+    try {
+      const main = startMain({ WEB_DIST: dist });
+      const listening = await waitFor(() => main.logs().find((l) => typeof l.url === "string"));
+      const res = await new Promise<IncomingMessage>((done, fail) =>
+        get(`${String(listening.url)}/big.bin`, done).on("error", fail),
+      );
+      res.pause();
+      main.proc.kill("SIGTERM");
+      await waitFor(() => main.logs().find((l) => String(l.msg).startsWith("shutting down")));
+      expect(main.proc.exitCode).toBeNull();
+
+      let received = 0;
+      res.on("data", (chunk: Buffer) => (received += chunk.length));
+      res.resume();
+      await once(res, "end");
+      expect(received).toBe(size);
+      expect(await main.exited).toBe(0);
+    } finally {
+      await rm(dist, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it("exits non-zero and names the variable on a bad configuration", async () => {
+    const main = startMain({ PORT: "not-a-port" });
+    expect(await main.exited).toBe(1);
+    expect(main.output().stderr).toMatch(/PORT: must be a whole number/);
+  }, 30_000);
+});

@@ -1,0 +1,93 @@
+import { createReadStream, type Stats } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { extname, join, normalize, sep } from "node:path";
+import { pipeline } from "node:stream/promises";
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
+  ".otf": "font/otf",
+  ".wasm": "application/wasm",
+};
+
+export const contentTypeFor = (file: string): string =>
+  CONTENT_TYPES[extname(file).toLowerCase()] ?? "application/octet-stream";
+
+// Vite writes content-hashed names (`index-B3xk_9aZ.js`) into assets/, so they never change.
+const HASHED_ASSET = /^\/assets\/.+-[\w-]{8,}\.[a-z0-9]+$/i;
+
+export const cacheControlFor = (urlPath: string): string =>
+  HASHED_ASSET.test(urlPath) ? "public, max-age=31536000, immutable" : "no-cache";
+
+/**
+ * Maps a decoded URL path onto a file below root, or null when it would leave root.
+ * Both checks are kept: the segment check gives a clear refusal, the prefix check is
+ * the guarantee.
+ */
+export function resolveInside(root: string, urlPath: string): string | null {
+  if (urlPath.includes("\0")) return null;
+  const segments = urlPath.split(/[/\\]/);
+  if (segments.some((s) => s === "..")) return null;
+  const base = normalize(root + sep);
+  const file = normalize(join(base, ...segments));
+  return file.startsWith(base) ? file : null;
+}
+
+export async function fileStats(file: string): Promise<Stats | null> {
+  try {
+    const stats = await stat(file);
+    return stats.isFile() ? stats : null;
+  } catch {
+    return null;
+  }
+}
+
+const etagFor = (stats: Stats): string =>
+  `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+
+/** Sends one file with its type, length, validators and caching; HEAD gets headers only. */
+export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  stats: Stats,
+  cacheControl: string,
+  status = 200,
+): Promise<void> {
+  const etag = etagFor(stats);
+  res.setHeader("Content-Type", contentTypeFor(file));
+  res.setHeader("Cache-Control", cacheControl);
+  res.setHeader("ETag", etag);
+  res.setHeader("Last-Modified", stats.mtime.toUTCString());
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  if (status === 200 && req.headers["if-none-match"] === etag) {
+    res.writeHead(304).end();
+    return;
+  }
+  res.setHeader("Content-Length", stats.size);
+  res.writeHead(status);
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  await pipeline(createReadStream(file), res);
+}
