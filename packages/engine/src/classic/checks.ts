@@ -1,5 +1,5 @@
 import { DECKS } from "../cards/decks.js";
-import type { Command, CommandType, Localized, RefusalCode, RuleId } from "../core/types.js";
+import { refuse, type Command, type CommandType, type Localized, type Refusal, type RefusalCode, type RuleId } from "../core/types.js";
 import { rankOf } from "../cards/codes.js";
 import type { RuleKey } from "./ruleset.js";
 import { answersPending, deckColours, isWishCard, matchesTop, mayDraw } from "./rules.js";
@@ -18,6 +18,12 @@ export interface Check {
   readonly ruleFor?: (s: ClassicState) => RuleId | undefined;
   readonly passes: (s: ClassicState, c: Command) => boolean;
   readonly message: Localized;
+}
+
+/** The refusal a failed check gives in this state: its code, the variant's rule id, the message. */
+export function refusalOf(check: Check, s: ClassicState): Refusal {
+  const id = check.ruleFor?.(s) ?? (check.ruleKey === undefined ? undefined : s.rules.ruleIds[check.ruleKey]);
+  return refuse(check.code, check.message, id);
 }
 
 /** The guard name as the machine shows it: the variant's rule id, then what it checks. */

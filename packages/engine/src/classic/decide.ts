@@ -1,7 +1,7 @@
 import { isPermutationOf, rankOf, type CardCode } from "../cards/codes.js";
 import { seededShuffle } from "../cards/rng.js";
 import { refuse, type Command, type CommandOf, type Refusal, type Seat } from "../core/types.js";
-import { CHECKS, guardName, type Check } from "./checks.js";
+import { CHECKS, guardName, refusalOf, type Check } from "./checks.js";
 import { evolveClassic } from "./evolve.js";
 import type { ClassicRules } from "./ruleset.js";
 import { deal, drawnCardFits, effectOf, fullDeck, gameScores, matchResult } from "./rules.js";
@@ -29,14 +29,7 @@ class Tx {
 export function refusalFor(s: ClassicState, c: Command): Refusal | null {
   const checks: readonly Check[] | undefined = CHECKS[s.phase][c.type];
   if (checks === undefined) return unknownCommand;
-  for (const check of checks) {
-    if (!check.passes(s, c)) {
-      const id =
-        check.ruleFor?.(s) ??
-        (check.ruleKey === undefined ? undefined : s.rules.ruleIds[check.ruleKey]);
-      return refuse(check.code, check.message, id);
-    }
-  }
+  for (const check of checks) if (!check.passes(s, c)) return refusalOf(check, s);
   return null;
 }
 

@@ -178,6 +178,9 @@ export function evolveClassic(state: ClassicState | null, event: ClassicEvent): 
         history: [...s.history, scores],
         gameWinner: winner,
         drawnCard: null,
+        // N-6.1: once the game is over no draw is pending against anyone.
+        pendingDraw: 0,
+        pendingRank: null,
       };
     }
     case "match.ended":

@@ -1,7 +1,6 @@
 import { assign, not, setup } from "xstate";
 import type { Command, CommandType, Refusal } from "../core/types.js";
-import { refuse } from "../core/types.js";
-import { CHECKS, guardName, type Check } from "./checks.js";
+import { CHECKS, guardName, refusalOf, type Check } from "./checks.js";
 import { outcomeClassic, replayClassic } from "./decide.js";
 import { evolveClassic } from "./evolve.js";
 import type { ClassicRules } from "./ruleset.js";
@@ -72,16 +71,7 @@ export function createClassicMachine(rules: ClassicRules) {
         [
           ...CHECKS[phase][type].map((check) => ({
             guard: not(guardOf(check)),
-            actions: {
-              type: "refuse" as const,
-              params: {
-                refusal: refuse(
-                  check.code,
-                  check.message,
-                  check.ruleKey && rules.ruleIds[check.ruleKey],
-                ),
-              },
-            },
+            actions: { type: "refuse" as const, params: { check } },
           })),
           { target: "#classic.resolving", actions: "carry out the move" as const },
         ],
@@ -107,7 +97,9 @@ export function createClassicMachine(rules: ClassicRules) {
     guards,
     actions: {
       // A fresh object per refusal, so a caller can tell this command's outcome from the last one.
-      refuse: assign((_, params: { refusal: Refusal }) => ({ outcome: { ...params.refusal } })),
+      refuse: assign(({ context }, params: { check: Check }) => ({
+        outcome: refusalOf(params.check, context.game),
+      })),
       "carry out the move": assign(({ context, event }) => {
         const events = outcomeClassic(context.game, event);
         let game = context.game;

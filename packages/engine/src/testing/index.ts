@@ -1,1 +1,52 @@
-export {};
+/**
+ * @maumau/engine/testing: a small DSL for rule tests of any variant built on `GameDriver`.
+ *
+ *   given(table(noris, { players: 3, hands: { 1: ["red/draw2"] }, starter: "red/9" }))
+ *     .when(play(1, "red/draw2"))
+ *     .then(pendingDraw(2), turn(2));
+ */
+export { classicDealingSequence, stackDeck, type StackSpec } from "./deck.js";
+export { choose, cut, draw, nextGame, pass, play, raw, type PlayExtra } from "./commands.js";
+export {
+  bots,
+  given,
+  repeat,
+  table,
+  Scenario,
+  type BotOptions,
+  type DriverMode,
+  type Expectation,
+  type Outcome,
+  type Setup,
+  type Step,
+  type StepRecord,
+  type Table,
+  type TableSpec,
+} from "./scenario.js";
+export {
+  check,
+  dealer,
+  direction,
+  drawPile,
+  game,
+  hand,
+  handSize,
+  holds,
+  logged,
+  loggedInOrder,
+  notLogged,
+  ok,
+  pendingDraw,
+  refused,
+  results,
+  scores,
+  seen,
+  status,
+  tableHas,
+  top,
+  totals,
+  turn,
+  winners,
+  wish,
+  type EventMatcher,
+} from "./expect.js";

@@ -1,0 +1,79 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { registryWithVariant, scaffoldVariant } from "./scaffold.js";
+
+const root = new URL("../../", import.meta.url).pathname;
+const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+
+describe("scaffoldVariant", () => {
+  it("refuses ids that are not lower-case slugs and unknown decks", () => {
+    expect(() => scaffoldVariant({ id: "Crazy Eights" })).toThrow(/not a variant id/);
+    expect(() => scaffoldVariant({ id: "x", deck: "tarot" as never })).toThrow(/unknown deck/);
+  });
+
+  it("writes a package, a preset, a rule book, rule and property tests", () => {
+    const files = scaffoldVariant({ id: "crazy-eights", prefix: "E" });
+    expect([...files.keys()].sort()).toEqual([
+      "README.md",
+      "eslint.config.js",
+      "package.json",
+      "src/index.ts",
+      "src/properties.test.ts",
+      "src/rules.test.ts",
+      "src/rules.ts",
+      "tsconfig.json",
+    ]);
+    expect(files.get("src/rules.ts")!.split("\n").length).toBeLessThan(60);
+    expect(files.get("src/rules.test.ts")).toMatch(/describe\("E-3\.1/);
+  });
+
+  it("adds exactly one import and one list entry to the registry", () => {
+    const source = readFileSync(join(root, "packages/registry/src/index.ts"), "utf8");
+    const next = registryWithVariant(source, "crazy-eights");
+    expect(next.split("\n").length - source.split("\n").length).toBe(2);
+    expect(next).toContain('import { crazyEights } from "@maumau/variant-crazy-eights";');
+    expect(next).toContain("  crazyEights as AnyVariant,\n]);");
+    expect(() => registryWithVariant(next, "crazy-eights")).toThrow(/registered already/);
+  });
+});
+
+// End to end in a scratch copy of the workspace: scaffold, install (offline from the store),
+// then the new package must type-check, lint and pass its tests without a single edit.
+const scratch = mkdtempSync(join(tmpdir(), "maumau-create-variant-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("pnpm create-variant, end to end", () => {
+  it("creates a variant that builds and passes its tests at once", () => {
+    const skip = (src: string) => !/(^|\/)(node_modules|\.turbo|dist|\.reports)(\/|$)/.test(src);
+    for (const entry of ["package.json", "pnpm-workspace.yaml", ".npmrc", "tooling", "packages"])
+      if (existsSync(join(root, entry)))
+        cpSync(join(root, entry), join(scratch, entry), { recursive: true, filter: skip });
+
+    const run = (args: string[], cwd = scratch) => {
+      const r = spawnSync(process.execPath, args, {
+        cwd,
+        encoding: "utf8",
+        timeout: 300_000,
+        env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      });
+      expect(r.status, `${args.join(" ")}\n${r.stdout}\n${r.stderr}`).toBe(0);
+      return r;
+    };
+    run([tsx, "tooling/scripts/create-variant.ts", "crazy-eights", "--name-en", "Crazy Eights", "--prefix", "E"]);
+    const pkg = join(scratch, "packages/variants/crazy-eights");
+    expect(readFileSync(join(scratch, "packages/registry/src/index.ts"), "utf8")).toContain("crazyEights as AnyVariant");
+    const bin = (name: string) => join(pkg, "node_modules", ".bin", name);
+    const typescript = createRequire(join(pkg, "package.json")).resolve("typescript/bin/tsc");
+    run([typescript, "--noEmit", "-p", pkg], pkg);
+    expect(existsSync(bin("vitest"))).toBe(true);
+    run([join(pkg, "node_modules", "eslint", "bin", "eslint.js"), "."], pkg);
+    // The package's own vitest, through its bin shim's target.
+    const vitest = join(pkg, "node_modules", "vitest", "vitest.mjs");
+    const tests = run([vitest, "run"], pkg);
+    expect(tests.stdout).toMatch(/Tests\s+7 passed/);
+  }, 600_000);
+});
