@@ -182,7 +182,9 @@ function play(tx: Tx, c: CommandOf<"playCard">): void {
     return;
   }
 
-  const wish = effect?.kind === "wish" && typeof c.wish === "string" ? c.wish : null;
+  // N-6.1/F-6.1: a last card that ends the game has no effect, so it names no wish.
+  const ends = left === 0 && !cannotFinish && !forgotMauMau;
+  const wish = effect?.kind === "wish" && !ends && typeof c.wish === "string" ? c.wish : null;
   tx.emit({
     type: "card.played",
     data: { seat, card: c.card, wish, mau: c.mau === true, mauMau: c.mauMau === true },

@@ -7,6 +7,19 @@ export type DispatchResult<E> = { ok: true; events: E[] } | { ok: false; refusal
 
 type Ev = { type: string };
 
+const COMMAND_TYPES: ReadonlySet<string> = new Set<Command["type"]>([
+  "playCard",
+  "drawCard",
+  "pass",
+  "chooseColour",
+  "cut",
+  "startNextGame",
+]);
+
+/** Only known command types reach a machine: XState reserves other event types for itself. */
+const isCommand = (c: unknown): c is Command =>
+  typeof c === "object" && c !== null && COMMAND_TYPES.has((c as { type?: unknown }).type as string);
+
 const UNKNOWN: Refusal = {
   code: "INVALID_COMMAND",
   message: { en: "Unknown command.", de: "Unbekannter Befehl." },
@@ -76,6 +89,7 @@ export class GameDriver {
 
   dispatch(command: Command): DispatchResult<Ev> {
     let result: Ev[] | Refusal;
+    if (!isCommand(command)) return { ok: false, refusal: UNKNOWN };
     if (this.actor) {
       const outcomeOf = () =>
         (this.actor!.getSnapshot().context as { outcome: Ev[] | Refusal | null }).outcome;
