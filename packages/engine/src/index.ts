@@ -43,3 +43,4 @@ export { classicEngine } from "./classic/engine.js";
 export { classicEventLeak, classicViewLeak } from "./classic/leaks.js";
 export { heuristicClassicBot, randomClassicBot } from "./bots/classic.js";
 export * from "./machine/export.js";
+export * from "./heul-doch/index.js";

@@ -2,6 +2,7 @@ import type { AnyVariant } from "@maumau/engine";
 import { bavarian } from "@maumau/variant-bavarian";
 import { custom } from "@maumau/variant-custom";
 import { french } from "@maumau/variant-french";
+import { heulDoch } from "@maumau/variant-heul-doch";
 import { noris } from "@maumau/variant-noris";
 import { tabaluga } from "@maumau/variant-tabaluga";
 
@@ -12,6 +13,7 @@ export const variants: readonly AnyVariant[] = Object.freeze([
   french as AnyVariant,
   bavarian as AnyVariant,
   custom as AnyVariant,
+  heulDoch as AnyVariant,
 ]);
 
 export const variantIds = (): string[] => variants.map((v) => v.id);

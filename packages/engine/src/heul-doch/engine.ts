@@ -1,0 +1,49 @@
+import type { Engine } from "../core/engine.js";
+import { heuristicHeulDochBot, randomHeulDochBot } from "./bots.js";
+import { decideHeulDoch, startHeulDochMatch } from "./decide.js";
+import { evolveHeulDoch, replayHeulDoch } from "./evolve.js";
+import { legalHeulDochMoves } from "./legal.js";
+import { createHeulDochMachine } from "./machine.js";
+import type { HeulDochRules } from "./ruleset.js";
+import { heulDochScriptState } from "./script.js";
+import type { HeulDochEvent, HeulDochState } from "./state.js";
+import {
+  eventForHeulDoch,
+  viewHeulDoch,
+  type HeulDochEventView,
+  type HeulDochView,
+} from "./view.js";
+
+const bots = { random: randomHeulDochBot, heuristic: heuristicHeulDochBot } as const;
+
+/** The engine of "Heul doch! Mau Mau": personal piles, the neighbour rule, onions. */
+export const heulDochEngine: Engine<
+  HeulDochRules,
+  HeulDochState,
+  HeulDochEvent,
+  HeulDochView,
+  HeulDochEventView
+> = {
+  family: "heul-doch",
+  start: startHeulDochMatch,
+  decide: decideHeulDoch,
+  evolve: evolveHeulDoch,
+  replay: replayHeulDoch,
+  view: viewHeulDoch,
+  eventFor: eventForHeulDoch,
+  legalMoves: legalHeulDochMoves,
+  progress: (s) => {
+    const script = heulDochScriptState(s);
+    return { status: script.status, toAct: script.turn, game: s.game };
+  },
+  scriptState: (s) => ({ ...heulDochScriptState(s) }),
+  cardsInPlay: (s) => [
+    ...s.hands.flat(),
+    ...s.piles.flat().map((c) => c.card),
+    ...s.middle,
+    ...s.drawPile,
+  ],
+  machine: createHeulDochMachine,
+  botMove: (s, seat, level, random) =>
+    bots[level](viewHeulDoch(s, seat), legalHeulDochMoves(s, seat), random),
+};

@@ -1,0 +1,42 @@
+/** heul-doch's public surface: the engine and the parts a variant, a client or a test needs. */
+export { HEUL_DOCH_DEFAULTS, heulDochRuleSet, type HeulDochRules } from "./ruleset.js";
+export type {
+  CarouselDirection,
+  GameResult as HeulDochGameResult,
+  HeulDochEvent,
+  HeulDochEventOf,
+  HeulDochEventType,
+  HeulDochPhase,
+  HeulDochState,
+  PileCard,
+  TopMove,
+} from "./state.js";
+export { pileTop, topOfSeat } from "./state.js";
+export * as heulDochRules from "./rules.js";
+export {
+  HEUL_DOCH_CHECKS,
+  heulDochGuardName,
+  heulDochRefusal,
+  type HeulDochCheck,
+} from "./checks.js";
+export { decideHeulDoch, outcomeHeulDoch, startHeulDochMatch } from "./decide.js";
+export { evolveHeulDoch, replayHeulDoch } from "./evolve.js";
+export { legalHeulDochMoves } from "./legal.js";
+export {
+  createHeulDochMachine,
+  type HeulDochMachine,
+  type HeulDochMachineContext,
+  type HeulDochMachineInput,
+} from "./machine.js";
+export { heulDochScriptState, type HeulDochScriptState } from "./script.js";
+export {
+  eventForHeulDoch,
+  viewHeulDoch,
+  type HeulDochEventView,
+  type HeulDochView,
+  type PileCardView,
+  type PileView,
+} from "./view.js";
+export { heuristicHeulDochBot, randomHeulDochBot } from "./bots.js";
+export { heulDochEngine } from "./engine.js";
+export { heulDochEventLeak, heulDochViewLeak } from "./leaks.js";

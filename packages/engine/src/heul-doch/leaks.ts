@@ -1,0 +1,84 @@
+import { countCards, type CardCode } from "../cards/codes.js";
+import type { Viewer } from "../core/types.js";
+import { isGameOver, pileTop, type HeulDochState } from "./state.js";
+import type { HeulDochView, PileCardView } from "./view.js";
+
+const CODE =
+  /^(red|orange|yellow|green|blue|purple|black)\/[1-7]$|^(catapult|towel|carousel|werewolf)$/;
+
+/** Every string in `x` that is a heul-doch card code, skipping the rule set. */
+function codesIn(x: unknown, out: CardCode[] = []): CardCode[] {
+  if (typeof x === "string") {
+    if (CODE.test(x)) out.push(x);
+  } else if (Array.isArray(x)) for (const y of x) codesIn(y, out);
+  else if (x && typeof x === "object")
+    for (const [k, v] of Object.entries(x)) if (k !== "rules") codesIn(v, out);
+  return out;
+}
+
+const onionShown = (c: PileCardView | null | undefined): boolean =>
+  c != null && c.faceDown && c.card !== null;
+
+/**
+ * A view may name only the viewer's own hand, the face-up top of each pile and the middle pile
+ * (as a multiset: no card more often than that); once the game is over, everything.
+ */
+export function heulDochViewLeak(state: unknown, view: unknown, viewer: Viewer): string | null {
+  const s = state as HeulDochState;
+  const v = view as HeulDochView;
+  if (viewer === "spectator" && v.hand !== null) return "a spectator sees a hand";
+  if (viewer !== "spectator" && JSON.stringify(v.hand) !== JSON.stringify(s.hands[viewer]))
+    return "own hand wrong";
+  if (typeof v.drawPile !== "number") return "the draw pile is shown";
+  if (v.piles.some((p) => onionShown(p.top))) return "an onion's code";
+  if (s.rules.memory && v.piles.some((p) => p.size !== null || p.onions !== null))
+    return "pile sizes with memory on";
+  if (isGameOver(s)) return null;
+  if (v.revealedPiles !== null) return "piles revealed while the game runs";
+  const allowed = countCards([
+    ...(viewer === "spectator" ? [] : (s.hands[viewer] ?? [])),
+    ...s.piles.flatMap((p) => {
+      const top = pileTop(p);
+      return top && !top.faceDown ? [top.card] : [];
+    }),
+    ...s.middle,
+  ]);
+  const leaked: CardCode[] = [];
+  for (const [card, n] of countCards(codesIn(view)))
+    if (n > (allowed.get(card) ?? 0)) leaked.push(card);
+  return leaked.length ? `shows ${leaked.join(", ")}` : null;
+}
+
+/** Filtered events carry no seed, no deck order, no other seat's cards and no onion's code. */
+export function heulDochEventLeak(event: unknown, viewer: Viewer): string | null {
+  const e = event as { type: string; data: Record<string, unknown> };
+  const d = e.data;
+  switch (e.type) {
+    case "match.started":
+      return "seed" in d ? "seed" : null;
+    case "game.started":
+      return "deck" in d ? "deck order" : null;
+    case "special.returned":
+      return "at" in d ? "where the special card went into the draw pile" : null;
+    case "cards.dealt":
+      return "hands" in d
+        ? "all hands"
+        : viewer === "spectator" && d.hand !== null
+          ? "a hand"
+          : null;
+    case "card.drawn":
+      return d.seat !== viewer && d.card !== null ? "another seat's drawn card" : null;
+    case "card.played":
+      return d.faceDown === true && d.card !== null ? "an onion's code" : null;
+    case "tops.moved":
+      return (d.moves as { card: PileCardView }[]).some((m) => onionShown(m.card))
+        ? "an onion's code"
+        : null;
+    case "tops.turned":
+      return (d.tops as { card: PileCardView }[]).some((t) => onionShown(t.card))
+        ? "an onion's code"
+        : null;
+    default:
+      return null;
+  }
+}
