@@ -1,0 +1,62 @@
+import { fileURLToPath } from "node:url";
+import type { Logger } from "pino";
+import type { EventStore } from "./EventStore.js";
+import { PostgresEventStore } from "./postgres.js";
+import { SqliteEventStore } from "./sqlite.js";
+
+export * from "./EventStore.js";
+export { MAX_ID_LENGTH, StoreClosedError } from "./common.js";
+export { MemoryEventStore } from "./memory.js";
+export { PostgresEventStore, type PostgresOptions } from "./postgres.js";
+export { SqliteEventStore, type SqliteOptions } from "./sqlite.js";
+
+/** The part of the server's Config the store reads (the full Config fits). */
+export interface EventStoreConfig {
+  /** PostgreSQL connection string; when absent or null the SQLite file is used. */
+  readonly databaseUrl?: string | null;
+  /** The SQLite file (or `":memory:"`); absent or null = `defaultSqlitePath()`. */
+  readonly sqlitePath?: string | null;
+  /** See SqliteOptions.synchronous (default FULL). */
+  readonly sqliteSynchronous?: "FULL" | "NORMAL";
+  /** The PostgreSQL schema for the store's tables (default `public`). */
+  readonly databaseSchema?: string;
+}
+
+/** `<repo>/data/maumau.sqlite`, found from this file so it works whatever the working directory. */
+export function defaultSqlitePath(): string {
+  return fileURLToPath(new URL("../../../../data/maumau.sqlite", import.meta.url));
+}
+
+/** Opens PostgreSQL when `databaseUrl` is set, else the SQLite file. */
+export async function createEventStore(
+  config: EventStoreConfig,
+  logger: Logger,
+): Promise<EventStore> {
+  if (config.databaseUrl) {
+    const store = await PostgresEventStore.open(config.databaseUrl, {
+      schema: config.databaseSchema,
+      logger,
+    });
+    logger.info(
+      { store: "postgres", url: redact(config.databaseUrl), schema: config.databaseSchema },
+      "event store: PostgreSQL",
+    );
+    return store;
+  }
+  const path = config.sqlitePath ?? defaultSqlitePath();
+  const synchronous = config.sqliteSynchronous ?? "FULL";
+  const store = SqliteEventStore.open(path, { logger, synchronous });
+  logger.info({ store: "sqlite", path, synchronous }, "event store: SQLite");
+  return store;
+}
+
+/** The URL without its password, for logs. */
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== "") parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(unparsable URL)";
+  }
+}
