@@ -2,6 +2,9 @@
 import { Command } from "commander";
 import { variantIds } from "@maumau/registry";
 import { scriptCommand } from "./commands/script.js";
+import { registerPlayCommand } from "./commands/play.js";
+import { registerSimulateCommand } from "./commands/simulate.js";
+import { registerVizCommand } from "./commands/viz.js";
 
 const program = new Command()
   .name("maumau")
@@ -22,6 +25,10 @@ program
   .action(() => {
     for (const id of variantIds()) console.log(id);
   });
+
+registerPlayCommand(program);
+registerSimulateCommand(program);
+registerVizCommand(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   process.stderr.write(`maumau: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -1,24 +1,17 @@
 import { createActor, type AnyActorRef } from "xstate";
 import type { AnyEngine, BotLevel, Progress } from "./engine.js";
-import { isRefusal, type Command, type Refusal, type Seat, type Viewer } from "./types.js";
+import { COMMAND_TYPES, isRefusal, type Command, type Refusal, type Seat, type Viewer } from "./types.js";
 import { openMatch, type AnyVariant, type OpenMatch } from "./variant.js";
 
 export type DispatchResult<E> = { ok: true; events: E[] } | { ok: false; refusal: Refusal };
 
 type Ev = { type: string };
 
-const COMMAND_TYPES: ReadonlySet<string> = new Set<Command["type"]>([
-  "playCard",
-  "drawCard",
-  "pass",
-  "chooseColour",
-  "cut",
-  "startNextGame",
-]);
+const KNOWN_TYPES: ReadonlySet<string> = new Set<string>(COMMAND_TYPES);
 
 /** Only known command types reach a machine: XState reserves other event types for itself. */
 const isCommand = (c: unknown): c is Command =>
-  typeof c === "object" && c !== null && COMMAND_TYPES.has((c as { type?: unknown }).type as string);
+  typeof c === "object" && c !== null && KNOWN_TYPES.has((c as { type?: unknown }).type as string);
 
 const UNKNOWN: Refusal = {
   code: "INVALID_COMMAND",

@@ -65,6 +65,16 @@ export type Command =
   | { readonly type: "startNextGame" };
 
 export type CommandType = Command["type"];
+
+/** Every command type, in the order front ends list them. */
+export const COMMAND_TYPES: readonly CommandType[] = [
+  "playCard",
+  "drawCard",
+  "pass",
+  "chooseColour",
+  "cut",
+  "startNextGame",
+];
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
 
 /** A stored event: the fact plus its place in the stream. */

@@ -26,7 +26,6 @@ export {
   createHeulDochMachine,
   type HeulDochMachine,
   type HeulDochMachineContext,
-  type HeulDochMachineInput,
 } from "./machine.js";
 export { heulDochScriptState, type HeulDochScriptState } from "./script.js";
 export {

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { countCards, type CardCode } from "../cards/codes.js";
+import { classicEventLeak, classicViewLeak } from "../classic/leaks.js";
 import { createRng } from "../cards/rng.js";
 import { GameDriver } from "../core/driver.js";
 import type { AnyEngine, BotLevel } from "../core/engine.js";
@@ -111,4 +113,41 @@ export function playAndCheck(run: PropertyRun): RunStats {
     events: driver.events.length,
     ended: driver.progress().status as RunStats["ended"],
   };
+}
+
+/**
+ * fast-check over `runs` random bot games of a classic-family variant (random seats counts
+ * in its player range, random and heuristic bots, every tenth game also through the actor):
+ * every `playAndCheck` invariant must hold. Returns the number of games played.
+ */
+export function checkClassicProperties(
+  variant: AnyVariant,
+  { runs = 1000, options = [{}] }: { runs?: number; options?: readonly Record<string, unknown>[] } = {},
+): number {
+  let games = 0;
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      fc.integer({ min: 0, max: 1000 }),
+      fc.constantFrom(...options),
+      fc.constantFrom<BotLevel[]>(["random"], ["heuristic"], ["random", "heuristic"]),
+      (seed, extra, opts, levels) => {
+        const parsed = variant.optionsSchema.parse(opts) as { players?: { min: number; max: number } };
+        const range = parsed.players ?? variant.players;
+        playAndCheck({
+          variant,
+          players: range.min + (extra % (range.max - range.min + 1)),
+          options: opts,
+          seed,
+          levels,
+          leaks: classicViewLeak,
+          eventLeaks: classicEventLeak,
+          compareActor: seed % 10 === 0,
+        });
+        games++;
+      },
+    ),
+    { numRuns: runs },
+  );
+  return games;
 }

@@ -1,0 +1,183 @@
+import { type Command, Option } from "commander";
+import cliProgress from "cli-progress";
+import { BOT_LEVELS, isRefusal, type BotLevel } from "@maumau/engine";
+import { variantIds } from "@maumau/registry";
+import {
+  botListArg,
+  checkPlayers,
+  collect,
+  exitOnUsageError,
+  freshSeed,
+  intArg,
+  parseOptionPairs,
+  runCommand,
+  UsageError,
+  variantOf,
+} from "../args.js";
+import { DEFAULT_MAX_MOVES, simulate, type SimulationReport } from "../simulate.js";
+
+interface SimulateFlags {
+  variant: string;
+  players: number;
+  games: number;
+  bots: BotLevel[];
+  seed?: number;
+  option?: string[];
+  maxMoves: number;
+  json?: boolean;
+}
+
+/** Progress on stderr: a bar on a terminal, a plain line now and then otherwise. */
+function progressReporter(total: number): { tick: (done: number) => void; stop: () => void } {
+  if (process.stderr.isTTY) {
+    const bar = new cliProgress.SingleBar(
+      {
+        stream: process.stderr,
+        format: "simulate [{bar}] {percentage}% | {value}/{total} games | {eta_formatted} left",
+        etaBuffer: 200,
+        hideCursor: true,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    bar.start(total, 0);
+    return { tick: (done) => bar.update(done), stop: () => bar.stop() };
+  }
+  let last = performance.now();
+  return {
+    tick: (done) => {
+      const now = performance.now();
+      if (now - last < 2000 || done === total) return;
+      last = now;
+      process.stderr.write(`simulate: ${done}/${total} games\n`);
+    },
+    stop: () => {},
+  };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const num = (x: number, digits = 0, fixed = true) =>
+  x.toLocaleString("en-US", {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: fixed ? digits : 0,
+  });
+
+function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows
+    .map((r) =>
+      r.map((cell, i) =>
+        /^[\d-]/.test(cell) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!),
+      ),
+    )
+    .map((r) => r.join("  ").trimEnd())
+    .join("\n");
+}
+
+export function formatReport(r: SimulationReport): string {
+  const summary = table([
+    ["games", num(r.games)],
+    ["errors", num(r.errors)],
+    ["stuck", num(r.stuck)],
+    ["drawn/stalled", num(r.drawn)],
+    ["avg moves/game", num(r.averageMoves, 1)],
+    ["time", `${num(r.seconds, 2)} s`],
+    ["games/s", num(r.gamesPerSecond)],
+    ["moves/s", num(r.movesPerSecond)],
+  ]);
+  const seats = table([
+    ["seat", "bot", "wins", "win rate"],
+    ...r.seats.map((s) => [String(s.seat), s.bot, num(s.wins, 1, false), pct(s.winRate)]),
+  ]);
+  const levels = table([
+    ["bot", "seats", "wins", "win rate", "per seat"],
+    ...r.levels.map((l) => [
+      l.bot,
+      String(l.seats),
+      num(l.wins, 1, false),
+      pct(l.winRate),
+      pct(l.winRatePerSeat),
+    ]),
+  ]);
+  const options = Object.keys(r.options).length ? `, options ${JSON.stringify(r.options)}` : "";
+  return [
+    `${r.variant}: ${r.players} players, bots ${r.bots.join(",")}, seed ${r.seed}${options}`,
+    "",
+    summary,
+    "",
+    seats,
+    "",
+    levels,
+    "",
+  ].join("\n");
+}
+
+export function registerSimulateCommand(program: Command): void {
+  const cmd = program
+    .command("simulate")
+    .description("Play many bot games in-process and report errors, stuck games and win rates")
+    .option("--variant <id>", `the variant: ${variantIds().join(", ")}`, "noris")
+    .option("--players <n>", "players per game", intArg(1, 1000), 4)
+    .option("--games <n>", "games to play", intArg(1), 1000)
+    .addOption(
+      new Option(
+        "--bots <levels>",
+        `bot levels, comma separated, given to seats in turn (${BOT_LEVELS.join(", ")})`,
+      )
+        .argParser(botListArg)
+        .default(["heuristic"], "heuristic"),
+    )
+    .option(
+      "--seed <n>",
+      "base seed; game i plays a seed derived from it (default: random)",
+      intArg(0),
+    )
+    .option("--option <key=value>", "a variant option, repeatable (e.g. games=1)", collect)
+    .option(
+      "--max-moves <n>",
+      "moves after which a game counts as stuck",
+      intArg(1),
+      DEFAULT_MAX_MOVES,
+    )
+    .option("--json", "print the report as JSON")
+    .addHelpText(
+      "after",
+      `
+Each game is the first game of a fresh match, played by bots in decider mode until it is
+over. A refused bot move counts as an error; a game still running after --max-moves moves
+counts as stuck. Exit code 1 if any game erred or got stuck, 2 for a bad call.
+
+Example:
+  maumau simulate --variant noris --players 4 --games 10000 --bots random,heuristic --seed 1`,
+    )
+    .action(async (flags: SimulateFlags) => {
+      await runCommand("simulate", () => simulateCommand(flags));
+    });
+  exitOnUsageError(cmd);
+}
+
+function simulateCommand(flags: SimulateFlags): number {
+  const variant = variantOf(flags.variant);
+  checkPlayers(variant, flags.players);
+  const options = parseOptionPairs(flags.option ?? []);
+  const seed = flags.seed ?? freshSeed();
+  const progress = progressReporter(flags.games);
+  const report = simulate({
+    variant,
+    players: flags.players,
+    games: flags.games,
+    bots: flags.bots,
+    seed,
+    options,
+    maxMoves: flags.maxMoves,
+    onProgress: progress.tick,
+  });
+  progress.stop();
+  if (isRefusal(report)) throw new UsageError(report.message.en);
+  if (flags.json) process.stdout.write(JSON.stringify(report, null, 2) + "\n");
+  else process.stdout.write(formatReport(report));
+  for (const f of report.failures)
+    process.stderr.write(
+      `simulate: game ${f.index} (seed ${f.seed}) ${f.outcome} after ${f.moves} moves${f.error ? `: ${f.error}` : ""}\n`,
+    );
+  return report.errors > 0 || report.stuck > 0 ? 1 : 0;
+}

@@ -1,0 +1,143 @@
+import { Chalk } from "chalk";
+import { describe, expect, it } from "vitest";
+import {
+  classicEngine,
+  createRng,
+  type AnyVariant,
+  type ClassicState,
+  type Lang,
+  type Viewer,
+} from "@maumau/engine";
+import { findVariant, variants } from "@maumau/registry";
+import { answer } from "../testing/autoplayer.js";
+import { playMatch, type PlayIo } from "./session.js";
+
+/** A table fed by the autoplayer, or by fixed lines; records everything printed. */
+function scriptedIo(reply: (transcript: string) => string | null, maxPrompts = 20_000) {
+  let transcript = "";
+  let prompts = 0;
+  const io: PlayIo = {
+    interactive: false,
+    write: (text) => {
+      transcript += text;
+    },
+    ask: (prompt) => {
+      transcript += prompt;
+      const line = ++prompts > maxPrompts ? null : reply(transcript);
+      transcript += (line ?? "") + "\n";
+      return Promise.resolve(line);
+    },
+  };
+  return { io, transcript: () => transcript };
+}
+
+const setupFor = (id: string, lang: Lang, seed: number, players?: number) => {
+  const variant = findVariant(id)!;
+  return {
+    variant,
+    players: players ?? Math.min(Math.max(variant.players.min, 3), variant.players.max),
+    seat: 0,
+    seed,
+    bots: "heuristic" as const,
+    options: {},
+    lang,
+    chalk: new Chalk({ level: 0 }),
+  };
+};
+
+describe("play, in-process", () => {
+  for (const variant of variants)
+    for (const lang of ["en", "de"] as const)
+      it(`plays a whole ${variant.id} match through the text interface (${lang})`, async () => {
+        const random = createRng(42);
+        const { io, transcript } = scriptedIo((t) =>
+          answer(t, { random, forget: 0.2, misplay: 0.05 }),
+        );
+        const code = await playMatch(setupFor(variant.id, lang, 11), io);
+        const out = transcript();
+        expect(code).toBe(0);
+        expect(out).toMatch(lang === "en" ? /Match over/ : /Partie vorbei/);
+        expect(out).not.toMatch(lang === "en" ? /Input ended/ : /Eingabe beendet/);
+        expect(out).toMatch(lang === "en" ? /^Total\s/m : /^Summe\s/m);
+      });
+
+  it("plays a family whose view it does not know by listing the legal moves", async () => {
+    const noris = findVariant("noris")!;
+    const odd = {
+      ...noris,
+      engine: {
+        ...classicEngine,
+        view: (state: ClassicState, viewer: Viewer) => {
+          const v = classicEngine.view(state, viewer);
+          return { family: "odd", top: v.top, hand: v.hand, totals: v.totals, history: v.history };
+        },
+      },
+    } as unknown as AnyVariant;
+    const random = createRng(3);
+    const { io, transcript } = scriptedIo((t) => answer(t, { random }));
+    const code = await playMatch({ ...setupFor("noris", "en", 8), variant: odd }, io);
+    expect(code).toBe(0);
+    expect(transcript()).toContain("The table (raw view):");
+    expect(transcript()).toMatch(/^ {2}m 1 {2}/m);
+    expect(transcript()).toMatch(/Match over/);
+  });
+
+  it("prints the engine's refusal in the chosen language", async () => {
+    const random = createRng(5);
+    for (const [lang, refused] of [
+      ["en", "Refused:"],
+      ["de", "Abgelehnt:"],
+    ] as const) {
+      const { io, transcript } = scriptedIo((t) => answer(t, { random, misplay: 1 }), 400);
+      await playMatch({ ...setupFor("noris", lang, 3), options: { games: 1 } }, io);
+      expect(transcript()).toContain(refused);
+    }
+  });
+
+  it("asks for the wish colour and the call, and the engine punishes a forgotten mau", async () => {
+    const random = createRng(9);
+    let asked = { colour: false, mau: false };
+    const { io, transcript } = scriptedIo((t) => {
+      if (/Colour\? /.test(t.slice(t.lastIndexOf("\n")))) asked = { ...asked, colour: true };
+      if (/"mau"\? \(y\/n\)/.test(t.slice(t.lastIndexOf("\n")))) {
+        asked = { ...asked, mau: true };
+        return "n";
+      }
+      return answer(t, { random });
+    });
+    await playMatch({ ...setupFor("noris", "en", 21), options: { games: 3 } }, io);
+    expect(asked).toEqual({ colour: true, mau: true });
+    expect(transcript()).toContain('You forgot to say "mau"!');
+    expect(transcript()).toMatch(/You draw .* \(penalty for the missed call\)\./);
+  });
+
+  it("re-prompts on empty and unknown input and quits on q", async () => {
+    const lines = ["", "xyzzy", "99", "?", "q"];
+    const { io, transcript } = scriptedIo(() => lines.shift() ?? null);
+    const code = await playMatch({ ...setupFor("noris", "en", 1), options: { games: 1 } }, io);
+    const out = transcript();
+    expect(code).toBe(0);
+    expect(out).toContain("Type a card number, d to draw, p to pass, or ? for help.");
+    expect(out).toContain('Not understood: "xyzzy"');
+    expect(out).toContain("You have no card 99 (1–5).");
+    expect(out).toContain("One command per line:");
+    expect(out).toContain("You left the match.");
+  });
+
+  it("ends cleanly when the input ends", async () => {
+    const { io, transcript } = scriptedIo(() => null);
+    const code = await playMatch({ ...setupFor("noris", "de", 1), options: { games: 1 } }, io);
+    expect(code).toBe(0);
+    expect(transcript()).toContain("Eingabe beendet: Partie verlassen.");
+  });
+
+  it("is reproducible from its seed", async () => {
+    const run = async () => {
+      const random = createRng(1);
+      const { io, transcript } = scriptedIo((t) => answer(t, { random }));
+      await playMatch({ ...setupFor("noris", "en", 77), options: { games: 1 } }, io);
+      return transcript();
+    };
+    expect(await run()).toBe(await run());
+  });
+});

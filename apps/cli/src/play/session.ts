@@ -1,0 +1,655 @@
+import type { ChalkInstance } from "chalk";
+import {
+  createRng,
+  GameDriver,
+  isRefusal,
+  parseCard,
+  type AnyEngine,
+  type AnyVariant,
+  type BotLevel,
+  type ClassicView,
+  type Command,
+  type Lang,
+  type Refusal,
+  type Seat,
+} from "@maumau/engine";
+import { UsageError } from "../args.js";
+import { winnersOf } from "../simulate.js";
+import { CardStyle, matchColour } from "./cards.js";
+import { parseInput, type Intent } from "./input.js";
+import { TEXTS, type Texts, type Who } from "./texts.js";
+import {
+  asClassicView,
+  distinct,
+  handOf,
+  isPlay,
+  isRecord,
+  numbers,
+  pileTopsOf,
+  scoreTableOf,
+  strings,
+  withoutCalls,
+  type PileTop,
+  type PlayCommand,
+} from "./view.js";
+
+/** Where the table talks to the player: standard input/output, or a test. */
+export interface PlayIo {
+  write(text: string): void;
+  /** The next line typed after `prompt`, or `null` when the input has ended. */
+  ask(prompt: string): Promise<string | null>;
+  /** A person at a terminal: pause between games. */
+  readonly interactive: boolean;
+}
+
+export interface PlaySetup {
+  readonly variant: AnyVariant;
+  readonly players: number;
+  readonly seat: Seat;
+  readonly seed: number;
+  readonly bots: BotLevel;
+  readonly options: Record<string, unknown>;
+  readonly lang: Lang;
+  readonly chalk: ChalkInstance;
+}
+
+/** Leaving the table: typed `q`, or the input ended. */
+class Leave {
+  constructor(readonly reason: "quit" | "eof") {}
+}
+
+type Ev = { type: string; data?: unknown };
+
+/** Plays one match against bots through `io`; resolves to the exit code. */
+export async function playMatch(setup: PlaySetup, io: PlayIo): Promise<number> {
+  const driver = GameDriver.open(
+    setup.variant,
+    { players: setup.players, options: setup.options, seed: setup.seed },
+    "actor",
+  );
+  if (isRefusal(driver)) throw new UsageError(driver.message[setup.lang]);
+  const table = new Table(setup, driver, io);
+  try {
+    return await table.run();
+  } catch (e) {
+    if (!(e instanceof Leave)) throw e;
+    io.write((e.reason === "quit" ? table.t.quit : table.t.inputEnded) + "\n");
+    return 0;
+  } finally {
+    driver.stop();
+  }
+}
+
+class Table {
+  readonly t: Texts;
+  private readonly style: CardStyle;
+  private readonly engine: AnyEngine;
+  private readonly me: Seat;
+  private readonly random: () => number;
+  private readonly c: ChalkInstance;
+  private readonly deck: ReadonlySet<string>;
+  /** The family builds personal piles (heul-doch): a play names the pile it goes to. */
+  private readonly hasPiles: boolean;
+
+  constructor(
+    private readonly setup: PlaySetup,
+    private readonly driver: GameDriver,
+    private readonly io: PlayIo,
+  ) {
+    this.t = TEXTS[setup.lang];
+    this.c = setup.chalk;
+    this.style = new CardStyle(setup.variant.theme, setup.lang, setup.chalk);
+    this.engine = driver.engine;
+    this.me = setup.seat;
+    this.random = createRng(setup.seed, 0xb075);
+    this.deck = new Set(setup.variant.deck);
+    this.hasPiles = pileTopsOf(driver.view(this.me)) !== null;
+  }
+
+  private say(...lines: string[]): void {
+    this.io.write(lines.map((l) => l + "\n").join(""));
+  }
+
+  private who(seat: Seat): Who {
+    return seat === this.me
+      ? { name: this.t.you, you: true }
+      : { name: this.t.bot(seat), you: false };
+  }
+
+  private name(seat: Seat): string {
+    return this.who(seat).name;
+  }
+
+  async run(): Promise<number> {
+    const { variant, players, seat, seed, bots, options, lang } = this.setup;
+    const opts = Object.keys(options).length ? JSON.stringify(options) : "";
+    this.say(
+      this.c.bold(this.t.title(variant.names[lang], players, seat, bots)),
+      this.c.dim(this.t.seedLine(seed, opts) + " · " + this.t.helpHint),
+    );
+    this.printEvents(this.driver.events);
+    for (;;) {
+      const progress = this.driver.progress();
+      if (progress.status === "matchOver") {
+        this.printScores();
+        this.printMatchResult();
+        return 0;
+      }
+      if (progress.status === "gameOver") {
+        this.printScores();
+        if (this.io.interactive) {
+          const line = await this.io.ask(this.t.pressEnter);
+          if (line === null) throw new Leave("eof");
+          if (parseInput(line).kind === "quit") throw new Leave("quit");
+        }
+        this.apply({ type: "startNextGame" });
+        continue;
+      }
+      const seat = progress.toAct;
+      if (seat === null) throw new Error(`nobody is to act (${progress.status})`);
+      if (seat === this.me) {
+        await this.humanTurn();
+        continue;
+      }
+      const refusal = this.apply(this.driver.botMove(seat, bots, this.random));
+      if (refusal) throw new Error(this.t.botRefused(this.name(seat), refusal.message[lang]));
+    }
+  }
+
+  /** Dispatches a command and tells what happened; returns the refusal, if any. */
+  private apply(command: Command): Refusal | null {
+    const result = this.driver.dispatch(command);
+    if (!result.ok) return result.refusal;
+    this.printEvents(result.events);
+    return null;
+  }
+
+  // ── the player's turn ────────────────────────────────────────────────────────────────
+
+  private async humanTurn(): Promise<void> {
+    const view = this.driver.view(this.me);
+    // A cut that may keep its bottom card would tell where the Unters lie (B-2.2): not shown.
+    const legal = this.driver.legalMoves(this.me).filter((m) => !(m.type === "cut" && m.keep));
+    const hand = (handOf(view) ?? []).slice().sort(this.style.compare);
+    const classic = asClassicView(view);
+    const piles = pileTopsOf(view);
+    if (classic) this.renderClassic(classic, hand, legal);
+    else if (piles) this.renderPiles(view, piles, hand, legal);
+    else this.renderOther(view, legal, hand);
+    const moves = this.movesLine(legal, hand, classic === null && piles === null);
+    this.say(moves);
+    for (;;) {
+      const line = await this.io.ask("> ");
+      if (line === null) throw new Leave("eof");
+      const command = await this.commandFor(parseInput(line), { classic, legal, hand });
+      if (command === null) {
+        this.say(moves);
+        continue;
+      }
+      const refusal = this.apply(command);
+      if (refusal === null) return;
+      const rule = refusal.rule ? ` (${refusal.rule})` : "";
+      this.say(this.c.red(`${this.t.refused} ${refusal.message[this.setup.lang]}${rule}`), moves);
+    }
+  }
+
+  /** The command a line asks for, or `null` after printing a hint (ask again). */
+  private async commandFor(
+    intent: Intent,
+    at: { classic: ClassicView | null; legal: Command[]; hand: string[] },
+  ): Promise<Command | null> {
+    const { t } = this;
+    const seat = this.me;
+    const { legal, hand } = at;
+    const chooses = legal.flatMap((c) => (c.type === "chooseColour" ? [c.colour] : []));
+    switch (intent.kind) {
+      case "empty":
+        this.say(t.emptyHint);
+        return null;
+      case "unknown":
+        this.say(t.unknownInput(intent.text));
+        return null;
+      case "help":
+        this.say(t.help);
+        return null;
+      case "quit":
+        throw new Leave("quit");
+      case "moves":
+        this.say(t.legalMoves, ...legal.map((m, i) => `  m ${i + 1}  ${this.describeMove(m)}`));
+        return null;
+      case "move": {
+        const move = legal[intent.index - 1];
+        if (move === undefined) {
+          this.say(t.noSuchMove(intent.index, legal.length));
+          return null;
+        }
+        return isPlay(move) ? this.withCalls(move, [move], intent, at) : move;
+      }
+      case "draw":
+        return legal.find((c) => c.type === "drawCard") ?? { type: "drawCard", seat };
+      case "pass":
+        return legal.find((c) => c.type === "pass") ?? { type: "pass", seat };
+      case "cut": {
+        if (intent.at !== null) return { type: "cut", seat, at: intent.at, keep: intent.keep };
+        const cuts = legal.filter((c) => c.type === "cut" && !c.keep);
+        return cuts[Math.floor(this.random() * cuts.length)] ?? { type: "cut", seat, at: 0 };
+      }
+      case "choose":
+      case "word": {
+        const text = intent.kind === "choose" ? intent.colour : intent.text;
+        if (intent.kind === "word" && chooses.length === 0) {
+          this.say(t.unknownInput(text));
+          return null;
+        }
+        const all = chooses.length ? chooses : Object.keys(this.setup.variant.theme.colours);
+        const colour = matchColour(text, all, this.setup.variant.theme);
+        if (colour === null) {
+          this.say(t.unknownColour(text, this.colourChoices(all)));
+          return null;
+        }
+        return { type: "chooseColour", seat, colour };
+      }
+      case "card": {
+        const card = hand[intent.index - 1];
+        if (card === undefined) {
+          // While only a colour may be chosen, a number picks a colour.
+          if (chooses.length && !legal.some(isPlay)) {
+            const colour = chooses[intent.index - 1];
+            if (colour !== undefined) return { type: "chooseColour", seat, colour };
+          }
+          this.say(t.noSuchCard(intent.index, hand.length));
+          return null;
+        }
+        const plays = legal.filter((c): c is PlayCommand => isPlay(c) && c.card === card);
+        let candidates = distinct(plays.map(withoutCalls));
+        const wishes = distinct(candidates.flatMap((c) => (c.wish ? [c.wish] : [])));
+        if (intent.colour !== null && wishes.length) {
+          const colour = matchColour(intent.colour, wishes, this.setup.variant.theme);
+          if (colour === null) {
+            this.say(t.unknownColour(intent.colour, this.colourChoices(wishes)));
+            return null;
+          }
+          candidates = candidates.filter((c) => c.wish === colour);
+        }
+        if (candidates.length === 0) {
+          // Not a legal play: let the engine say why.
+          const wish =
+            intent.colour === null
+              ? undefined
+              : (matchColour(
+                  intent.colour,
+                  Object.keys(this.setup.variant.theme.colours),
+                  this.setup.variant.theme,
+                ) ?? intent.colour);
+          return { type: "playCard", seat, card, wish, mau: intent.mau, mauMau: intent.mauMau };
+        }
+        const chosen = candidates.length === 1 ? candidates[0]! : await this.pick(candidates);
+        return this.withCalls(chosen, plays, intent, at);
+      }
+    }
+  }
+
+  /** Asks which of several plays of one card is meant: a wish colour, or any other field. */
+  private async pick(candidates: PlayCommand[]): Promise<PlayCommand> {
+    const onlyWish =
+      candidates.every((c) => c.wish) &&
+      distinct(candidates.map(({ wish: _wish, ...rest }) => rest)).length === 1;
+    const labels = candidates.map((c) =>
+      onlyWish ? this.style.colour(c.wish!) : this.describeMove(c),
+    );
+    const choices = labels.map((l, i) => `${i + 1} ${l}`).join(" · ");
+    const prompt = onlyWish ? this.t.colourPrompt(choices) : this.t.choicePrompt(choices);
+    for (;;) {
+      const line = await this.io.ask(prompt);
+      if (line === null) throw new Leave("eof");
+      if (parseInput(line).kind === "quit") throw new Leave("quit");
+      const n = Number(line.trim());
+      if (Number.isInteger(n) && candidates[n - 1]) return candidates[n - 1]!;
+      if (onlyWish) {
+        const colour = matchColour(
+          line,
+          candidates.map((c) => c.wish!),
+          this.setup.variant.theme,
+        );
+        const found = candidates.find((c) => c.wish === colour);
+        if (found) return found;
+      }
+      this.say(
+        onlyWish
+          ? this.t.unknownColour(line.trim(), this.colourChoices(candidates.map((c) => c.wish!)))
+          : Number.isInteger(n)
+            ? this.t.noSuchMove(n, candidates.length)
+            : this.t.unknownInput(line.trim()),
+      );
+    }
+  }
+
+  /**
+   * The play with the calls the player makes: said with the command, or asked for when it
+   * matters. Forgetting is the player's right; the engine applies the penalty.
+   */
+  private async withCalls(
+    play: PlayCommand,
+    plays: readonly PlayCommand[],
+    intent: Intent,
+    at: { classic: ClassicView | null; hand: string[] },
+  ): Promise<PlayCommand> {
+    const said = intent.kind === "card" ? intent : { mau: false, mauMau: false };
+    let needMau: boolean;
+    let needMauMau: boolean;
+    const rules = at.classic?.rules;
+    if (rules) {
+      const left = at.hand.length - 1;
+      const effect = rules.effects[parseCard(play.card).rank];
+      needMau = rules.calls.mau.required && left === 1;
+      needMauMau =
+        rules.calls.mauMau.required &&
+        left === 0 &&
+        !(rules.playAgainCannotFinish && effect?.kind === "playAgain");
+    } else {
+      needMau = plays.some((p) => p.mau === true);
+      needMauMau = plays.some((p) => p.mauMau === true);
+    }
+    const base = withoutCalls(play);
+    const mau = said.mau || (needMau && (await this.askCall("mau")));
+    const mauMau = said.mauMau || (needMauMau && (await this.askCall("mauMau")));
+    return { ...base, ...(mau ? { mau } : {}), ...(mauMau ? { mauMau } : {}) };
+  }
+
+  private async askCall(call: "mau" | "mauMau"): Promise<boolean> {
+    for (;;) {
+      const line = await this.io.ask(this.t.callPrompt(call));
+      if (line === null) throw new Leave("eof");
+      const answer = line.trim().toLowerCase();
+      if (this.t.yes.includes(answer) || answer === call.toLowerCase()) return true;
+      if (this.t.no.includes(answer)) return false;
+      if (parseInput(line).kind === "quit") throw new Leave("quit");
+      this.say(this.t.yesNoHint);
+    }
+  }
+
+  // ── what the player sees ─────────────────────────────────────────────────────────────
+
+  private colourChoices(colours: readonly string[]): string {
+    return colours.map((c, i) => `${i + 1} ${this.style.colour(c)}`).join(" · ");
+  }
+
+  private renderClassic(v: ClassicView, hand: string[], legal: Command[]): void {
+    const { t, c, style } = this;
+    const top = v.top ? style.card(v.top) : "—";
+    const wish = v.wish ? ` · ${t.wish}: ${style.colour(v.wish)}` : "";
+    const seats = v.handCounts
+      .map((n, s) => (s === this.me ? c.bold(`${this.name(s)} ${n}`) : `${this.name(s)} ${n}`))
+      .join(" · ");
+    const lines = [
+      "",
+      c.inverse(` ${t.yourTurn(v.game)} `),
+      `${t.top}: ${top}${wish} · ${t.drawPile}: ${v.drawPile}`,
+      `${seats} ${t.cards} (${t.direction(v.direction === "cw")})`,
+    ];
+    if (v.pendingDraw > 0) lines.push(c.yellow(t.pending(v.pendingDraw)));
+    if (v.anyCardAllowed) lines.push(t.anyCard);
+    if (v.phase === "choosingColour") lines.push(t.chooseColour);
+    if (v.phase === "cutting") lines.push(t.cutNow(v.drawPile - 1));
+    this.say(...lines, ...this.handLines(hand, legal));
+    if (v.drawnCard) this.say(t.drawnCard(style.card(v.drawnCard), hand.indexOf(v.drawnCard) + 1));
+  }
+
+  private handLines(hand: string[], legal: Command[]): string[] {
+    if (hand.length === 0) return [];
+    const width = String(hand.length).length;
+    return [
+      this.t.hand,
+      ...hand.map((card, i) => {
+        const playable = legal.some((m) => isPlay(m) && m.card === card);
+        const mark = playable ? this.c.green("*") : " ";
+        return `  ${mark} ${String(i + 1).padStart(width)}  ${this.style.card(card)}`;
+      }),
+    ];
+  }
+
+  /** The heul-doch table: every pile's top card, the middle pile, the hands. */
+  private renderPiles(
+    view: unknown,
+    piles: (PileTop | null)[],
+    hand: string[],
+    legal: Command[],
+  ): void {
+    const { t, c, style } = this;
+    const v = isRecord(view) ? view : {};
+    const onion = c.gray(this.onionName());
+    const tops = piles
+      .map((top, s) => {
+        const shown =
+          top === null ? c.dim(t.empty) : top.faceDown ? onion : style.card(top.card ?? "?");
+        return `${s === this.me ? c.bold(this.name(s)) : this.name(s)} ${shown}`;
+      })
+      .join(" · ");
+    const counts = numbers(v.handCounts) ?? [];
+    const middle = strings(v.middle) ?? [];
+    const lines = [
+      "",
+      c.inverse(` ${t.yourTurn(this.driver.progress().game)} `),
+      `${t.piles}: ${tops}`,
+      `${counts.map((n, s) => `${this.name(s)} ${n}`).join(" · ")} ${t.cards} · ${t.drawPile}: ${String(v.drawPile ?? "?")}` +
+        (middle.length ? ` · ${t.middle}: ${style.card(middle[middle.length - 1]!)}` : ""),
+    ];
+    this.say(...lines, ...this.handLines(hand, legal));
+  }
+
+  private onionName(): string {
+    const onion = (this.setup.variant.theme as { onion?: { label?: Record<string, string> } })
+      .onion;
+    return onion?.label?.[this.setup.lang] ?? this.t.onion;
+  }
+
+  /** A family the CLI does not know: its view as data, and every legal move. */
+  private renderOther(view: unknown, legal: Command[], hand: string[]): void {
+    const lines = ["", this.c.inverse(` ${this.t.yourTurn(this.driver.progress().game)} `)];
+    if (isRecord(view)) {
+      lines.push(this.t.rawView);
+      const skip = new Set(["hand", "rules", "family", "variant", "viewer", "version"]);
+      for (const [key, value] of Object.entries(view))
+        if (!skip.has(key)) lines.push(`  ${key}: ${this.show(value)}`);
+    }
+    lines.push(...this.handLines(hand, legal), this.t.legalMoves);
+    legal.forEach((m, i) => lines.push(`  m ${i + 1}  ${this.describeMove(m)}`));
+    this.say(...lines);
+  }
+
+  private show(value: unknown): string {
+    if (typeof value === "string") return this.deck.has(value) ? this.style.card(value) : value;
+    if (Array.isArray(value) && value.every((x) => typeof x !== "object" || x === null))
+      return `[${value.map((x) => this.show(x)).join(", ")}]`;
+    const json = JSON.stringify(value) ?? String(value);
+    return json.length > 160 ? json.slice(0, 157) + "…" : json;
+  }
+
+  private movesLine(legal: Command[], hand: string[], withMoveNumbers: boolean): string {
+    const tokens: string[] = [];
+    hand.forEach((card, i) => {
+      if (legal.some((m) => isPlay(m) && m.card === card)) tokens.push(String(i + 1));
+    });
+    const draw = legal.some((m) => m.type === "drawCard");
+    const pass = legal.some((m) => m.type === "pass");
+    if (draw) tokens.push("d");
+    if (pass) tokens.push("p");
+    for (const m of legal)
+      if (m.type === "chooseColour") tokens.push(`c ${this.style.colourName(m.colour)}`);
+    if (legal.some((m) => m.type === "cut")) tokens.push("cut");
+    if (withMoveNumbers) legal.forEach((_, i) => tokens.push(`m ${i + 1}`));
+    return `${this.c.bold(this.t.moves)} ${distinct(tokens).join(", ")}  ${this.c.dim(this.t.legend(draw, pass))}`;
+  }
+
+  describeMove(m: Command): string {
+    const d = this.t.describeMove;
+    switch (m.type) {
+      case "playCard": {
+        const parts = [d.play(this.style.card(m.card))];
+        if (m.wish) parts.push(d.wish(this.style.colour(m.wish)));
+        if (m.to !== undefined) parts.push(d.to(this.name(m.to)));
+        else if (this.hasPiles && !m.faceDown && parseCard(m.card).colour !== null)
+          parts.push(d.ownPile);
+        if (m.faceDown) parts.push(d.faceDown);
+        if (m.target !== undefined) parts.push(d.target(this.name(m.target)));
+        if (m.direction) parts.push(d.direction(m.direction));
+        return parts.join(", ");
+      }
+      case "drawCard":
+        return d.draw;
+      case "pass":
+        return d.pass;
+      case "chooseColour":
+        return d.choose(this.style.colour(m.colour));
+      case "cut":
+        return d.cut(m.at, m.keep === true);
+      case "startNextGame":
+        return d.next;
+    }
+  }
+
+  // ── what happens at the table ────────────────────────────────────────────────────────
+
+  private printEvents(events: readonly Ev[]): void {
+    for (const e of events) {
+      const line = this.describeEvent(this.engine.eventFor(e, this.me) as Ev);
+      if (line !== null) this.say(line);
+    }
+  }
+
+  private describeEvent(e: Ev): string | null {
+    const { t, style } = this;
+    const d = isRecord(e.data) ? e.data : {};
+    const seat = typeof d.seat === "number" ? d.seat : -1;
+    const who = this.who(seat);
+    switch (e.type) {
+      case "match.started":
+      case "match.ended":
+      case "turn.started":
+        return null;
+      case "game.started":
+        return (
+          "\n" +
+          this.c.bold(
+            t.gameStarts(
+              Number(d.game),
+              typeof d.dealer === "number" ? this.who(d.dealer) : null,
+              typeof d.first === "number" ? this.who(d.first) : null,
+            ),
+          )
+        );
+      case "cards.dealt":
+        return numbers(d.counts) ? t.dealt(numbers(d.counts)!) : null;
+      case "starter.turned":
+        return t.starter(style.card(String(d.card)), d.anyCard === true);
+      case "card.played": {
+        let text = t.played(who, style.card(String(d.card)));
+        if (typeof d.wish === "string") text += t.wished(style.colour(d.wish));
+        if (d.mau === true) text += t.saysMau;
+        if (d.mauMau === true) text += t.saysMauMau;
+        return text + ".";
+      }
+      case "call.missed":
+        return this.c.yellow(t.callMissed(who, d.call === "mauMau" ? "mauMau" : "mau"));
+      case "cards.drawn": {
+        const reason = t.drawReason(String(d.reason));
+        const cards = Array.isArray(d.cards) ? (d.cards as string[]) : null;
+        const count = cards ? cards.length : Number(d.count);
+        if (count === 0) return t.drewNothing(who);
+        const text = cards
+          ? t.drewCards(who, style.cards(cards), reason)
+          : t.drewCount(who, count, reason);
+        return who.you && d.playable === true ? `${text} ${t.mayPlayDrawn}` : text;
+      }
+      case "pile.reshuffled":
+        return t.reshuffled(Number(d.size));
+      case "penalty.raised":
+        return t.pendingRaised(Number(d.total));
+      case "direction.reversed":
+        return t.reversed(d.direction === 1);
+      case "player.skipped":
+        return t.skipped(who);
+      case "playAgain.required":
+        return t.playAgain(who);
+      case "colour.requested":
+        return t.colourRequested(who);
+      case "colour.chosen":
+        return t.colourChosen(who, style.colour(String(d.colour)));
+      case "deck.cut": {
+        const bottom = typeof d.bottom === "string" ? style.card(d.bottom) : "?";
+        return t.cut(who, Number(d.at), d.kept === true ? bottom : null);
+      }
+      case "game.ended": {
+        const game = this.driver.progress().game;
+        const winners = winnersOf([e]) ?? [];
+        if (winners.length === 0) return this.c.bold(t.gameStalled(game));
+        return this.c.bold(winners.map((w) => t.gameWon(this.who(w), game)).join(" "));
+      }
+      case "pile.dealt":
+        return t.pileStarts(who, style.card(String(d.card)));
+      case "turn.passedOver":
+        return t.passedOver(who);
+      case "card.placed": {
+        const to = typeof d.to === "number" ? d.to : seat;
+        const card = d.faceDown === true ? null : style.card(String(d.card));
+        return t.placed(who, card, to === seat ? null : this.who(to));
+      }
+      case "special.played":
+        return t.specialPlayed(
+          who,
+          style.card(String(d.card)),
+          typeof d.target === "number" ? this.who(d.target) : null,
+          typeof d.direction === "string" ? d.direction : null,
+        );
+      case "tops.catapulted": {
+        const cards = Array.isArray(d.cards)
+          ? d.cards.flatMap((x: unknown) =>
+              isRecord(x) && typeof x.card === "string" ? [x.card] : [],
+            )
+          : [];
+        return t.topsCatapulted(style.cards(cards));
+      }
+      case "tops.moved":
+        return t.topsMoved;
+      case "tops.turned":
+        return t.topsTurned;
+      case "card.drawn":
+        return t.drewOne(who, typeof d.card === "string" ? style.card(d.card) : null);
+      default:
+        return this.c.dim(`${e.type} ${this.show(e.data)}`);
+    }
+  }
+
+  private printScores(): void {
+    const table = scoreTableOf(this.driver.view(this.me));
+    if (table === null) return;
+    const seats = table.totals.map((_, s) => this.name(s));
+    const rows = [
+      [this.t.scores, ...seats],
+      ...table.history.map((row, i) => [this.t.game(i + 1), ...row.map(String)]),
+      [this.t.total, ...table.totals.map(String)],
+    ];
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+    const line = (r: string[]) =>
+      r
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+        .join("  ");
+    this.say(
+      "",
+      this.c.bold(line(rows[0]!)),
+      ...rows.slice(1, -1).map(line),
+      this.c.bold(line(rows[rows.length - 1]!)),
+    );
+  }
+
+  private printMatchResult(): void {
+    const ended = [...this.driver.events].reverse().find((e: Ev) => e.type === "match.ended") as
+      Ev | undefined;
+    const data = ended && isRecord(ended.data) ? ended.data : {};
+    const view = this.driver.view(this.me);
+    const winners = numbers(data.winners) ?? (isRecord(view) ? numbers(view.winners) : null) ?? [];
+    const losers = numbers(data.losers) ?? [];
+    this.say("", this.c.bold(this.t.matchOver(winners.map((s) => this.who(s)))));
+    if (losers.length) this.say(this.t.overLimit(losers.map((s) => this.name(s)).join(", ")));
+  }
+}

@@ -1,0 +1,426 @@
+import type { Lang } from "@maumau/engine";
+
+/** Who does something: German and English conjugate differently for "you". */
+export interface Who {
+  readonly name: string;
+  readonly you: boolean;
+}
+
+export interface Texts {
+  readonly you: string;
+  readonly bot: (seat: number) => string;
+  readonly title: (variant: string, players: number, seat: number, bots: string) => string;
+  readonly seedLine: (seed: number, options: string) => string;
+  readonly helpHint: string;
+  readonly help: string;
+  readonly gameStarts: (game: number, dealer: Who | null, first: Who | null) => string;
+  readonly dealt: (counts: readonly number[]) => string;
+  readonly starter: (card: string, anyCard: boolean) => string;
+  readonly yourTurn: (game: number) => string;
+  readonly top: string;
+  readonly wish: string;
+  readonly drawPile: string;
+  readonly pending: (n: number) => string;
+  readonly anyCard: string;
+  readonly direction: (cw: boolean) => string;
+  readonly cards: string;
+  readonly hand: string;
+  readonly drawnCard: (card: string, index: number) => string;
+  readonly chooseColour: string;
+  readonly cutNow: (max: number) => string;
+  readonly moves: string;
+  readonly legend: (draw: boolean, pass: boolean) => string;
+  readonly rawView: string;
+  readonly legalMoves: string;
+  readonly colourPrompt: (choices: string) => string;
+  readonly choicePrompt: (choices: string) => string;
+  readonly callPrompt: (call: "mau" | "mauMau") => string;
+  readonly yes: readonly string[];
+  readonly no: readonly string[];
+  readonly yesNoHint: string;
+  readonly emptyHint: string;
+  readonly unknownInput: (text: string) => string;
+  readonly noSuchCard: (n: number, count: number) => string;
+  readonly noSuchMove: (n: number, count: number) => string;
+  readonly unknownColour: (text: string, choices: string) => string;
+  readonly refused: string;
+  readonly pressEnter: string;
+  readonly quit: string;
+  readonly inputEnded: string;
+  readonly botRefused: (who: string, message: string) => string;
+  readonly scores: string;
+  readonly game: (n: number) => string;
+  readonly total: string;
+  readonly matchOver: (winners: readonly Who[]) => string;
+  readonly overLimit: (losers: string) => string;
+  readonly played: (who: Who, card: string) => string;
+  readonly wished: (colour: string) => string;
+  readonly saysMau: string;
+  readonly saysMauMau: string;
+  readonly callMissed: (who: Who, call: "mau" | "mauMau") => string;
+  readonly drewCards: (who: Who, cards: string, reason: string) => string;
+  readonly drewCount: (who: Who, count: number, reason: string) => string;
+  readonly drewNothing: (who: Who) => string;
+  readonly drawReason: (reason: string) => string;
+  readonly mayPlayDrawn: string;
+  readonly reshuffled: (size: number) => string;
+  readonly pendingRaised: (total: number) => string;
+  readonly reversed: (cw: boolean) => string;
+  readonly skipped: (who: Who) => string;
+  readonly playAgain: (who: Who) => string;
+  readonly colourRequested: (who: Who) => string;
+  readonly colourChosen: (who: Who, colour: string) => string;
+  readonly cut: (who: Who, at: number, kept: string | null) => string;
+  readonly gameWon: (who: Who, game: number) => string;
+  readonly gameStalled: (game: number) => string;
+  readonly piles: string;
+  readonly onion: string;
+  readonly empty: string;
+  readonly middle: string;
+  readonly pileStarts: (who: Who, card: string) => string;
+  readonly passedOver: (who: Who) => string;
+  readonly placed: (who: Who, card: string | null, owner: Who | null) => string;
+  readonly specialPlayed: (
+    who: Who,
+    card: string,
+    target: Who | null,
+    direction: string | null,
+  ) => string;
+  readonly topsCatapulted: (cards: string) => string;
+  readonly topsMoved: string;
+  readonly topsTurned: string;
+  readonly drewOne: (who: Who, card: string | null) => string;
+  readonly describeMove: {
+    readonly ownPile: string;
+    readonly play: (card: string) => string;
+    readonly wish: (colour: string) => string;
+    readonly to: (seat: string) => string;
+    readonly faceDown: string;
+    readonly target: (seat: string) => string;
+    readonly direction: (d: string) => string;
+    readonly draw: string;
+    readonly pass: string;
+    readonly choose: (colour: string) => string;
+    readonly cut: (at: number, keep: boolean) => string;
+    readonly next: string;
+  };
+}
+
+const list = (xs: readonly string[], and: string): string =>
+  xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} ${and} ${xs[xs.length - 1]}`;
+
+const en: Texts = {
+  you: "You",
+  bot: (seat) => `Bot ${seat}`,
+  title: (variant, players, seat, bots) =>
+    `${variant} — ${players} players, you sit at seat ${seat}, bots: ${bots}`,
+  seedLine: (seed, options) => `seed ${seed}${options ? ` · options ${options}` : ""}`,
+  helpHint: "Type ? for help.",
+  help: [
+    "One command per line:",
+    "  3            play card 3 of your hand",
+    "  3 red        play a wish card and wish a colour (name or number); ask when left out",
+    '  3 mau        play and say "mau" (also: maumau); asked when it matters and left out',
+    "  d            draw a card (or the pending penalty)",
+    "  p            pass (after drawing, where the variant allows it)",
+    "  c red        choose a colour (when the game asks for one)",
+    "  cut 12 keep  cut the deck after 12 cards, keep the bottom card (cut alone: random)",
+    "  moves        list every legal move;  m 2  makes legal move 2",
+    "  ?            this help;  q  quit",
+  ].join("\n"),
+  gameStarts: (game, dealer, first) =>
+    `── Game ${game}${dealer ? ` · dealer: ${dealer.name}` : ""}${first ? ` · ${first.name} ${first.you ? "start" : "starts"}` : ""} ──`,
+  dealt: (counts) =>
+    counts.every((c) => c === counts[0])
+      ? `Dealt ${counts[0] ?? 0} cards each.`
+      : `Dealt: ${counts.join(", ")} cards.`,
+  starter: (card, anyCard) =>
+    `Starter card: ${card}${anyCard ? " — any card may be played on it." : "."}`,
+  yourTurn: (game) => `Game ${game} · your turn`,
+  top: "Top card",
+  wish: "wished colour",
+  drawPile: "draw pile",
+  pending: (n) => `A draw of ${n} is pending against you: answer it or draw (d).`,
+  anyCard: "Any card may be played now.",
+  direction: (cw) => (cw ? "clockwise" : "counter-clockwise"),
+  cards: "cards",
+  hand: "Your hand (* = playable):",
+  drawnCard: (card, index) => `You drew ${card}: play it (${index}) or pass (p).`,
+  chooseColour: "Name the colour the game starts with: c <colour>.",
+  cutNow: (max) => `Cut the deck: cut <1–${max}> [keep], or just cut for a random cut.`,
+  moves: "Moves:",
+  legend: (draw, pass) =>
+    `(${[draw ? "d = draw" : null, pass ? "p = pass" : null, "? = help", "q = quit"]
+      .filter(Boolean)
+      .join(" · ")})`,
+  rawView: "The table (raw view):",
+  legalMoves: "Legal moves:",
+  colourPrompt: (choices) => `Colour? ${choices} > `,
+  choicePrompt: (choices) => `Which one? ${choices} > `,
+  callPrompt: (call) => (call === "mau" ? 'Say "mau"? (y/n) > ' : 'Say "Mau-Mau"? (y/n) > '),
+  yes: ["y", "yes", "j", "ja"],
+  no: ["n", "no", "nein"],
+  yesNoHint: "Answer y or n.",
+  emptyHint: "Type a card number, d to draw, p to pass, or ? for help.",
+  unknownInput: (text) => `Not understood: "${text}". Type ? for help.`,
+  noSuchCard: (n, count) => `You have no card ${n} (1–${count}).`,
+  noSuchMove: (n, count) => `There is no move ${n} (1–${count}); type moves to list them.`,
+  unknownColour: (text, choices) => `Unknown colour "${text}". Choose one of: ${choices}.`,
+  refused: "Refused:",
+  pressEnter: "Press Enter for the next game (q to quit) ",
+  quit: "You left the match.",
+  inputEnded: "Input ended: leaving the match.",
+  botRefused: (who, message) => `${who}'s move was refused (a bug, please report it): ${message}`,
+  scores: "Scores",
+  game: (n) => `Game ${n}`,
+  total: "Total",
+  matchOver: (winners) =>
+    winners.length === 1 && winners[0]!.you
+      ? "Match over: you win the match!"
+      : `Match over. ${winners.length > 1 ? "Winners" : "Winner"}: ${list(
+          winners.map((w) => w.name),
+          "and",
+        )}.`,
+  overLimit: (losers) => `Over the limit: ${losers}.`,
+  played: (who, card) => (who.you ? `You play ${card}` : `${who.name} plays ${card}`),
+  wished: (colour) => `, wishing ${colour}`,
+  saysMau: ' — "mau!"',
+  saysMauMau: ' — "Mau-Mau!"',
+  callMissed: (who, call) => {
+    const said = call === "mau" ? '"mau"' : '"Mau-Mau"';
+    return who.you ? `You forgot to say ${said}!` : `${who.name} forgot to say ${said}!`;
+  },
+  drewCards: (who, cards, reason) =>
+    `${who.you ? "You draw" : `${who.name} draws`} ${cards}${reason}.`,
+  drewCount: (who, count, reason) =>
+    `${who.you ? "You draw" : `${who.name} draws`} ${count} card${count === 1 ? "" : "s"}${reason}.`,
+  drewNothing: (who) => `${who.you ? "You find" : `${who.name} finds`} no card left to draw.`,
+  drawReason: (reason) =>
+    reason === "penalty"
+      ? " (penalty)"
+      : reason === "call"
+        ? " (penalty for the missed call)"
+        : reason === "playAgain"
+          ? " (could not play again)"
+          : "",
+  mayPlayDrawn: "It fits: you may play it now.",
+  reshuffled: (size) => `The discard pile is shuffled into a new draw pile (${size} cards).`,
+  pendingRaised: (total) => `Pending draw: ${total}.`,
+  reversed: (cw) => `Direction reversed: now ${cw ? "clockwise" : "counter-clockwise"}.`,
+  skipped: (who) => (who.you ? "You are skipped." : `${who.name} is skipped.`),
+  playAgain: (who) => (who.you ? "You must play again." : `${who.name} must play again.`),
+  colourRequested: (who) =>
+    who.you ? "You name the colour to start with." : `${who.name} names the colour to start with.`,
+  colourChosen: (who, colour) => (who.you ? `You name ${colour}.` : `${who.name} names ${colour}.`),
+  cut: (who, at, kept) =>
+    `${who.you ? "You cut" : `${who.name} cuts`} the deck after ${at} cards${
+      kept ? ` and ${who.you ? "keep" : "keeps"} ${kept}` : ""
+    }.`,
+  gameWon: (who, game) => (who.you ? `You win game ${game}!` : `${who.name} wins game ${game}.`),
+  gameStalled: (game) =>
+    `Game ${game} ends without a winner: for a whole round nobody could play or draw.`,
+  piles: "Piles",
+  onion: "onion",
+  empty: "empty",
+  middle: "middle",
+  pileStarts: (who, card) => `${who.you ? "Your" : `${who.name}'s`} pile starts with ${card}.`,
+  passedOver: (who) =>
+    who.you
+      ? "You have no cards left and are passed over."
+      : `${who.name} has no cards left and is passed over.`,
+  placed: (who, card, owner) => {
+    const subject = who.you ? "You play" : `${who.name} plays`;
+    const pile =
+      owner === null
+        ? `${who.you ? "your" : "their"} own pile`
+        : owner.you
+          ? "your pile"
+          : `${owner.name}'s pile`;
+    return card === null ? `${subject} an onion onto ${pile}.` : `${subject} ${card} onto ${pile}.`;
+  },
+  specialPlayed: (who, card, target, direction) =>
+    `${who.you ? "You play" : `${who.name} plays`} ${card}${target ? ` with ${target.you ? "you" : target.name}` : ""}${direction ? ` to the ${direction}` : ""}.`,
+  topsCatapulted: (cards) => `Catapulted to the middle: ${cards}.`,
+  topsMoved: "Top cards change piles.",
+  topsTurned: "Every top card is turned over.",
+  drewOne: (who, card) => (who.you ? `You draw ${card ?? "a card"}.` : `${who.name} draws a card.`),
+  describeMove: {
+    ownPile: "onto your own pile",
+    play: (card) => `play ${card}`,
+    wish: (colour) => `wishing ${colour}`,
+    to: (seat) => `onto ${seat}'s pile`,
+    faceDown: "face down",
+    target: (seat) => `with ${seat}`,
+    direction: (d) => `to the ${d}`,
+    draw: "draw",
+    pass: "pass",
+    choose: (colour) => `choose ${colour}`,
+    cut: (at, keep) => `cut after ${at} cards${keep ? ", keep the bottom card" : ""}`,
+    next: "start the next game",
+  },
+};
+
+const de: Texts = {
+  you: "Du",
+  bot: (seat) => `Bot ${seat}`,
+  title: (variant, players, seat, bots) =>
+    `${variant} — ${players} Spieler, du sitzt auf Platz ${seat}, Bots: ${bots}`,
+  seedLine: (seed, options) => `Seed ${seed}${options ? ` · Optionen ${options}` : ""}`,
+  helpHint: "Gib ? für Hilfe ein.",
+  help: [
+    "Ein Befehl pro Zeile:",
+    "  3            Karte 3 deiner Hand legen",
+    "  3 rot        Wunschkarte legen und Farbe wünschen (Name oder Nummer); sonst Rückfrage",
+    "  3 mau        legen und „Mau“ sagen (auch: maumau); sonst Rückfrage, wo es zählt",
+    "  d            eine Karte ziehen (oder die offene Strafe); auch z",
+    "  p            passen (nach dem Ziehen, wo die Variante es erlaubt)",
+    "  c rot        eine Farbe wählen (wenn das Spiel danach fragt)",
+    "  cut 12 keep  nach 12 Karten abheben, unterste Karte behalten (nur cut: zufällig)",
+    "  moves        alle erlaubten Züge zeigen;  m 2  macht den erlaubten Zug 2",
+    "  ?            diese Hilfe;  q  beenden",
+  ].join("\n"),
+  gameStarts: (game, dealer, first) =>
+    `── Spiel ${game}${dealer ? ` · Geber: ${dealer.name}` : ""}${first ? ` · ${first.name} ${first.you ? "beginnst" : "beginnt"}` : ""} ──`,
+  dealt: (counts) =>
+    counts.every((c) => c === counts[0])
+      ? `Jeder bekommt ${counts[0] ?? 0} Karten.`
+      : `Ausgeteilt: ${counts.join(", ")} Karten.`,
+  starter: (card, anyCard) =>
+    `Startkarte: ${card}${anyCard ? " — darauf darf jede Karte gelegt werden." : "."}`,
+  yourTurn: (game) => `Spiel ${game} · du bist dran`,
+  top: "Oberste Karte",
+  wish: "Wunschfarbe",
+  drawPile: "Nachziehstapel",
+  pending: (n) => `Gegen dich läuft eine Ziehstrafe von ${n}: kontern oder ziehen (d).`,
+  anyCard: "Jetzt darf jede Karte gelegt werden.",
+  direction: (cw) => (cw ? "im Uhrzeigersinn" : "gegen den Uhrzeigersinn"),
+  cards: "Karten",
+  hand: "Deine Hand (* = spielbar):",
+  drawnCard: (card, index) => `Du hast ${card} gezogen: leg sie (${index}) oder passe (p).`,
+  chooseColour: "Nenne die Farbe, mit der das Spiel beginnt: c <Farbe>.",
+  cutNow: (max) => `Heb ab: cut <1–${max}> [keep], oder nur cut für zufälliges Abheben.`,
+  moves: "Züge:",
+  legend: (draw, pass) =>
+    `(${[draw ? "d = ziehen" : null, pass ? "p = passen" : null, "? = Hilfe", "q = beenden"]
+      .filter(Boolean)
+      .join(" · ")})`,
+  rawView: "Der Tisch (Rohdaten):",
+  legalMoves: "Erlaubte Züge:",
+  colourPrompt: (choices) => `Farbe? ${choices} > `,
+  choicePrompt: (choices) => `Welcher? ${choices} > `,
+  callPrompt: (call) => (call === "mau" ? "„Mau“ sagen? (j/n) > " : "„Mau-Mau“ sagen? (j/n) > "),
+  yes: ["j", "ja", "y", "yes"],
+  no: ["n", "nein", "no"],
+  yesNoHint: "Antworte j oder n.",
+  emptyHint: "Gib eine Kartennummer ein, d zum Ziehen, p zum Passen oder ? für Hilfe.",
+  unknownInput: (text) => `Nicht verstanden: „${text}“. Gib ? für Hilfe ein.`,
+  noSuchCard: (n, count) => `Du hast keine Karte ${n} (1–${count}).`,
+  noSuchMove: (n, count) => `Es gibt keinen Zug ${n} (1–${count}); moves zeigt sie.`,
+  unknownColour: (text, choices) => `Unbekannte Farbe „${text}“. Wähle: ${choices}.`,
+  refused: "Abgelehnt:",
+  pressEnter: "Enter für das nächste Spiel (q beendet) ",
+  quit: "Du hast die Partie verlassen.",
+  inputEnded: "Eingabe beendet: Partie verlassen.",
+  botRefused: (who, message) =>
+    `Der Zug von ${who} wurde abgelehnt (ein Fehler, bitte melden): ${message}`,
+  scores: "Punkte",
+  game: (n) => `Spiel ${n}`,
+  total: "Summe",
+  matchOver: (winners) =>
+    winners.length === 1 && winners[0]!.you
+      ? "Partie vorbei: du gewinnst die Partie!"
+      : `Partie vorbei. Sieger: ${list(
+          winners.map((w) => w.name),
+          "und",
+        )}.`,
+  overLimit: (losers) => `Über dem Limit: ${losers}.`,
+  played: (who, card) => (who.you ? `Du legst ${card}` : `${who.name} legt ${card}`),
+  wished: (colour) => ` und wünscht sich ${colour}`,
+  saysMau: " — „Mau!“",
+  saysMauMau: " — „Mau-Mau!“",
+  callMissed: (who, call) => {
+    const said = call === "mau" ? "„Mau“" : "„Mau-Mau“";
+    return who.you ? `Du hast ${said} vergessen!` : `${who.name} hat ${said} vergessen!`;
+  },
+  drewCards: (who, cards, reason) =>
+    `${who.you ? "Du ziehst" : `${who.name} zieht`} ${cards}${reason}.`,
+  drewCount: (who, count, reason) =>
+    `${who.you ? "Du ziehst" : `${who.name} zieht`} ${count} ${count === 1 ? "Karte" : "Karten"}${reason}.`,
+  drewNothing: (who) =>
+    who.you
+      ? "Du findest keine Karte mehr zum Ziehen."
+      : `${who.name} findet keine Karte mehr zum Ziehen.`,
+  drawReason: (reason) =>
+    reason === "penalty"
+      ? " (Strafe)"
+      : reason === "call"
+        ? " (Strafe für den vergessenen Ruf)"
+        : reason === "playAgain"
+          ? " (konnte nicht nachlegen)"
+          : "",
+  mayPlayDrawn: "Sie passt: du darfst sie gleich legen.",
+  reshuffled: (size) => `Der Ablagestapel wird zum neuen Stapel gemischt (${size} Karten).`,
+  pendingRaised: (total) => `Offene Ziehstrafe: ${total}.`,
+  reversed: (cw) => `Richtungswechsel: jetzt ${cw ? "im" : "gegen den"} Uhrzeigersinn.`,
+  skipped: (who) => (who.you ? "Du setzt aus." : `${who.name} setzt aus.`),
+  playAgain: (who) => (who.you ? "Du musst nachlegen." : `${who.name} muss nachlegen.`),
+  colourRequested: (who) =>
+    who.you ? "Du nennst die Startfarbe." : `${who.name} nennt die Startfarbe.`,
+  colourChosen: (who, colour) =>
+    who.you ? `Du nennst ${colour}.` : `${who.name} nennt ${colour}.`,
+  cut: (who, at, kept) =>
+    `${who.you ? "Du hebst" : `${who.name} hebt`} nach ${at} Karten ab${
+      kept ? ` und ${who.you ? "behältst" : "behält"} ${kept}` : ""
+    }.`,
+  gameWon: (who, game) =>
+    who.you ? `Du gewinnst Spiel ${game}!` : `${who.name} gewinnt Spiel ${game}.`,
+  gameStalled: (game) =>
+    `Spiel ${game} endet ohne Sieger: eine ganze Runde konnte niemand legen oder ziehen.`,
+  piles: "Stapel",
+  onion: "Zwiebel",
+  empty: "leer",
+  middle: "Mitte",
+  pileStarts: (who, card) =>
+    who.you
+      ? `Dein Stapel beginnt mit ${card}.`
+      : `Der Stapel von ${who.name} beginnt mit ${card}.`,
+  passedOver: (who) =>
+    who.you
+      ? "Du hast keine Karten mehr und wirst übersprungen."
+      : `${who.name} hat keine Karten mehr und wird übersprungen.`,
+  placed: (who, card, owner) => {
+    const subject = who.you ? "Du legst" : `${who.name} legt`;
+    const pile =
+      owner === null
+        ? `${who.you ? "deinen" : "den"} eigenen Stapel`
+        : owner.you
+          ? "deinen Stapel"
+          : `den Stapel von ${owner.name}`;
+    return card === null
+      ? `${subject} eine Zwiebel auf ${pile}.`
+      : `${subject} ${card} auf ${pile}.`;
+  },
+  specialPlayed: (who, card, target, direction) =>
+    `${who.you ? "Du spielst" : `${who.name} spielt`} ${card}${target ? ` mit ${target.you ? "dir" : target.name}` : ""}${direction ? ` nach ${direction === "left" ? "links" : "rechts"}` : ""}.`,
+  topsCatapulted: (cards) => `In die Mitte katapultiert: ${cards}.`,
+  topsMoved: "Oberste Karten wechseln den Stapel.",
+  topsTurned: "Alle obersten Karten werden umgedreht.",
+  drewOne: (who, card) =>
+    who.you ? `Du ziehst ${card ?? "eine Karte"}.` : `${who.name} zieht eine Karte.`,
+  describeMove: {
+    ownPile: "auf den eigenen Stapel",
+    play: (card) => `${card} legen`,
+    wish: (colour) => `Wunsch ${colour}`,
+    to: (seat) => `auf den Stapel von ${seat}`,
+    faceDown: "verdeckt",
+    target: (seat) => `mit ${seat}`,
+    direction: (d) => `nach ${d === "left" ? "links" : d === "right" ? "rechts" : d}`,
+    draw: "ziehen",
+    pass: "passen",
+    choose: (colour) => `${colour} wählen`,
+    cut: (at, keep) => `nach ${at} Karten abheben${keep ? ", unterste Karte behalten" : ""}`,
+    next: "nächstes Spiel beginnen",
+  },
+};
+
+export const TEXTS: Readonly<Record<Lang, Texts>> = { en, de };

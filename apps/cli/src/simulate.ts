@@ -1,0 +1,246 @@
+import {
+  createRng,
+  GameDriver,
+  isPermutationOf,
+  isRefusal,
+  openMatch,
+  parseOptions,
+  type AnyEngine,
+  type AnyVariant,
+  type BotLevel,
+  type CardCode,
+  type Refusal,
+  type Seat,
+} from "@maumau/engine";
+
+export interface SimulationConfig {
+  readonly variant: AnyVariant;
+  readonly players: number;
+  readonly games: number;
+  /** Bot levels, assigned to seats cyclically. */
+  readonly bots: readonly BotLevel[];
+  readonly seed: number;
+  readonly options?: Record<string, unknown>;
+  /** Moves after which a game counts as stuck. */
+  readonly maxMoves?: number;
+  /** Check after every move that no card was created or lost (slower; for tests). */
+  readonly checkCards?: boolean;
+  readonly onProgress?: (done: number) => void;
+}
+
+export type GameOutcome = "won" | "drawn" | "stuck" | "error";
+
+export interface GameResult {
+  readonly index: number;
+  readonly seed: number;
+  readonly outcome: GameOutcome;
+  /** Winning seats; more than one when the win is shared. */
+  readonly winners: readonly Seat[];
+  readonly moves: number;
+  readonly error?: string;
+}
+
+export interface SeatStats {
+  readonly seat: Seat;
+  readonly bot: BotLevel;
+  /** A shared win counts 1/k for each of its k winners. */
+  readonly wins: number;
+  readonly winRate: number;
+}
+
+export interface LevelStats {
+  readonly bot: BotLevel;
+  readonly seats: number;
+  readonly wins: number;
+  /** Share of all games won by a seat of this level. */
+  readonly winRate: number;
+  /** The same per seat, comparable across levels with different seat counts. */
+  readonly winRatePerSeat: number;
+}
+
+export interface SimulationReport {
+  readonly variant: string;
+  readonly players: number;
+  readonly bots: readonly BotLevel[];
+  readonly seed: number;
+  readonly options: Record<string, unknown>;
+  readonly maxMoves: number;
+  readonly games: number;
+  readonly errors: number;
+  readonly stuck: number;
+  /** Games that ended without a winner (e.g. N-6.4: nothing left to play or draw). */
+  readonly drawn: number;
+  readonly moves: number;
+  readonly averageMoves: number;
+  readonly seconds: number;
+  readonly gamesPerSecond: number;
+  readonly movesPerSecond: number;
+  readonly seats: readonly SeatStats[];
+  readonly levels: readonly LevelStats[];
+  /** The first few failed games, enough to reproduce them. */
+  readonly failures: readonly GameResult[];
+}
+
+export const DEFAULT_MAX_MOVES = 5000;
+const MAX_FAILURES = 10;
+
+/** Game `index`'s seed under `seed`: well mixed, so neighbouring games share nothing. */
+export function gameSeed(seed: number, index: number): number {
+  let h = (seed >>> 0) ^ Math.imul(Math.floor(seed / 0x100000000) >>> 0, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 15), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 13), 0x846ca68b);
+  return (h ^ (h >>> 16)) >>> 1;
+}
+
+type Ev = { type: string; data?: unknown };
+
+/** Who won, from the `game.ended` event of any family (`winner` or `winners`). */
+export function winnersOf(events: readonly Ev[]): Seat[] | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type !== "game.ended" || typeof e.data !== "object" || e.data === null) continue;
+    const data = e.data as { winner?: unknown; winners?: unknown };
+    if (Array.isArray(data.winners))
+      return data.winners.filter((s): s is number => typeof s === "number");
+    if (typeof data.winner === "number") return [data.winner];
+    return [];
+  }
+  return null;
+}
+
+const describe = (refusal: Refusal): string =>
+  `${refusal.code}${refusal.rule ? ` (${refusal.rule})` : ""}: ${refusal.message.en}`;
+
+/** Plays the first game of a fresh match with bots only, in decider mode. */
+export function simulateGame(
+  variant: AnyVariant,
+  setup: {
+    players: number;
+    bots: readonly BotLevel[];
+    options: Record<string, unknown>;
+    seed: number;
+    index: number;
+    maxMoves: number;
+    deck?: readonly CardCode[] | null;
+  },
+): GameResult {
+  const { index, seed, maxMoves } = setup;
+  const result = (outcome: GameOutcome, moves: number, extra: Partial<GameResult> = {}) => ({
+    index,
+    seed,
+    outcome,
+    winners: [],
+    moves,
+    ...extra,
+  });
+  let moves = 0;
+  try {
+    const driver = GameDriver.open(
+      variant,
+      { players: setup.players, options: setup.options, seed },
+      "decider",
+    );
+    if (isRefusal(driver)) return result("error", 0, { error: describe(driver) });
+    const random = createRng(seed, 0x5eed);
+    const engine: AnyEngine = driver.engine;
+    for (;;) {
+      const progress = driver.progress();
+      if (progress.status === "gameOver" || progress.status === "matchOver") {
+        const winners = winnersOf(driver.events) ?? [];
+        return result(winners.length ? "won" : "drawn", moves, { winners });
+      }
+      if (moves >= maxMoves) return result("stuck", moves);
+      const seat = progress.toAct;
+      if (seat === null)
+        return result("error", moves, { error: `no seat to act while ${progress.status}` });
+      const command = driver.botMove(seat, setup.bots[seat % setup.bots.length]!, random);
+      const outcome = driver.dispatch(command);
+      moves++;
+      if (!outcome.ok)
+        return result("error", moves, {
+          error: `seat ${seat} ${JSON.stringify(command)} refused: ${describe(outcome.refusal)}`,
+        });
+      if (setup.deck && !isPermutationOf(engine.cardsInPlay(driver.state), setup.deck))
+        return result("error", moves, { error: `cards not conserved after move ${moves}` });
+    }
+  } catch (e) {
+    return result("error", moves, { error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/** Runs `games` bot games and sums them up. Pure apart from the clock. */
+export function simulate(config: SimulationConfig): SimulationReport | Refusal {
+  const { variant, players, bots, seed } = config;
+  const options = config.options ?? {};
+  const maxMoves = config.maxMoves ?? DEFAULT_MAX_MOVES;
+  const parsed = parseOptions(variant, options);
+  if (isRefusal(parsed)) return parsed;
+  // The player range may depend on the options (custom decks): ask the engine once.
+  const opened = openMatch(variant, { players, options, seed });
+  if (isRefusal(opened)) return opened;
+  const deck = config.checkCards ? variant.deckFor(parsed) : null;
+
+  const wins = Array<number>(players).fill(0);
+  let errors = 0;
+  let stuck = 0;
+  let drawn = 0;
+  let moves = 0;
+  const failures: GameResult[] = [];
+  const started = performance.now();
+  for (let index = 0; index < config.games; index++) {
+    const game = simulateGame(variant, {
+      players,
+      bots,
+      options,
+      seed: gameSeed(seed, index),
+      index,
+      maxMoves,
+      deck,
+    });
+    moves += game.moves;
+    if (game.outcome === "error") errors++;
+    if (game.outcome === "stuck") stuck++;
+    if (game.outcome === "drawn") drawn++;
+    for (const w of game.winners) wins[w] = (wins[w] ?? 0) + 1 / game.winners.length;
+    if ((game.outcome === "error" || game.outcome === "stuck") && failures.length < MAX_FAILURES)
+      failures.push(game);
+    config.onProgress?.(index + 1);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const games = config.games;
+  const rate = (x: number) => (games === 0 ? 0 : x / games);
+  const levelOf = (seat: Seat) => bots[seat % bots.length]!;
+  const seats = wins.map((w, seat) => ({ seat, bot: levelOf(seat), wins: w, winRate: rate(w) }));
+  const levels = [...new Set(bots)].map((bot) => {
+    const mine = seats.filter((s) => s.bot === bot);
+    const levelWins = mine.reduce((sum, s) => sum + s.wins, 0);
+    return {
+      bot,
+      seats: mine.length,
+      wins: levelWins,
+      winRate: rate(levelWins),
+      winRatePerSeat: mine.length ? rate(levelWins) / mine.length : 0,
+    };
+  });
+  return {
+    variant: variant.id,
+    players,
+    bots: [...bots],
+    seed,
+    options,
+    maxMoves,
+    games,
+    errors,
+    stuck,
+    drawn,
+    moves,
+    averageMoves: rate(moves),
+    seconds,
+    gamesPerSecond: seconds > 0 ? games / seconds : 0,
+    movesPerSecond: seconds > 0 ? moves / seconds : 0,
+    seats,
+    levels,
+    failures,
+  };
+}

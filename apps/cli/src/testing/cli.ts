@@ -1,0 +1,55 @@
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+
+const main = new URL("../main.ts", import.meta.url).pathname;
+const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+
+export interface CliRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs `maumau …` as a child process with piped standard streams. `reply` is called
+ * whenever the output stops at a prompt (ends with "> "); its line is
+ * typed in, `null` closes the input.
+ */
+export function runCli(
+  args: readonly string[],
+  reply: ((stdout: string) => string | null) | string = "",
+  timeoutMs = 60_000,
+): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsx, main, ...args], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    });
+    let stdout = "";
+    let stderr = "";
+    let answered = -1;
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(
+        new Error(`maumau ${args.join(" ")} timed out; output so far:\n${stdout.slice(-3000)}`),
+      );
+    }, timeoutMs);
+    if (typeof reply === "string") child.stdin.end(reply);
+    child.stdin.on("error", () => {});
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      if (typeof reply === "string" || answered === stdout.length) return;
+      if (!/> $/.test(stdout)) return;
+      answered = stdout.length;
+      const line = reply(stdout);
+      if (line === null) child.stdin.end();
+      else child.stdin.write(line + "\n");
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
