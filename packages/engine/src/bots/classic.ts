@@ -44,7 +44,7 @@ export const heuristicClassicBot: Bot<ClassicView> = (view, legal, random) => {
     );
   }
   const cuts = legal.filter((c) => c.type === "cut");
-  if (cuts.length) return cuts.find((c) => c.type === "cut" && c.keep) ?? pick(cuts, random);
+  if (cuts.length) return pick(cuts, random);
   if (plays.length === 0) return legal.find((c) => c.type === "drawCard") ?? pick(legal, random);
 
   const nextCount = Math.min(...view.handCounts.filter((_, i) => i !== view.viewer));

@@ -18,12 +18,14 @@ export interface Check {
   readonly ruleFor?: (s: ClassicState) => RuleId | undefined;
   readonly passes: (s: ClassicState, c: Command) => boolean;
   readonly message: Localized;
+  /** The message when it depends on the situation. */
+  readonly messageFor?: (s: ClassicState) => Localized | undefined;
 }
 
 /** The refusal a failed check gives in this state: its code, the variant's rule id, the message. */
 export function refusalOf(check: Check, s: ClassicState): Refusal {
   const id = check.ruleFor?.(s) ?? (check.ruleKey === undefined ? undefined : s.rules.ruleIds[check.ruleKey]);
-  return refuse(check.code, check.message, id);
+  return refuse(check.code, check.messageFor?.(s) ?? check.message, id);
 }
 
 /** The guard name as the machine shows it: the variant's rule id, then what it checks. */
@@ -115,6 +117,15 @@ const answersPendingDraw: Check = {
   code: "ILLEGAL_MOVE",
   ruleKey: "pending",
   ruleFor: (s) => (s.pendingRank === null ? undefined : s.rules.effects[s.pendingRank]?.rule),
+  messageFor: (s) => {
+    const pending = s.pendingRank === null ? undefined : s.rules.effects[s.pendingRank];
+    return pending?.kind === "draw" && pending.stack === "none"
+      ? {
+          en: `A draw of ${s.pendingDraw} is pending against you and cannot be answered: draw the cards.`,
+          de: `Gegen dich läuft eine Ziehstrafe von ${s.pendingDraw}, die nicht abwehrbar ist: zieh die Karten.`,
+        }
+      : undefined;
+  },
   passes: (s, c) => s.pendingDraw === 0 || answersPending(s, cardOf(c)),
   message: {
     en: "A draw is pending against you: answer it with a matching draw card or draw the cards.",

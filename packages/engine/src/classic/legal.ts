@@ -1,4 +1,3 @@
-import { rankOf } from "../cards/codes.js";
 import type { Command, Seat } from "../core/types.js";
 import { refusalFor } from "./decide.js";
 import { deckColours, isWishCard } from "./rules.js";
@@ -19,13 +18,9 @@ export function legalClassicMoves(s: ClassicState, seat: Seat): Command[] {
   const hand = handOf(s, seat);
   switch (s.phase) {
     case "cutting": {
-      const keepRank = s.rules.cut.keepRank;
-      for (let at = 1; at < s.drawPile.length; at++) {
-        accept({ type: "cut", seat, at });
-        const bottom = s.drawPile[at - 1];
-        if (keepRank !== null && bottom !== undefined && rankOf(bottom) === keepRank)
-          accept({ type: "cut", seat, at, keep: true });
-      }
+      // The cutter sees the bottom card only after lifting, so no move may depend on it: a
+      // `keep` is the player's own guess (B-2.2), never offered from the secret deck order.
+      for (let at = 1; at < s.drawPile.length; at++) accept({ type: "cut", seat, at });
       return out;
     }
     case "choosingColour":

@@ -1,0 +1,16 @@
+import { GameDriver, isRefusal, type AnyVariant } from "@maumau/engine";
+import { describe, expect, it } from "vitest";
+import { bavarian } from "./index.js";
+
+describe("B-2.2 with rules/README 'Always true' 2: the deck order stays secret during the cut", () => {
+  it("the cutter's legal moves and view are the same whatever order the deck lies in", () => {
+    const seen = [1, 2, 3, 4, 5].map((seed) => {
+      const driver = GameDriver.open(bavarian as AnyVariant, { players: 3, seed });
+      if (isRefusal(driver)) throw new Error(driver.message.en);
+      const cutter = driver.progress().toAct!;
+      const { version: _v, ...view } = driver.view(cutter) as Record<string, unknown>;
+      return JSON.stringify({ legal: driver.legalMoves(cutter), view });
+    });
+    expect(new Set(seen).size).toBe(1);
+  });
+});
