@@ -9,7 +9,17 @@ import type { AnyVariant } from "@maumau/engine";
 import { variants } from "@maumau/registry";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
+import type { ErrorRefusal } from "./matches/ServiceError.js";
+import { OriginPolicy } from "./security/OriginPolicy.js";
 import { cacheControlFor, fileStats, resolveInside, sendFile } from "./static.js";
+
+/** The live parts behind the HTTP routes; absent, the server only serves files and health. */
+export interface Api {
+  /** Answers a request under `/trpc/`. */
+  readonly trpc: (req: IncomingMessage, res: ServerResponse) => void;
+  /** True when the store answers and the server is not shutting down. */
+  readonly ready: () => Promise<boolean>;
+}
 
 /** What clients learn about a variant: its data, never its engine or schema objects. */
 export function describeVariant(variant: AnyVariant) {
@@ -73,12 +83,76 @@ function requestPath(req: IncomingMessage): string | null {
   }
 }
 
+/** An error body the tRPC client can read: the same shape and refusal as every other error. */
+function sendRpcError(
+  res: ServerResponse,
+  status: number,
+  trpcCode: string,
+  rpc: number,
+  refusal: ErrorRefusal,
+) {
+  sendJson(res, status, {
+    error: {
+      message: refusal.message.en,
+      code: rpc,
+      data: { code: trpcCode, httpStatus: status, refusal },
+    },
+  });
+}
+
+const isTrpcPath = (path: string): boolean => path === "/trpc" || path.startsWith("/trpc/");
+
+/** The request target for logs: tRPC queries carry seat tokens in the query string. */
+const loggedUrl = (url: string | undefined): string | undefined =>
+  url !== undefined && isTrpcPath(url.split("?")[0] ?? "") ? url.split("?")[0] : url;
+
 /**
- * The HTTP server: health, the variant list and the built web client. It is returned
- * unstarted so the caller chooses port, host and shutdown.
+ * The HTTP server: health, readiness, the tRPC API, the variant list and the built web client.
+ * It is returned unstarted so the caller chooses port, host and shutdown.
  */
-export function createServer(config: Config, logger: Logger): Server {
+export function createServer(config: Config, logger: Logger, api?: Api): Server {
   const variantList = variants.map(describeVariant);
+  const origins = new OriginPolicy(config.allowedOrigins, config.corsOrigins);
+
+  function handleTrpc(req: IncomingMessage, res: ServerResponse): void {
+    const corsOrigin = origins.corsOrigin(req);
+    if (corsOrigin !== null) {
+      res.setHeader("Access-Control-Allow-Origin", corsOrigin);
+      res.setHeader("Vary", "Origin");
+    }
+    if (req.method === "OPTIONS") {
+      if (corsOrigin === null) {
+        sendJson(res, 405, {
+          error: "method_not_allowed",
+          message: "CORS is not enabled for this origin.",
+        });
+        return;
+      }
+      res.writeHead(204, {
+        "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+        "Access-Control-Allow-Headers": "content-type, trpc-accept",
+        "Access-Control-Max-Age": "600",
+      });
+      res.end();
+      return;
+    }
+    if (req.method === "POST" && !origins.allows(req)) {
+      logger.warn({ origin: req.headers.origin, url: loggedUrl(req.url) }, "origin refused");
+      sendRpcError(res, 403, "FORBIDDEN", -32003, {
+        code: "FORBIDDEN_ORIGIN",
+        message: {
+          en: "Requests from this origin are not allowed.",
+          de: "Anfragen von dieser Herkunft sind nicht erlaubt.",
+        },
+      });
+      return;
+    }
+    if (api === undefined) {
+      sendJson(res, 404, { error: "not_found", message: "The API is not running." });
+      return;
+    }
+    api.trpc(req, res);
+  }
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse, path: string) {
     const file = resolveInside(config.webDist, path.endsWith("/") ? `${path}index.html` : path);
@@ -106,6 +180,11 @@ export function createServer(config: Config, logger: Logger): Server {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const target = requestPath(req);
+    if (target !== null && isTrpcPath(target)) {
+      handleTrpc(req, res);
+      return;
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       sendJson(
         res,
@@ -124,6 +203,11 @@ export function createServer(config: Config, logger: Logger): Server {
       sendJson(res, 200, { status: "ok" });
       return;
     }
+    if (path === "/readyz") {
+      const ready = api === undefined ? true : await api.ready().catch(() => false);
+      sendJson(res, ready ? 200 : 503, { status: ready ? "ready" : "unavailable" });
+      return;
+    }
     if (path === "/api/variants") {
       sendJson(res, 200, variantList);
       return;
@@ -140,15 +224,15 @@ export function createServer(config: Config, logger: Logger): Server {
     res.on("finish", () => {
       const entry = {
         method: req.method,
-        url: req.url,
+        url: loggedUrl(req.url),
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
       };
-      if (req.url === "/healthz") logger.debug(entry, "request");
+      if (req.url === "/healthz" || req.url === "/readyz") logger.debug(entry, "request");
       else logger.info(entry, "request");
     });
     handle(req, res).catch((error: unknown) => {
-      const entry = { err: error, method: req.method, url: req.url };
+      const entry = { err: error, method: req.method, url: loggedUrl(req.url) };
       if (res.headersSent) {
         // Mostly a client that went away mid-download; nothing left to answer.
         logger.warn(entry, "response aborted");

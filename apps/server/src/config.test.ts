@@ -19,6 +19,16 @@ describe("loadConfig", () => {
       host: "0.0.0.0",
       webDist: DEFAULT_WEB_DIST,
       logLevel: "info",
+      databaseUrl: null,
+      redisUrl: null,
+      sqlitePath: null,
+      botDelayMs: 600,
+      graceMs: 30_000,
+      catchUpLimit: 200,
+      maxPayloadBytes: 65_536,
+      commandRate: 20,
+      allowedOrigins: [],
+      corsOrigins: [],
     });
   });
 
@@ -31,7 +41,7 @@ describe("loadConfig", () => {
   it("reads the variables it is given", () => {
     expect(
       loadConfig({ PORT: "0", HOST: "127.0.0.1", WEB_DIST: "/srv/web", LOG_LEVEL: "DEBUG" }),
-    ).toEqual({ port: 0, host: "127.0.0.1", webDist: "/srv/web", logLevel: "debug" });
+    ).toMatchObject({ port: 0, host: "127.0.0.1", webDist: "/srv/web", logLevel: "debug" });
   });
 
   it("resolves a relative WEB_DIST against the working directory", () => {
@@ -59,5 +69,45 @@ describe("loadConfig", () => {
       /PORT: .*"x"[\s\S]*LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent/,
     );
     expect(problemsOf({ PORT: "x", LOG_LEVEL: "loud" })).toEqual(["PORT", "LOG_LEVEL"]);
+  });
+
+  it("reads the operations variables", () => {
+    expect(
+      loadConfig({
+        DATABASE_URL: "postgres://u:p@db/maumau",
+        REDIS_URL: "redis://cache:6379",
+        SQLITE_PATH: "data/maumau.db",
+        BOT_DELAY_MS: "0",
+        GRACE_MS: "5000",
+        CATCH_UP_LIMIT: "50",
+        MAX_PAYLOAD_BYTES: "2048",
+        COMMAND_RATE: "5",
+        ALLOWED_ORIGINS: "https://maumau.example, http://localhost:5173/",
+        CORS_ORIGINS: "https://app.example",
+      }),
+    ).toMatchObject({
+      databaseUrl: "postgres://u:p@db/maumau",
+      redisUrl: "redis://cache:6379",
+      sqlitePath: resolve("data/maumau.db"),
+      botDelayMs: 0,
+      graceMs: 5000,
+      catchUpLimit: 50,
+      maxPayloadBytes: 2048,
+      commandRate: 5,
+      allowedOrigins: ["https://maumau.example", "http://localhost:5173"],
+      corsOrigins: ["https://app.example"],
+    });
+  });
+
+  it.each([
+    ["BOT_DELAY_MS", "-5"],
+    ["GRACE_MS", "soon"],
+    ["CATCH_UP_LIMIT", "0"],
+    ["MAX_PAYLOAD_BYTES", "10"],
+    ["COMMAND_RATE", "0"],
+    ["ALLOWED_ORIGINS", "not a url"],
+    ["CORS_ORIGINS", "https://x.example/path"],
+  ])("refuses %s=%s", (variable, value) => {
+    expect(problemsOf({ [variable]: value })).toEqual([variable]);
   });
 });

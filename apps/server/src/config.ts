@@ -14,11 +14,81 @@ export interface Config {
   /** Absolute path of the built web client. */
   readonly webDist: string;
   readonly logLevel: LogLevel;
+  /** PostgreSQL connection string; the SQLite file is used when it is absent. */
+  readonly databaseUrl: string | null;
+  /** Redis for the socket.io adapter when several processes share the load (later step). */
+  readonly redisUrl: string | null;
+  /** The SQLite file; null = the store's default path. */
+  readonly sqlitePath: string | null;
+  /** How long a server bot waits before it acts, so that people can follow. */
+  readonly botDelayMs: number;
+  /** How long a disconnected seat is held before a bot plays it. */
+  readonly graceMs: number;
+  /** A client further behind than this many events gets a full view instead of the events. */
+  readonly catchUpLimit: number;
+  /** Largest HTTP body and socket.io message, in bytes. */
+  readonly maxPayloadBytes: number;
+  /** Socket messages per second (token bucket, burst of the same size). */
+  readonly commandRate: number;
+  /** Origins besides the server's own that may POST and open sockets. */
+  readonly allowedOrigins: readonly string[];
+  /** Origins that get CORS headers; empty = CORS off. */
+  readonly corsOrigins: readonly string[];
 }
 
 // An empty variable (`PORT=` in a .env or compose file) means "not set", not "invalid".
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
+
+const whole = (fallback: number, min: number, max: number) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(min, `must be a whole number from ${min} to ${max}`)
+          .max(max, `must be a whole number from ${min} to ${max}`),
+      )
+      .default(fallback),
+  );
+
+const text = () => optional(z.string().trim().optional());
+
+/** A comma-separated list of origins (`https://example.org`), each normalised. */
+const origins = () =>
+  optional(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const out: string[] = [];
+        for (const item of value
+          .split(",")
+          .map((s) => s.trim())
+          .filter((s) => s !== "")) {
+          let origin: string | null = null;
+          try {
+            const url = new URL(item);
+            if (url.origin !== "null" && (url.pathname === "/" || url.pathname === "")) {
+              origin = url.origin;
+            }
+          } catch {
+            origin = null;
+          }
+          if (origin === null) {
+            ctx.addIssue({ code: "custom", message: `not an origin: ${item}` });
+            return z.NEVER;
+          }
+          out.push(origin);
+        }
+        return out;
+      })
+      .default([]),
+  );
 
 const envSchema = z.object({
   PORT: optional(
@@ -46,7 +116,40 @@ const envSchema = z.object({
       .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }))
       .default("info"),
   ),
+  DATABASE_URL: text(),
+  REDIS_URL: text(),
+  SQLITE_PATH: optional(
+    z
+      .string()
+      .trim()
+      .transform((p) => (p === ":memory:" || isAbsolute(p) ? p : resolve(p)))
+      .optional(),
+  ),
+  BOT_DELAY_MS: whole(600, 0, 60_000),
+  GRACE_MS: whole(30_000, 0, 3_600_000),
+  CATCH_UP_LIMIT: whole(200, 1, 100_000),
+  MAX_PAYLOAD_BYTES: whole(64 * 1024, 1024, 16 * 1024 * 1024),
+  COMMAND_RATE: whole(20, 1, 100_000),
+  ALLOWED_ORIGINS: origins(),
+  CORS_ORIGINS: origins(),
 });
+
+const VARIABLES = [
+  "PORT",
+  "HOST",
+  "WEB_DIST",
+  "LOG_LEVEL",
+  "DATABASE_URL",
+  "REDIS_URL",
+  "SQLITE_PATH",
+  "BOT_DELAY_MS",
+  "GRACE_MS",
+  "CATCH_UP_LIMIT",
+  "MAX_PAYLOAD_BYTES",
+  "COMMAND_RATE",
+  "ALLOWED_ORIGINS",
+  "CORS_ORIGINS",
+] as const;
 
 /** Thrown for an invalid environment; its message names every bad variable. */
 export class ConfigError extends Error {
@@ -58,14 +161,17 @@ export class ConfigError extends Error {
   }
 }
 
+/** Every default, for tests and embedders that build a Config by hand. */
+export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({}),
+  ...overrides,
+});
+
 /** Reads the server's configuration from the environment, filling defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = envSchema.safeParse({
-    PORT: env.PORT,
-    HOST: env.HOST,
-    WEB_DIST: env.WEB_DIST,
-    LOG_LEVEL: env.LOG_LEVEL,
-  });
+  const result = envSchema.safeParse(
+    Object.fromEntries(VARIABLES.map((name) => [name, env[name]])),
+  );
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((issue) => ({
@@ -74,6 +180,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       })),
     );
   }
-  const { PORT, HOST, WEB_DIST, LOG_LEVEL } = result.data;
-  return { port: PORT, host: HOST, webDist: WEB_DIST, logLevel: LOG_LEVEL };
+  const d = result.data;
+  return {
+    port: d.PORT,
+    host: d.HOST,
+    webDist: d.WEB_DIST,
+    logLevel: d.LOG_LEVEL,
+    databaseUrl: d.DATABASE_URL ?? null,
+    redisUrl: d.REDIS_URL ?? null,
+    sqlitePath: d.SQLITE_PATH ?? null,
+    botDelayMs: d.BOT_DELAY_MS,
+    graceMs: d.GRACE_MS,
+    catchUpLimit: d.CATCH_UP_LIMIT,
+    maxPayloadBytes: d.MAX_PAYLOAD_BYTES,
+    commandRate: d.COMMAND_RATE,
+    allowedOrigins: d.ALLOWED_ORIGINS,
+    corsOrigins: d.CORS_ORIGINS,
+  };
 }

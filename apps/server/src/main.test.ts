@@ -12,16 +12,28 @@ const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 const mainTs = fileURLToPath(new URL("./main.ts", import.meta.url));
 
 let child: ChildProcess | undefined;
+let storeDir: string | undefined;
 
-afterEach(() => {
+afterEach(async () => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   child = undefined;
+  if (storeDir) await rm(storeDir, { recursive: true, force: true });
+  storeDir = undefined;
 });
 
 /** Runs `tsx src/main.ts` as `pnpm start` does; PORT=0 lets the OS pick a free port. */
-function startMain(env: NodeJS.ProcessEnv) {
+async function startMain(env: NodeJS.ProcessEnv) {
+  storeDir ??= await mkdtemp(join(tmpdir(), "maumau-main-store-"));
   const proc = spawn(process.execPath, [tsxCli, mainTs], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", WEB_DIST: "/nonexistent", ...env },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      WEB_DIST: "/nonexistent",
+      SQLITE_PATH: join(storeDir, "events.sqlite"),
+      DATABASE_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child = proc;
@@ -50,7 +62,7 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs = 15_000): Promis
 
 describe("src/main.ts", () => {
   it("logs JSON, serves, and exits 0 on SIGTERM", async () => {
-    const main = startMain({});
+    const main = await startMain({});
     const listening = await waitFor(() => main.logs().find((l) => typeof l.url === "string"));
     expect(listening).toMatchObject({ level: 30, service: "maumau-server" });
     const url = String(listening.url);
@@ -69,7 +81,7 @@ describe("src/main.ts", () => {
     const size = 32 * 1024 * 1024;
     await writeFile(join(dist, "big.bin"), Buffer.alloc(size, 7));
     try {
-      const main = startMain({ WEB_DIST: dist });
+      const main = await startMain({ WEB_DIST: dist });
       const listening = await waitFor(() => main.logs().find((l) => typeof l.url === "string"));
       const res = await new Promise<IncomingMessage>((done, fail) =>
         get(`${String(listening.url)}/big.bin`, done).on("error", fail),
@@ -91,7 +103,7 @@ describe("src/main.ts", () => {
   }, 30_000);
 
   it("exits non-zero and names the variable on a bad configuration", async () => {
-    const main = startMain({ PORT: "not-a-port" });
+    const main = await startMain({ PORT: "not-a-port" });
     expect(await main.exited).toBe(1);
     expect(main.output().stderr).toMatch(/PORT: must be a whole number/);
   }, 30_000);

@@ -1,8 +1,13 @@
+import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
-import type { AddressInfo } from "node:net";
-import { pino } from "pino";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino, type Logger } from "pino";
 import { createServer } from "./app.js";
-import type { Config } from "./config.js";
+import { defaultConfig, type Config } from "./config.js";
+import { startServer, type RunningServer } from "./startServer.js";
+import type { EventStore } from "./store/EventStore.js";
+import { SqliteEventStore } from "./store/sqlite.js";
 
 export interface Running {
   readonly url: string;
@@ -10,12 +15,26 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** Starts the real server on an ephemeral port of the loopback interface. */
+export const silentLogger = (): Logger => pino({ level: "silent" });
+
+/** The test configuration: loopback, ephemeral port, no bot delay. */
+export const testConfig = (overrides: Partial<Config> = {}): Config =>
+  defaultConfig({
+    port: 0,
+    host: "127.0.0.1",
+    webDist: "/nonexistent",
+    logLevel: "silent",
+    botDelayMs: 0,
+    commandRate: 10_000,
+    ...overrides,
+  });
+
+/** Starts the real server (no store: files, health and variants only) on an ephemeral port. */
 export async function startTestServer(webDist: string): Promise<Running> {
-  const config: Config = { port: 0, host: "127.0.0.1", webDist, logLevel: "silent" };
-  const server = createServer(config, pino({ level: "silent" }));
+  const server = createServer(testConfig({ webDist }), silentLogger());
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as AddressInfo;
+  const address = server.address();
+  const port = typeof address === "object" && address !== null ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -24,6 +43,41 @@ export async function startTestServer(webDist: string): Promise<Running> {
         server.close((error) => (error ? fail(error) : done()));
         server.closeIdleConnections();
       }),
+  };
+}
+
+export interface TestApi extends RunningServer {
+  /** Closes the server and removes its temporary SQLite file. */
+  stop(): Promise<void>;
+}
+
+/** A temporary SQLite file in its own directory; `remove()` deletes both. */
+export async function tempSqlite(): Promise<{ path: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "maumau-store-"));
+  return {
+    path: join(dir, "events.sqlite"),
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The whole server (tRPC, socket.io, matches) on a temporary SQLite file, or on `store`. */
+export async function startTestApi(
+  overrides: Partial<Config> = {},
+  store?: EventStore,
+): Promise<TestApi> {
+  const file = store === undefined ? await tempSqlite() : null;
+  const running = await startServer({
+    config: testConfig(overrides),
+    logger: silentLogger(),
+    store: store ?? SqliteEventStore.open(file!.path),
+    shutdownGraceMs: 2000,
+  });
+  return {
+    ...running,
+    stop: async () => {
+      await running.close();
+      await file?.remove();
+    },
   };
 }
 

@@ -1,0 +1,296 @@
+import type {
+  AnyEngine,
+  AnyVariant,
+  BotLevel,
+  Command,
+  Progress,
+  Seat,
+  Viewer,
+} from "@maumau/engine";
+import { findVariant } from "@maumau/registry";
+import type { StoredEvent } from "../store/EventStore.js";
+import { isLobbyEvent, publicLobbyEvent, type LobbyEvent } from "./lobbyEvents.js";
+
+export type SeatHolder =
+  | { readonly kind: "empty" }
+  | {
+      readonly kind: "human";
+      readonly name: string;
+      readonly tokenHash: string;
+      /** Gone past the grace period: a bot plays for them until they return. */
+      readonly away: boolean;
+    }
+  | { readonly kind: "bot"; readonly level: BotLevel };
+
+export type MatchStatus = "open" | "running" | "over";
+
+/** A seat as every client may see it. */
+export interface SeatView {
+  readonly seat: Seat;
+  readonly kind: "empty" | "human" | "bot";
+  readonly name: string | null;
+  readonly level: BotLevel | null;
+  readonly away: boolean;
+}
+
+/** The lobby part of a match, public. */
+export interface LobbyView {
+  readonly matchId: string;
+  readonly variant: string;
+  readonly options: unknown;
+  readonly status: MatchStatus;
+  readonly seats: readonly SeatView[];
+  readonly turnTimerMs: number | null;
+  readonly rematchOf: string | null;
+  readonly rematch: string | null;
+  readonly version: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** An event as one viewer may see it, with its place in the match stream. */
+export interface ViewEvent {
+  readonly version: number;
+  readonly type: string;
+  readonly data: unknown;
+  readonly at: string;
+}
+
+/** Everything a viewer needs to draw the table at one version. */
+export interface MatchSnapshot {
+  readonly matchId: string;
+  readonly version: number;
+  readonly viewer: Viewer;
+  readonly lobby: LobbyView;
+  /** The engine's view for this viewer; null before the start. */
+  readonly view: unknown;
+  readonly progress: Progress | null;
+  /** The moves this seat may make now (empty for spectators and when it is not their turn). */
+  readonly legal: readonly Command[];
+}
+
+export const streamIdOf = (matchId: string): string => `match-${matchId}`;
+export const matchIdOf = (streamId: string): string => streamId.slice("match-".length);
+
+/**
+ * One match in memory: a cache folded from its stream, never the truth. It is rebuilt from the
+ * store after a restart and brought up to date when another process appended.
+ */
+export class Match {
+  readonly variant: AnyVariant;
+  readonly engine: AnyEngine;
+  readonly options: unknown;
+  readonly turnTimerMs: number | null;
+  readonly rematchOf: string | null;
+  readonly createdAt: string;
+  private holders: SeatHolder[];
+  private log: StoredEvent[] = [];
+  private gameState: unknown = null;
+  private started = false;
+  private rematchId: string | null = null;
+  private readonly commandEnds = new Map<string, number>();
+
+  private constructor(
+    readonly id: string,
+    created: Extract<LobbyEvent, { type: "lobby.created" }>,
+    first: StoredEvent,
+  ) {
+    const variant = findVariant(created.data.variant);
+    if (variant === undefined)
+      throw new Error(`match ${id}: unknown variant ${created.data.variant}`);
+    this.variant = variant;
+    this.engine = variant.engine as AnyEngine;
+    this.options = created.data.options;
+    this.turnTimerMs = created.data.turnTimerMs;
+    this.rematchOf = created.data.rematchOf;
+    this.createdAt = first.at;
+    this.holders = Array.from({ length: created.data.seats }, () => ({ kind: "empty" }) as const);
+  }
+
+  /** Folds a stream that starts with `lobby.created`. */
+  static fromEvents(id: string, events: readonly StoredEvent[]): Match {
+    const first = events[0];
+    if (first === undefined || first.type !== "lobby.created" || first.version !== 1) {
+      throw new Error(`stream ${streamIdOf(id)} does not start with lobby.created`);
+    }
+    const match = new Match(
+      id,
+      first as unknown as Extract<LobbyEvent, { type: "lobby.created" }>,
+      first,
+    );
+    match.apply(events);
+    return match;
+  }
+
+  get version(): number {
+    return this.log.length;
+  }
+  get events(): readonly StoredEvent[] {
+    return this.log;
+  }
+  get seats(): readonly SeatHolder[] {
+    return this.holders;
+  }
+  get state(): unknown {
+    return this.gameState;
+  }
+  get rematch(): string | null {
+    return this.rematchId;
+  }
+
+  /** Adds committed events; those already folded are skipped, a gap is an error. */
+  apply(events: readonly StoredEvent[]): StoredEvent[] {
+    const added: StoredEvent[] = [];
+    for (const e of events) {
+      if (e.version <= this.log.length) continue;
+      if (e.version !== this.log.length + 1) {
+        throw new Error(`match ${this.id}: event ${e.version} after ${this.log.length}`);
+      }
+      this.fold(e);
+      this.log.push(e);
+      if (e.commandId !== null) this.commandEnds.set(e.commandId, e.version);
+      added.push(e);
+    }
+    return added;
+  }
+
+  private fold(e: StoredEvent): void {
+    if (!isLobbyEvent(e)) {
+      this.started = true;
+      this.gameState = this.engine.evolve(this.gameState, toEngineEvent(e));
+      return;
+    }
+    const ev = { type: e.type, data: e.data } as LobbyEvent;
+    const set = (seat: Seat, holder: SeatHolder) => {
+      this.holders = this.holders.map((h, i) => (i === seat ? holder : h));
+    };
+    switch (ev.type) {
+      case "lobby.created":
+      case "seat.timedOut":
+        return;
+      case "seat.claimed":
+        return set(ev.data.seat, {
+          kind: "human",
+          name: ev.data.name,
+          tokenHash: ev.data.tokenHash,
+          away: false,
+        });
+      case "seat.released":
+        return set(ev.data.seat, { kind: "empty" });
+      case "bot.seated":
+        return set(ev.data.seat, { kind: "bot", level: ev.data.level });
+      case "seat.botTakenOver":
+      case "seat.returned": {
+        const h = this.holders[ev.data.seat];
+        if (h?.kind === "human") set(ev.data.seat, { ...h, away: ev.type === "seat.botTakenOver" });
+        return;
+      }
+      case "lobby.rematched":
+        this.rematchId = ev.data.matchId;
+        return;
+    }
+  }
+
+  /** The engine events of this match, as the engine stores them. */
+  engineEvents(upTo = this.log.length): { type: string }[] {
+    return this.log
+      .slice(0, upTo)
+      .filter((e) => !isLobbyEvent(e))
+      .map((e) => toEngineEvent(e));
+  }
+
+  /** The events a command id produced (idempotency), or null. */
+  commandResult(storeCommandId: string): StoredEvent[] | null {
+    const end = this.commandEnds.get(storeCommandId);
+    if (end === undefined) return null;
+    let start = end;
+    while (start > 1 && this.log[start - 2]?.commandId === storeCommandId) start--;
+    return this.log.slice(start - 1, end);
+  }
+
+  get status(): MatchStatus {
+    if (!this.started) return "open";
+    return this.engine.progress(this.gameState).status === "matchOver" ? "over" : "running";
+  }
+
+  progress(): Progress | null {
+    return this.started ? this.engine.progress(this.gameState) : null;
+  }
+
+  seatOfTokenHash(hash: string): Seat | null {
+    const seat = this.holders.findIndex((h) => h.kind === "human" && h.tokenHash === hash);
+    return seat < 0 ? null : seat;
+  }
+
+  /** Who moves for a seat now: its human, or a bot (bot seats, away owners, empty seats). */
+  controllerOf(seat: Seat): { kind: "human" } | { kind: "bot"; level: BotLevel } {
+    const h = this.holders[seat];
+    if (h?.kind === "bot") return { kind: "bot", level: h.level };
+    if (h?.kind === "human" && !h.away) return { kind: "human" };
+    return { kind: "bot", level: "heuristic" };
+  }
+
+  /** True when a human is present at some seat (not away). */
+  hasPresentHuman(): boolean {
+    return this.holders.some((h) => h.kind === "human" && !h.away);
+  }
+
+  lobby(): LobbyView {
+    return {
+      matchId: this.id,
+      variant: this.variant.id,
+      options: this.options,
+      status: this.status,
+      seats: this.holders.map((h, seat) => ({
+        seat,
+        kind: h.kind,
+        name: h.kind === "human" ? h.name : null,
+        level: h.kind === "bot" ? h.level : null,
+        away: h.kind === "human" && h.away,
+      })),
+      turnTimerMs: this.turnTimerMs,
+      rematchOf: this.rematchOf,
+      rematch: this.rematchId,
+      version: this.version,
+      createdAt: this.createdAt,
+      updatedAt: this.log.at(-1)?.at ?? this.createdAt,
+    };
+  }
+
+  snapshot(viewer: Viewer): MatchSnapshot {
+    const progress = this.progress();
+    return {
+      matchId: this.id,
+      version: this.version,
+      viewer,
+      lobby: this.lobby(),
+      view: this.started ? this.engine.view(this.gameState, viewer) : null,
+      progress,
+      legal:
+        this.started && viewer !== "spectator" && progress?.toAct === viewer
+          ? this.engine.legalMoves(this.gameState, viewer)
+          : [],
+    };
+  }
+
+  /** A stored event as a viewer may see it (`engine.eventFor`; no token hashes). */
+  eventFor(e: StoredEvent, viewer: Viewer): ViewEvent {
+    const shown = isLobbyEvent(e)
+      ? publicLobbyEvent({ type: e.type, data: e.data } as LobbyEvent)
+      : (this.engine.eventFor(toEngineEvent(e), viewer) as { type: string; data?: unknown });
+    return { version: e.version, type: shown.type, data: shown.data ?? null, at: e.at };
+  }
+
+  /** The full log, every secret included but token hashes ("Always true" 4, once the match is over). */
+  publicFullEvent(e: StoredEvent): ViewEvent {
+    const shown = isLobbyEvent(e)
+      ? publicLobbyEvent({ type: e.type, data: e.data } as LobbyEvent)
+      : e;
+    return { version: e.version, type: shown.type, data: shown.data, at: e.at };
+  }
+}
+
+/** Engine events are stored as `{type, data}`; the engine's own shape is the same. */
+function toEngineEvent(e: StoredEvent): { type: string } {
+  return { type: e.type, data: e.data } as { type: string };
+}

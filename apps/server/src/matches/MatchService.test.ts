@@ -1,0 +1,123 @@
+import { findVariant } from "@maumau/registry";
+import { describe, expect, it } from "vitest";
+import { MemoryEventStore } from "../store/memory.js";
+import { silentLogger } from "../testing.js";
+import { isLobbyEvent } from "./lobbyEvents.js";
+import { Match } from "./Match.js";
+import { MatchService } from "./MatchService.js";
+
+const service = (store: MemoryEventStore) =>
+  new MatchService({
+    store,
+    logger: silentLogger(),
+    botDelayMs: 0,
+    graceMs: 1000,
+    catchUpLimit: 200,
+  });
+
+const waitFor = async (test: () => Promise<boolean>) => {
+  const deadline = Date.now() + 15_000;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((done) => setTimeout(done, 10));
+  }
+};
+
+describe("MatchService across processes (one store, two services)", () => {
+  it("settles stale caches by the expected version: re-read, decide again", async () => {
+    const store = new MemoryEventStore();
+    const a = service(store);
+    const b = service(store);
+    const { matchId, ticket } = await a.create({
+      variant: "noris",
+      seats: 3,
+      name: "A",
+      options: { games: 1 },
+    });
+    const joined = await b.join({ matchId, name: "B" });
+    // a's cache does not know B yet: its decision is retried once on the fresh log.
+    const c = await a.join({ matchId, name: "C" });
+    expect([joined.seat, c.seat]).toEqual([1, 2]);
+    await b.start({ matchId, token: ticket!.token });
+    const tokens = [ticket!.token, joined.token, c.token];
+
+    // Commands alternate between the processes; each answers from its own cache.
+    for (let i = 0; i < 30; i++) {
+      const via = i % 2 === 0 ? a : b;
+      const spectator = await via.snapshot({ matchId });
+      if (spectator.lobby.status === "over") break;
+      const seat = spectator.progress!.toAct!;
+      const mine = await via.snapshot({ matchId, token: tokens[seat]! });
+      const move = mine.legal.find((m) => m.type === "playCard") ?? mine.legal[0]!;
+      const result = await via.command({
+        matchId,
+        token: tokens[seat]!,
+        commandId: `c${i}`,
+        command: move,
+      });
+      // The same command id through the other process: the same answer, nothing appended.
+      const other = via === a ? b : a;
+      const again = await other.command({
+        matchId,
+        token: tokens[seat]!,
+        commandId: `c${i}`,
+        command: move,
+      });
+      expect(again).toEqual({ ...result, duplicate: true });
+    }
+    const log = await store.read(`match-${matchId}`);
+    expect(Match.fromEvents(matchId, log).version).toBe(log.length);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("lets bots in two processes race for the same seats without forking the log", async () => {
+    const store = new MemoryEventStore();
+    const a = service(store);
+    const b = service(store);
+    const { matchId, ticket } = await a.create({
+      variant: "french",
+      seats: 3,
+      name: "A",
+      options: { targetScore: 1 },
+    });
+    const token = ticket!.token;
+    await a.addBots({ matchId, token, level: "heuristic" });
+    await b.start({ matchId, token });
+    // a still believes the match is in the lobby: its append fails, it re-reads and decides again.
+    await a.leave({ matchId, token });
+    // Every seat is played by bots now, in both processes at once.
+    await waitFor(async () => (await a.snapshot({ matchId })).lobby.status === "over");
+    await waitFor(async () => (await b.snapshot({ matchId })).lobby.status === "over");
+    const log = await store.read(`match-${matchId}`);
+    expect(log.map((e) => e.version)).toEqual(log.map((_, i) => i + 1));
+    const variant = findVariant("french")!;
+    const engineEvents = log
+      .filter((e) => !isLobbyEvent(e))
+      .map((e) => ({ type: e.type, data: e.data }));
+    expect(variant.engine.progress(variant.engine.replay(engineEvents as never)).status).toBe(
+      "matchOver",
+    );
+    expect((await a.snapshot({ matchId })).version).toBe(log.length);
+    expect((await b.snapshot({ matchId })).version).toBe(log.length);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("refuses with typed errors and never appends for a refusal", async () => {
+    const store = new MemoryEventStore();
+    const a = service(store);
+    const { matchId, ticket } = await a.create({ variant: "noris", seats: 2, name: "A" });
+    const version = await store.version(`match-${matchId}`);
+    await expect(a.start({ matchId, token: ticket!.token })).rejects.toMatchObject({
+      refusal: { code: "SEATS_NOT_FILLED" },
+      kind: "PRECONDITION_FAILED",
+    });
+    await expect(
+      a.command({ matchId, token: ticket!.token, commandId: "x", command: { type: "drawCard" } }),
+    ).rejects.toMatchObject({ refusal: { code: "NOT_STARTED" } });
+    expect(await store.version(`match-${matchId}`)).toBe(version);
+    await a.close();
+    await expect(a.join({ matchId, name: "late" })).rejects.toMatchObject({
+      refusal: { code: "SHUTTING_DOWN" },
+    });
+  });
+});

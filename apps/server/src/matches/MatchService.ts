@@ -1,0 +1,787 @@
+import { randomInt } from "node:crypto";
+import {
+  isRefusal,
+  openMatch,
+  parseOptions,
+  type BotLevel,
+  type Command,
+  type Seat,
+  type Viewer,
+} from "@maumau/engine";
+import { findVariant } from "@maumau/registry";
+import type { Logger } from "pino";
+import {
+  ConcurrencyError,
+  type EventStore,
+  type NewEvent,
+  type StoredEvent,
+} from "../store/EventStore.js";
+import { commandFor, type ClientCommand } from "./commandSchema.js";
+import { KeyedQueue } from "./KeyedQueue.js";
+import type { LobbyEvent } from "./lobbyEvents.js";
+import {
+  Match,
+  matchIdOf,
+  streamIdOf,
+  type LobbyView,
+  type MatchSnapshot,
+  type MatchStatus,
+  type ViewEvent,
+} from "./Match.js";
+import { ServiceError } from "./ServiceError.js";
+import { hashToken, newMatchId, newSeatToken, rematchIdOf } from "./tokens.js";
+
+export interface MatchServiceOptions {
+  readonly store: EventStore;
+  readonly logger: Logger;
+  /** Delay before a bot acts (0 in tests). */
+  readonly botDelayMs: number;
+  /** How long a disconnected seat is held before a bot plays it. */
+  readonly graceMs: number;
+  /** Further behind than this, a catch-up gets a full snapshot instead of the events. */
+  readonly catchUpLimit: number;
+  /** Random numbers for bots; node:crypto by default. */
+  readonly random?: () => number;
+}
+
+/** What a client gets to catch up: the missed events in order, or a full snapshot. */
+export type MatchFrame =
+  | {
+      readonly kind: "events";
+      readonly matchId: string;
+      readonly version: number;
+      readonly events: readonly ViewEvent[];
+      readonly snapshot: MatchSnapshot;
+    }
+  | {
+      readonly kind: "snapshot";
+      readonly matchId: string;
+      readonly version: number;
+      readonly snapshot: MatchSnapshot;
+    };
+
+export interface CreateInput {
+  readonly variant: string;
+  readonly options?: unknown;
+  readonly seats: number;
+  readonly turnTimerMs?: number | null;
+  /** When given, the creator takes seat 0 under this name. */
+  readonly name?: string;
+}
+
+export interface SeatTicket {
+  readonly matchId: string;
+  readonly seat: Seat;
+  /** The seat token: keep it secret, send it with every command of this seat. */
+  readonly token: string;
+}
+
+export interface CommandResult {
+  readonly matchId: string;
+  readonly version: number;
+  /** True when this command id had been handled before: the same answer, nothing appended. */
+  readonly duplicate: boolean;
+  /** The events the command caused, as the acting seat sees them. */
+  readonly events: readonly ViewEvent[];
+}
+
+export interface HistoryResult {
+  readonly matchId: string;
+  readonly version: number;
+  /** True once the match is over: the log is shown in full, every card and shuffle. */
+  readonly full: boolean;
+  readonly events: readonly ViewEvent[];
+}
+
+type Listener = (match: Match, events: readonly StoredEvent[]) => void;
+
+/** What a decision function returns: events to append, or null for "nothing to do". */
+type Decide = (match: Match) => NewEvent[] | null;
+
+type Action =
+  | {
+      readonly kind: "bot";
+      readonly seat: Seat;
+      readonly level: BotLevel;
+      readonly timedOut: boolean;
+    }
+  | { readonly kind: "nextGame" };
+
+const cryptoRandom = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
+
+const lobby = (event: LobbyEvent): NewEvent => event;
+
+/**
+ * The matches: lobby, commands, bots, timers and presence. Every change is decided on the
+ * cached match, appended with the expected version (and the client's command id), and only
+ * then acknowledged and announced to the listeners. Commands of one match run one at a time.
+ */
+export class MatchService {
+  private readonly store: EventStore;
+  private readonly logger: Logger;
+  private readonly random: () => number;
+  private readonly queue = new KeyedQueue();
+  private readonly cache = new Map<string, Match>();
+  private readonly loading = new Map<string, Promise<Match>>();
+  private readonly listeners = new Set<Listener>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly graceTimers = new Map<string, NodeJS.Timeout>();
+  private readonly presence = new Map<string, number>();
+  private closing = false;
+
+  constructor(private readonly options: MatchServiceOptions) {
+    this.store = options.store;
+    this.logger = options.logger;
+    this.random = options.random ?? cryptoRandom;
+  }
+
+  /** Called after every commit of this process, in commit order, before the command is answered. */
+  onCommit(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ---- lobby ------------------------------------------------------------------------------
+
+  async create(
+    input: CreateInput,
+  ): Promise<{ matchId: string; lobby: LobbyView; ticket: SeatTicket | null }> {
+    this.assertOpen();
+    const variant = findVariant(input.variant);
+    if (variant === undefined) {
+      throw ServiceError.of(
+        "UNKNOWN_VARIANT",
+        `There is no variant "${input.variant}".`,
+        `Es gibt keine Variante „${input.variant}“.`,
+      );
+    }
+    const options = parseOptions(variant, input.options ?? {});
+    if (isRefusal(options)) throw new ServiceError({ ...options, code: "INVALID_OPTIONS" });
+    const { min, max } = variant.players;
+    if (!Number.isInteger(input.seats) || input.seats < min || input.seats > max) {
+      throw ServiceError.of(
+        "INVALID_OPTIONS",
+        `${variant.id} is played by ${min} to ${max} players.`,
+        `${variant.id} spielen ${min} bis ${max} Personen.`,
+      );
+    }
+    const matchId = newMatchId();
+    const events: NewEvent[] = [
+      lobby({
+        type: "lobby.created",
+        data: {
+          variant: variant.id,
+          options,
+          seats: input.seats,
+          turnTimerMs: input.turnTimerMs ?? null,
+          rematchOf: null,
+        },
+      }),
+    ];
+    let ticket: SeatTicket | null = null;
+    if (input.name !== undefined) {
+      const token = newSeatToken();
+      events.push(
+        lobby({
+          type: "seat.claimed",
+          data: { seat: 0, name: input.name, tokenHash: hashToken(token) },
+        }),
+      );
+      ticket = { matchId, seat: 0, token };
+    }
+    const result = await this.store.append(streamIdOf(matchId), 0, events);
+    const match = Match.fromEvents(matchId, result.events);
+    this.cache.set(matchId, match);
+    this.logger.info({ matchId, variant: variant.id, seats: input.seats }, "match created");
+    return { matchId, lobby: match.lobby(), ticket };
+  }
+
+  async list(status: readonly MatchStatus[], limit: number): Promise<LobbyView[]> {
+    const streams = await this.store.listStreams("match-", Math.max(limit * 4, 50));
+    const out: LobbyView[] = [];
+    for (const info of streams) {
+      if (out.length >= limit) break;
+      const id = matchIdOf(info.streamId);
+      try {
+        let match = await this.load(id);
+        if (match.version < info.version)
+          match = await this.queue.run(id, () => this.refresh(match));
+        if (status.includes(match.status)) out.push(match.lobby());
+      } catch (error) {
+        this.logger.warn({ err: error, matchId: id }, "cannot list match");
+      }
+    }
+    return out;
+  }
+
+  async join(input: {
+    matchId: string;
+    name: string;
+    seat?: Seat | undefined;
+  }): Promise<SeatTicket> {
+    const token = newSeatToken();
+    const tokenHash = hashToken(token);
+    let seat: Seat = -1;
+    await this.commit(input.matchId, (m) => {
+      if (m.status === "over") throw notInLobby();
+      const free = m.seats.map((h, i) => (h.kind === "empty" ? i : -1)).filter((i) => i >= 0);
+      if (input.seat !== undefined) {
+        if (input.seat < 0 || input.seat >= m.seats.length) {
+          throw ServiceError.of(
+            "INVALID_INPUT",
+            `There is no seat ${input.seat}.`,
+            `Es gibt keinen Platz ${input.seat}.`,
+          );
+        }
+        if (!free.includes(input.seat)) {
+          throw ServiceError.of(
+            "SEAT_TAKEN",
+            `Seat ${input.seat} is taken.`,
+            `Platz ${input.seat} ist besetzt.`,
+          );
+        }
+        seat = input.seat;
+      } else {
+        const first = free[0];
+        if (first === undefined) {
+          throw ServiceError.of(
+            "NO_FREE_SEAT",
+            "Every seat is taken.",
+            "Alle Plätze sind besetzt.",
+          );
+        }
+        seat = first;
+      }
+      return [lobby({ type: "seat.claimed", data: { seat, name: input.name, tokenHash } })];
+    });
+    return { matchId: input.matchId, seat, token };
+  }
+
+  async leave(input: {
+    matchId: string;
+    token: string;
+  }): Promise<{ matchId: string; version: number }> {
+    const { match } = await this.commit(input.matchId, (m) => {
+      const seat = this.seatOf(m, input.token);
+      return [lobby({ type: "seat.released", data: { seat } })];
+    });
+    return { matchId: input.matchId, version: match.version };
+  }
+
+  async addBots(input: {
+    matchId: string;
+    token: string;
+    level: BotLevel;
+    count?: number | undefined;
+  }): Promise<LobbyView> {
+    const { match } = await this.commit(input.matchId, (m) => {
+      this.seatOf(m, input.token);
+      if (m.status !== "open") throw notInLobby();
+      const free = m.seats.map((h, i) => (h.kind === "empty" ? i : -1)).filter((i) => i >= 0);
+      const seats = free.slice(0, input.count ?? free.length);
+      if (seats.length === 0)
+        throw ServiceError.of("NO_FREE_SEAT", "Every seat is taken.", "Alle Plätze sind besetzt.");
+      return seats.map((seat) => lobby({ type: "bot.seated", data: { seat, level: input.level } }));
+    });
+    return match.lobby();
+  }
+
+  async start(input: { matchId: string; token: string }): Promise<MatchSnapshot> {
+    let seat: Seat = 0;
+    const { match } = await this.commit(input.matchId, (m) => {
+      seat = this.seatOf(m, input.token);
+      if (m.status !== "open") throw notInLobby();
+      if (m.seats.some((h) => h.kind === "empty")) {
+        throw ServiceError.of(
+          "SEATS_NOT_FILLED",
+          "Every seat needs a player or a bot before the start.",
+          "Vor dem Start braucht jeder Platz eine Person oder einen Bot.",
+        );
+      }
+      const events = openMatch(m.variant, {
+        players: m.seats.length,
+        options: m.options,
+        seed: randomInt(0, 2 ** 31),
+      });
+      if (isRefusal(events)) throw new ServiceError(events);
+      return events.map(toNewEvent);
+    });
+    this.logger.info({ matchId: input.matchId }, "match started");
+    return match.snapshot(seat);
+  }
+
+  /** A new match with the same seats (same tokens) and options, once this one is over. */
+  async rematch(input: { matchId: string; token: string }): Promise<{ matchId: string }> {
+    const old = await this.load(input.matchId);
+    this.seatOf(old, input.token);
+    if (old.rematch !== null) return { matchId: old.rematch };
+    if (old.status !== "over") {
+      throw ServiceError.of("NOT_OVER", "The match is not over yet.", "Die Partie läuft noch.");
+    }
+    const matchId = rematchIdOf(old.id);
+    const events: NewEvent[] = [
+      lobby({
+        type: "lobby.created",
+        data: {
+          variant: old.variant.id,
+          options: old.options,
+          seats: old.seats.length,
+          turnTimerMs: old.turnTimerMs,
+          rematchOf: old.id,
+        },
+      }),
+    ];
+    old.seats.forEach((h, seat) => {
+      if (h.kind === "human") {
+        events.push(
+          lobby({ type: "seat.claimed", data: { seat, name: h.name, tokenHash: h.tokenHash } }),
+        );
+      } else if (h.kind === "bot") {
+        events.push(lobby({ type: "bot.seated", data: { seat, level: h.level } }));
+      }
+    });
+    try {
+      await this.store.append(streamIdOf(matchId), 0, events);
+    } catch (error) {
+      // Another request (or process) created it first: the same rematch.
+      if (!(error instanceof ConcurrencyError)) throw error;
+    }
+    await this.commit(input.matchId, (m) =>
+      m.rematch === null ? [lobby({ type: "lobby.rematched", data: { matchId } })] : null,
+    );
+    return { matchId };
+  }
+
+  // ---- game --------------------------------------------------------------------------------
+
+  async command(input: {
+    matchId: string;
+    token: string;
+    commandId: string;
+    command: ClientCommand;
+  }): Promise<CommandResult> {
+    let seat: Seat = -1;
+    const storeCommandId = (m: Match): string => {
+      seat = this.seatOf(m, input.token);
+      return `${seat}:${input.commandId}`;
+    };
+    const { match, events, duplicate } = await this.commit(
+      input.matchId,
+      (m) => {
+        seat = this.seatOf(m, input.token);
+        if (m.status === "open") {
+          throw ServiceError.of(
+            "NOT_STARTED",
+            "The match has not started.",
+            "Die Partie hat noch nicht begonnen.",
+          );
+        }
+        if (
+          "seat" in input.command &&
+          input.command.seat !== undefined &&
+          input.command.seat !== seat
+        ) {
+          throw new ServiceError({
+            code: "INVALID_COMMAND",
+            message: {
+              en: `The command names seat ${input.command.seat}, but the token holds seat ${seat}.`,
+              de: `Der Befehl nennt Platz ${input.command.seat}, das Token gehört aber zu Platz ${seat}.`,
+            },
+          });
+        }
+        const command = commandFor(input.command, seat);
+        const decision = m.engine.decide(m.state, command);
+        if (isRefusal(decision)) throw new ServiceError(decision);
+        const holder = m.seats[seat];
+        const back: NewEvent[] =
+          holder?.kind === "human" && holder.away
+            ? [lobby({ type: "seat.returned", data: { seat } })]
+            : [];
+        return [...back, ...decision.map(toNewEvent)];
+      },
+      storeCommandId,
+    );
+    return {
+      matchId: input.matchId,
+      version: events.at(-1)?.version ?? match.version,
+      duplicate,
+      events: events.map((e) => match.eventFor(e, seat)),
+    };
+  }
+
+  async snapshot(input: { matchId: string; token?: string | undefined }): Promise<MatchSnapshot> {
+    return this.queue.run(input.matchId, async () => {
+      const match = await this.refresh(await this.load(input.matchId));
+      return match.snapshot(this.viewerOf(match, input.token));
+    });
+  }
+
+  /** The log so far: per-viewer filtered while the match runs, in full once it is over. */
+  async history(input: {
+    matchId: string;
+    token?: string | undefined;
+    afterVersion?: number | undefined;
+  }): Promise<HistoryResult> {
+    return this.queue.run(input.matchId, async () => {
+      const match = await this.refresh(await this.load(input.matchId));
+      const viewer = this.viewerOf(match, input.token);
+      const full = match.status === "over";
+      const events = match.events
+        .slice(input.afterVersion ?? 0)
+        .map((e) => (full ? match.publicFullEvent(e) : match.eventFor(e, viewer)));
+      return { matchId: match.id, version: match.version, full, events };
+    });
+  }
+
+  /**
+   * Catch-up for a viewer that has seen `afterVersion`: the missed events in order, or a full
+   * snapshot when it is too far behind (or has seen nothing). `deliver` runs inside the match's
+   * queue, so nothing committed later can overtake the frame it is given.
+   */
+  async catchUp(
+    input: { matchId: string; token?: string | undefined; afterVersion?: number | undefined },
+    deliver?: (viewer: Viewer, frame: MatchFrame) => void,
+  ): Promise<MatchFrame> {
+    return this.queue.run(input.matchId, async () => {
+      const match = await this.refresh(await this.load(input.matchId));
+      const viewer = this.viewerOf(match, input.token);
+      const frame = this.catchUpFrame(match, viewer, input.afterVersion);
+      deliver?.(viewer, frame);
+      return frame;
+    });
+  }
+
+  private catchUpFrame(match: Match, viewer: Viewer, afterVersion: number | undefined): MatchFrame {
+    const version = match.version;
+    const behind = afterVersion === undefined ? Infinity : version - afterVersion;
+    if (afterVersion === undefined || behind < 0 || behind > this.options.catchUpLimit) {
+      return { kind: "snapshot", matchId: match.id, version, snapshot: match.snapshot(viewer) };
+    }
+    return {
+      kind: "events",
+      matchId: match.id,
+      version,
+      events: match.events.slice(afterVersion).map((e) => match.eventFor(e, viewer)),
+      snapshot: match.snapshot(viewer),
+    };
+  }
+
+  /** The frame a viewer gets for events this process just committed. */
+  static commitFrame(match: Match, viewer: Viewer, events: readonly StoredEvent[]): MatchFrame {
+    return {
+      kind: "events",
+      matchId: match.id,
+      version: match.version,
+      events: events.map((e) => match.eventFor(e, viewer)),
+      snapshot: match.snapshot(viewer),
+    };
+  }
+
+  /** The seat a token holds in a match, or a BAD_TOKEN refusal. */
+  async seatFor(matchId: string, token: string): Promise<Seat> {
+    return this.seatOf(await this.load(matchId), token);
+  }
+
+  // ---- presence: a seat's sockets in this process --------------------------------------------
+
+  seatConnected(matchId: string, seat: Seat): void {
+    const key = `${matchId}:${seat}`;
+    this.presence.set(key, (this.presence.get(key) ?? 0) + 1);
+    clearTimeout(this.graceTimers.get(key));
+    this.graceTimers.delete(key);
+    if (this.closing) return;
+    this.commit(matchId, (m) => {
+      const h = m.seats[seat];
+      return h?.kind === "human" && h.away && m.status === "running"
+        ? [lobby({ type: "seat.returned", data: { seat } })]
+        : null;
+    }).catch((error: unknown) => this.logFailure(error, matchId, "return failed"));
+  }
+
+  seatDisconnected(matchId: string, seat: Seat): void {
+    const key = `${matchId}:${seat}`;
+    const left = (this.presence.get(key) ?? 1) - 1;
+    if (left > 0) {
+      this.presence.set(key, left);
+      return;
+    }
+    this.presence.delete(key);
+    this.armGrace(matchId, seat);
+  }
+
+  /** After the grace period a bot takes the seat over; in the lobby the wait starts again. */
+  private armGrace(matchId: string, seat: Seat): void {
+    const key = `${matchId}:${seat}`;
+    if (this.closing) return;
+    clearTimeout(this.graceTimers.get(key));
+    const timer = setTimeout(() => {
+      this.graceTimers.delete(key);
+      if ((this.presence.get(key) ?? 0) > 0) return;
+      let inLobby = false;
+      this.commit(matchId, (m) => {
+        const h = m.seats[seat];
+        if (h?.kind !== "human" || h.away) return null;
+        if (m.status === "open") inLobby = true;
+        return m.status === "running"
+          ? [lobby({ type: "seat.botTakenOver", data: { seat } })]
+          : null;
+      }).then(
+        () => {
+          if (inLobby) this.armGrace(matchId, seat);
+        },
+        (error: unknown) => this.logFailure(error, matchId, "takeover failed"),
+      );
+    }, this.options.graceMs);
+    timer.unref();
+    this.graceTimers.set(key, timer);
+  }
+
+  // ---- life cycle ------------------------------------------------------------------------------
+
+  /** Loads the most recently active matches so that their bots and timers go on after a restart. */
+  async resume(limit = 200): Promise<number> {
+    const streams = await this.store.listStreams("match-", limit);
+    let running = 0;
+    for (const info of streams) {
+      try {
+        const match = await this.load(matchIdOf(info.streamId));
+        if (match.status === "running") running++;
+      } catch (error) {
+        this.logger.warn({ err: error, streamId: info.streamId }, "cannot resume match");
+      }
+    }
+    return running;
+  }
+
+  /** Stops timers and new work, and waits for every command in flight. */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const timer of [...this.timers.values(), ...this.graceTimers.values()])
+      clearTimeout(timer);
+    this.timers.clear();
+    this.graceTimers.clear();
+    await this.queue.drain();
+  }
+
+  get busy(): boolean {
+    return this.queue.size > 0;
+  }
+
+  /** The cached match (tests and the transport layer; never stale within this process). */
+  async match(matchId: string): Promise<Match> {
+    return this.load(matchId);
+  }
+
+  // ---- internals ---------------------------------------------------------------------------
+
+  private assertOpen(): void {
+    if (this.closing) {
+      throw ServiceError.of(
+        "SHUTTING_DOWN",
+        "The server is shutting down.",
+        "Der Server fährt herunter.",
+      );
+    }
+  }
+
+  private seatOf(match: Match, token: string): Seat {
+    const seat = match.seatOfTokenHash(hashToken(token));
+    if (seat === null) {
+      throw ServiceError.of(
+        "BAD_TOKEN",
+        "This seat token does not hold a seat in this match.",
+        "Dieses Platz-Token gehört zu keinem Platz dieser Partie.",
+      );
+    }
+    return seat;
+  }
+
+  private viewerOf(match: Match, token: string | undefined): Viewer {
+    return token === undefined ? "spectator" : this.seatOf(match, token);
+  }
+
+  private async load(matchId: string): Promise<Match> {
+    const cached = this.cache.get(matchId);
+    if (cached) return cached;
+    let pending = this.loading.get(matchId);
+    if (!pending) {
+      pending = (async () => {
+        const events = await this.store.read(streamIdOf(matchId));
+        if (events.length === 0) throw matchNotFound(matchId);
+        const match = Match.fromEvents(matchId, events);
+        this.cache.set(matchId, match);
+        this.schedule(match);
+        return match;
+      })();
+      this.loading.set(matchId, pending);
+      void pending.then(
+        () => this.loading.delete(matchId),
+        () => this.loading.delete(matchId),
+      );
+    }
+    return pending;
+  }
+
+  /** Reads what other processes appended since the cached version. Call inside the queue. */
+  private async refresh(match: Match): Promise<Match> {
+    const added = match.apply(await this.store.read(streamIdOf(match.id), match.version));
+    if (added.length > 0) this.schedule(match);
+    return match;
+  }
+
+  /**
+   * Decide → append with the expected version → fold → announce, inside the match's queue. A
+   * concurrent append elsewhere costs one re-read and one more decision.
+   */
+  private commit(
+    matchId: string,
+    decide: Decide,
+    commandIdOf?: (match: Match) => string,
+  ): Promise<{ match: Match; events: StoredEvent[]; duplicate: boolean }> {
+    try {
+      this.assertOpen();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return this.queue.run(matchId, async () => {
+      const match = await this.load(matchId);
+      let refreshed = false;
+      for (let attempt = 0; ; attempt++) {
+        const commandId = commandIdOf?.(match);
+        if (commandId !== undefined) {
+          const earlier = match.commandResult(commandId);
+          if (earlier !== null) return { match, events: earlier, duplicate: true };
+        }
+        let events: NewEvent[] | null;
+        try {
+          events = decide(match);
+        } catch (error) {
+          // A refusal may come from a stale cache (another process appended): judge again on
+          // the fresh log before refusing.
+          if (!(error instanceof ServiceError) || refreshed) throw error;
+          refreshed = true;
+          const before = match.version;
+          await this.refresh(match);
+          if (match.version === before) throw error;
+          continue;
+        }
+        if (events === null || events.length === 0) return { match, events: [], duplicate: false };
+        try {
+          const result = await this.store.append(
+            streamIdOf(matchId),
+            match.version,
+            events,
+            commandId === undefined ? {} : { commandId },
+          );
+          if (result.duplicate) {
+            await this.refresh(match);
+            return { match, events: result.events.slice(), duplicate: true };
+          }
+          const added = match.apply(result.events);
+          for (const listener of this.listeners) {
+            try {
+              listener(match, added);
+            } catch (error) {
+              this.logger.error({ err: error, matchId }, "commit listener failed");
+            }
+          }
+          this.schedule(match);
+          return { match, events: result.events.slice(), duplicate: false };
+        } catch (error) {
+          if (!(error instanceof ConcurrencyError)) throw error;
+          await this.refresh(match);
+          refreshed = true;
+          if (attempt >= 1) {
+            throw ServiceError.of(
+              "CONFLICT",
+              "The match changed meanwhile; try again.",
+              "Die Partie hat sich inzwischen geändert; bitte erneut versuchen.",
+            );
+          }
+        }
+      }
+    });
+  }
+
+  /** Arms the match's one timer: a bot's move, a turn timeout, or the next game of a bot table. */
+  private schedule(match: Match): void {
+    clearTimeout(this.timers.get(match.id));
+    this.timers.delete(match.id);
+    if (this.closing) return;
+    const progress = match.progress();
+    if (progress === null || progress.status === "matchOver") return;
+    const botDelay = this.options.botDelayMs;
+    let action: Action | null = null;
+    let delay = 0;
+    if (progress.status === "gameOver") {
+      if (!match.hasPresentHuman()) [action, delay] = [{ kind: "nextGame" }, botDelay];
+      else if (match.turnTimerMs !== null)
+        [action, delay] = [{ kind: "nextGame" }, match.turnTimerMs];
+    } else if (progress.toAct !== null) {
+      const seat = progress.toAct;
+      const controller = match.controllerOf(seat);
+      if (controller.kind === "bot") {
+        [action, delay] = [
+          { kind: "bot", seat, level: controller.level, timedOut: false },
+          botDelay,
+        ];
+      } else if (match.turnTimerMs !== null) {
+        [action, delay] = [
+          { kind: "bot", seat, level: "heuristic", timedOut: true },
+          match.turnTimerMs,
+        ];
+      }
+    }
+    if (action === null) return;
+    const version = match.version;
+    const planned = action;
+    const timer = setTimeout(() => {
+      this.timers.delete(match.id);
+      this.commit(match.id, (m) => (m.version === version ? this.act(m, planned) : null)).catch(
+        (error: unknown) => this.logFailure(error, match.id, "bot step failed"),
+      );
+    }, delay);
+    this.timers.set(match.id, timer);
+  }
+
+  /** A bot's decision: it is shown only its seat's view and legal moves (`engine.botMove`). */
+  private act(match: Match, action: Action): NewEvent[] | null {
+    const command: Command =
+      action.kind === "nextGame"
+        ? { type: "startNextGame" }
+        : match.engine.botMove(match.state, action.seat, action.level, this.random);
+    const decision = match.engine.decide(match.state, command);
+    if (isRefusal(decision)) {
+      this.logger.error({ matchId: match.id, command, refusal: decision }, "bot move refused");
+      return null;
+    }
+    const events = decision.map(toNewEvent);
+    return action.kind === "bot" && action.timedOut
+      ? [lobby({ type: "seat.timedOut", data: { seat: action.seat } }), ...events]
+      : events;
+  }
+
+  private logFailure(error: unknown, matchId: string, what: string): void {
+    if (error instanceof ServiceError && error.refusal.code === "SHUTTING_DOWN") return;
+    this.logger.error({ err: error, matchId }, what);
+  }
+}
+
+const toNewEvent = (e: { type: string }): NewEvent => ({
+  type: e.type,
+  data: (e as { data?: unknown }).data ?? null,
+});
+
+const notInLobby = () =>
+  ServiceError.of(
+    "NOT_IN_LOBBY",
+    "The match is no longer in the lobby.",
+    "Die Partie ist nicht mehr in der Lobby.",
+  );
+
+const matchNotFound = (matchId: string) =>
+  ServiceError.of(
+    "MATCH_NOT_FOUND",
+    `There is no match ${matchId}.`,
+    `Es gibt keine Partie ${matchId}.`,
+  );

@@ -1,0 +1,86 @@
+import type { Localized, RefusalCode, RuleId } from "@maumau/engine";
+
+/** Codes the server adds to the engine's refusal codes; every error carries one. */
+export const SERVER_CODES = [
+  "INVALID_INPUT",
+  "INVALID_OPTIONS",
+  "UNKNOWN_VARIANT",
+  "MATCH_NOT_FOUND",
+  "BAD_TOKEN",
+  "SEAT_TAKEN",
+  "NO_FREE_SEAT",
+  "NOT_IN_LOBBY",
+  "NOT_STARTED",
+  "NOT_OVER",
+  "SEATS_NOT_FILLED",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
+  "SOCKET_ONLY",
+  "SHUTTING_DOWN",
+  "FORBIDDEN_ORIGIN",
+  "INTERNAL",
+] as const;
+export type ServerCode = (typeof SERVER_CODES)[number];
+
+/** One error model for every transport: the engine's refusal shape, with server codes added. */
+export interface ErrorRefusal {
+  readonly code: RefusalCode | ServerCode;
+  readonly rule?: RuleId;
+  readonly message: Localized;
+}
+
+/** How a transport should classify the error (tRPC error code names). */
+export type ErrorKind =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "UNPROCESSABLE_CONTENT"
+  | "PRECONDITION_FAILED"
+  | "TOO_MANY_REQUESTS"
+  | "PAYLOAD_TOO_LARGE"
+  | "SERVICE_UNAVAILABLE"
+  | "INTERNAL_SERVER_ERROR";
+
+const KIND_OF: Readonly<Record<RefusalCode | ServerCode, ErrorKind>> = {
+  INVALID_COMMAND: "BAD_REQUEST",
+  GAME_OVER: "UNPROCESSABLE_CONTENT",
+  NOT_YOUR_TURN: "UNPROCESSABLE_CONTENT",
+  NOT_IN_HAND: "UNPROCESSABLE_CONTENT",
+  ILLEGAL_MOVE: "UNPROCESSABLE_CONTENT",
+  CHOICE_REQUIRED: "UNPROCESSABLE_CONTENT",
+  INVALID_INPUT: "BAD_REQUEST",
+  INVALID_OPTIONS: "BAD_REQUEST",
+  UNKNOWN_VARIANT: "BAD_REQUEST",
+  MATCH_NOT_FOUND: "NOT_FOUND",
+  BAD_TOKEN: "UNAUTHORIZED",
+  SEAT_TAKEN: "CONFLICT",
+  NO_FREE_SEAT: "CONFLICT",
+  NOT_IN_LOBBY: "PRECONDITION_FAILED",
+  NOT_STARTED: "PRECONDITION_FAILED",
+  NOT_OVER: "PRECONDITION_FAILED",
+  SEATS_NOT_FILLED: "PRECONDITION_FAILED",
+  CONFLICT: "CONFLICT",
+  RATE_LIMITED: "TOO_MANY_REQUESTS",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  SOCKET_ONLY: "BAD_REQUEST",
+  SHUTTING_DOWN: "SERVICE_UNAVAILABLE",
+  FORBIDDEN_ORIGIN: "FORBIDDEN",
+  INTERNAL: "INTERNAL_SERVER_ERROR",
+};
+
+/** A refused request: the engine's refusal or a server rule. Thrown, mapped by each transport. */
+export class ServiceError extends Error {
+  override readonly name = "ServiceError";
+  readonly kind: ErrorKind;
+  constructor(readonly refusal: ErrorRefusal) {
+    super(refusal.message.en);
+    this.kind = KIND_OF[refusal.code];
+  }
+
+  static of(code: ServerCode, en: string, de: string): ServiceError {
+    return new ServiceError({ code, message: { en, de } });
+  }
+}

@@ -1,0 +1,50 @@
+import type { BotLevel, Seat } from "@maumau/engine";
+
+/**
+ * The server's own facts in a match stream, past tense. They come before the engine's events
+ * (lobby) and between them (seats changing hands while the game runs).
+ */
+export type LobbyEvent =
+  | {
+      type: "lobby.created";
+      data: {
+        variant: string;
+        /** Validated by the variant's schema, defaults filled. */
+        options: unknown;
+        seats: number;
+        turnTimerMs: number | null;
+        rematchOf: string | null;
+      };
+    }
+  /** Only a SHA-256 of the seat token is kept; the token itself is never stored. */
+  | { type: "seat.claimed"; data: { seat: Seat; name: string; tokenHash: string } }
+  | { type: "seat.released"; data: { seat: Seat } }
+  | { type: "bot.seated"; data: { seat: Seat; level: BotLevel } }
+  /** The owner was gone longer than the grace period: a heuristic bot plays the seat. */
+  | { type: "seat.botTakenOver"; data: { seat: Seat } }
+  | { type: "seat.returned"; data: { seat: Seat } }
+  /** The turn timer ran out; the server played the heuristic bot's move for the seat. */
+  | { type: "seat.timedOut"; data: { seat: Seat } }
+  | { type: "lobby.rematched"; data: { matchId: string } };
+
+export type LobbyEventType = LobbyEvent["type"];
+
+export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set<LobbyEventType>([
+  "lobby.created",
+  "seat.claimed",
+  "seat.released",
+  "bot.seated",
+  "seat.botTakenOver",
+  "seat.returned",
+  "seat.timedOut",
+  "lobby.rematched",
+]);
+
+export const isLobbyEvent = (e: { type: string }): e is LobbyEvent => LOBBY_EVENT_TYPES.has(e.type);
+
+/** A lobby event as clients see it: token hashes never leave the server. */
+export function publicLobbyEvent(e: LobbyEvent): { type: string; data: unknown } {
+  if (e.type === "seat.claimed")
+    return { type: e.type, data: { seat: e.data.seat, name: e.data.name } };
+  return e;
+}

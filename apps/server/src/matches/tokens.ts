@@ -1,0 +1,15 @@
+import { createHash, randomBytes } from "node:crypto";
+
+/** A seat token: 256 random bits, base64url. Only its hash is stored. */
+export const newSeatToken = (): string => randomBytes(32).toString("base64url");
+
+export const hashToken = (token: string): string =>
+  createHash("sha256").update(token, "utf8").digest("hex");
+
+export const newMatchId = (): string => randomBytes(12).toString("base64url");
+
+/** The rematch of a match has a fixed id, so that two concurrent rematch requests meet. */
+export const rematchIdOf = (matchId: string): string =>
+  createHash("sha256").update(`${matchId}/rematch`, "utf8").digest("base64url").slice(0, 16);
+
+export const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,0 +1,183 @@
+import type { Server as HttpServer } from "node:http";
+import type { Viewer } from "@maumau/engine";
+import { getErrorShape, getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
+import type { Logger } from "pino";
+import { Server, type ServerOptions, type Socket } from "socket.io";
+import { z } from "zod";
+import type { Config } from "../config.js";
+import type { Match } from "../matches/Match.js";
+import { MatchService, type MatchFrame } from "../matches/MatchService.js";
+import { ServiceError } from "../matches/ServiceError.js";
+import { OriginPolicy } from "../security/OriginPolicy.js";
+import { TokenBucket } from "../security/TokenBucket.js";
+import type { StoredEvent } from "../store/EventStore.js";
+import { appRouter } from "../trpc/appRouter.js";
+import type { Context, SocketSession } from "../trpc/trpc.js";
+
+/**
+ * Socket protocol (socket.io, same port as HTTP):
+ * - client → server `rpc` `{ id, path, input }`: any tRPC procedure, same schemas and errors;
+ *   answered by `rpc` `{ id, result: { data } }` or `{ id, error }` (the tRPC error shape), or
+ *   through the acknowledgement callback when the client passes one.
+ * - `game.watch` `{ matchId, token?, afterVersion? }` joins the match's room as the token's seat
+ *   (or as a spectator) and sends a catch-up `match` frame.
+ * - server → client `match`: a MatchFrame, `events` (new events filtered for the viewer, each
+ *   with its version, plus the viewer's snapshot) or `snapshot` (a full view).
+ */
+export const roomOf = (matchId: string, viewer: Viewer): string => `m:${matchId}:${viewer}`;
+
+const rpcMessage = z.object({
+  id: z.union([z.string().max(64), z.number()]),
+  path: z.string().max(64),
+  input: z.unknown().optional(),
+});
+
+export interface RpcAnswer {
+  readonly id: string | number | null;
+  readonly result?: { readonly data: unknown };
+  readonly error?: unknown;
+}
+
+type Ack = (answer: RpcAnswer) => void;
+
+export interface SocketGatewayOptions {
+  readonly httpServer: HttpServer;
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly service: MatchService;
+  /** A socket.io adapter (e.g. the Redis streams adapter) to fan out across processes. */
+  readonly adapter?: ServerOptions["adapter"];
+}
+
+/** Procedures by dotted path (`game.command`): the router's flat table at run time. */
+const procedures = appRouter._def.procedures as unknown as Readonly<
+  Record<string, { readonly _def: { readonly type: string } } | undefined>
+>;
+
+/** Attaches socket.io to the HTTP server and pushes every commit to the rooms of its match. */
+export function attachSocketGateway(options: SocketGatewayOptions): Server {
+  const { config, logger, service } = options;
+  const origins = new OriginPolicy(config.allowedOrigins, config.corsOrigins);
+  const io = new Server(options.httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: config.maxPayloadBytes,
+    allowRequest: (req, done) => {
+      const ok = origins.allows(req);
+      if (!ok) logger.warn({ origin: req.headers.origin }, "socket origin refused");
+      done(ok ? null : "origin not allowed", ok);
+    },
+    ...(origins.corsEnabled
+      ? { cors: { origin: origins.corsList, methods: ["GET", "POST"] } }
+      : {}),
+    ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
+  });
+  const localRooms = options.adapter === undefined;
+
+  service.onCommit((match: Match, events: readonly StoredEvent[]) => {
+    const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
+    for (const viewer of viewers) {
+      const room = roomOf(match.id, viewer);
+      // With the default adapter every room is local: skip the work for empty ones.
+      if (localRooms && !io.of("/").adapter.rooms.has(room)) continue;
+      io.to(room).emit("match", MatchService.commitFrame(match, viewer, events));
+    }
+  });
+
+  io.on("connection", (socket) => serveSocket(socket, config, logger, service));
+  return io;
+}
+
+function serveSocket(socket: Socket, config: Config, logger: Logger, service: MatchService): void {
+  const bucket = new TokenBucket(config.commandRate);
+  const watching = new Map<string, Viewer>();
+
+  const leave = (matchId: string) => {
+    const viewer = watching.get(matchId);
+    if (viewer === undefined) return;
+    watching.delete(matchId);
+    void socket.leave(roomOf(matchId, viewer));
+    if (viewer !== "spectator") service.seatDisconnected(matchId, viewer);
+  };
+
+  const session: SocketSession = {
+    async watch(input) {
+      const frame = await service.catchUp(input, (viewer: Viewer, catchUp: MatchFrame) => {
+        leave(input.matchId);
+        watching.set(input.matchId, viewer);
+        void socket.join(roomOf(input.matchId, viewer));
+        if (viewer !== "spectator") service.seatConnected(input.matchId, viewer);
+        socket.emit("match", catchUp);
+      });
+      return { matchId: input.matchId, viewer: frame.snapshot.viewer, version: frame.version };
+    },
+    unwatch: leave,
+  };
+  const ctx: Context = { service, transport: "socket", socket: session };
+  const caller = appRouter.createCaller(ctx);
+
+  const answer = (ack: Ack | undefined, reply: RpcAnswer) => {
+    if (ack) ack(reply);
+    else socket.emit("rpc", reply);
+  };
+  const fail = (
+    ack: Ack | undefined,
+    id: RpcAnswer["id"],
+    path: string,
+    cause: unknown,
+    input?: unknown,
+  ) => {
+    const error = getTRPCErrorFromUnknown(cause);
+    if (error.code === "INTERNAL_SERVER_ERROR")
+      logger.error({ err: error, path }, "socket rpc failed");
+    const type = (procedures[path]?._def.type ?? "unknown") as "query" | "mutation" | "unknown";
+    answer(ack, {
+      id,
+      error: getErrorShape({ config: appRouter._def._config, error, type, path, input, ctx }),
+    });
+  };
+
+  socket.on("rpc", async (message: unknown, ack?: unknown) => {
+    const reply = typeof ack === "function" ? (ack as Ack) : undefined;
+    const parsed = rpcMessage.safeParse(message);
+    if (!parsed.success) {
+      fail(
+        reply,
+        null,
+        "",
+        new TRPCError({ code: "BAD_REQUEST", message: "An rpc message is { id, path, input }." }),
+      );
+      return;
+    }
+    const { id, path, input } = parsed.data;
+    if (!bucket.take()) {
+      const limited = ServiceError.of(
+        "RATE_LIMITED",
+        `More than ${config.commandRate} messages a second.`,
+        `Mehr als ${config.commandRate} Nachrichten pro Sekunde.`,
+      );
+      fail(
+        reply,
+        id,
+        path,
+        new TRPCError({ code: "TOO_MANY_REQUESTS", message: limited.message, cause: limited }),
+      );
+      return;
+    }
+    if (procedures[path] === undefined) {
+      fail(reply, id, path, new TRPCError({ code: "NOT_FOUND", message: `No procedure ${path}.` }));
+      return;
+    }
+    try {
+      let target: unknown = caller;
+      for (const part of path.split(".")) target = (target as Record<string, unknown>)[part];
+      const data = await (target as (input: unknown) => Promise<unknown>)(input);
+      answer(reply, { id, result: { data } });
+    } catch (cause) {
+      fail(reply, id, path, cause, input);
+    }
+  });
+
+  socket.on("disconnect", () => {
+    for (const matchId of [...watching.keys()]) leave(matchId);
+  });
+}

@@ -1,0 +1,283 @@
+import {
+  classicEventLeak,
+  classicViewLeak,
+  countCards,
+  heulDochEventLeak,
+  heulDochViewLeak,
+  type AnyEngine,
+  type ClassicState,
+  type Command,
+  type HeulDochState,
+  type Seat,
+} from "@maumau/engine";
+import { findVariant } from "@maumau/registry";
+import { isLobbyEvent } from "../matches/lobbyEvents.js";
+import type { MatchFrame } from "../matches/MatchService.js";
+import type { EventStore, StoredEvent } from "../store/EventStore.js";
+import { httpClient, TestSocket } from "./TestSocket.js";
+
+export interface PlayedMatch {
+  readonly matchId: string;
+  readonly tokens: ReadonlyMap<Seat, string>;
+  readonly sockets: ReadonlyMap<Seat, TestSocket>;
+  readonly moves: number;
+}
+
+/** A human's choice on its pushed view: the first playable card, else the first legal move. */
+export const humanChoice = (legal: readonly Command[]): Command | undefined =>
+  legal.find((m) => m.type === "playCard") ?? legal[0];
+
+/**
+ * Plays a whole match: human seats are socket clients that act only on the frames they are
+ * pushed; the other seats are server bots. Resolves once every human saw the match end.
+ */
+export async function playMatch(
+  url: string,
+  setup: {
+    variant: string;
+    seats: number;
+    humans: readonly Seat[];
+    options?: Record<string, unknown>;
+  },
+): Promise<PlayedMatch> {
+  const http = httpClient(url);
+  const [first, ...others] = setup.humans;
+  if (first === undefined) throw new Error("at least one human");
+  const created = await http.lobby.create.mutate({
+    variant: setup.variant,
+    seats: setup.seats,
+    options: setup.options ?? {},
+  });
+  const { matchId } = created;
+  const tokens = new Map<Seat, string>();
+  for (const seat of [first, ...others]) {
+    const ticket = await http.lobby.join.mutate({ matchId, name: `human ${seat}`, seat });
+    tokens.set(seat, ticket.token);
+  }
+  const sockets = new Map<Seat, TestSocket>();
+  let moves = 0;
+  for (const [seat, token] of tokens) {
+    const socket = new TestSocket(url);
+    await socket.connected();
+    sockets.set(seat, socket);
+    let acted = -1;
+    socket.onFrame((frame) => {
+      const snap = frame.snapshot;
+      if (snap.version <= acted || snap.lobby.status !== "running") return;
+      const move =
+        humanChoice(snap.legal) ??
+        (snap.progress?.status === "gameOver" && seat === first
+          ? ({ type: "startNextGame" } as const)
+          : undefined);
+      if (move === undefined) return;
+      acted = snap.version;
+      moves++;
+      socket.command(matchId, token, `${seat}@${snap.version}`, move).catch((error: unknown) => {
+        throw new Error(`seat ${seat} move ${JSON.stringify(move)} refused: ${String(error)}`);
+      });
+    });
+    await socket.rpc("game.watch", { matchId, token });
+  }
+  const firstToken = tokens.get(first)!;
+  const empty = setup.seats - tokens.size;
+  if (empty > 0) {
+    await http.lobby.addBots.mutate({ matchId, token: firstToken, level: "random", count: 1 });
+    if (empty > 1)
+      await http.lobby.addBots.mutate({ matchId, token: firstToken, level: "heuristic" });
+  }
+  await sockets.get(first)!.rpc("lobby.start", { matchId, token: firstToken });
+  await Promise.all(
+    [...sockets.values()].map((s) => s.until(() => s.latest?.lobby.status === "over", 60_000)),
+  );
+  return { matchId, tokens, sockets, moves };
+}
+
+const CLASSIC_CODE = /^[a-z]+\/[a-z0-9]+$|^wild$/;
+
+function codesIn(x: unknown, out: string[] = []): string[] {
+  if (typeof x === "string") {
+    if (CLASSIC_CODE.test(x)) out.push(x);
+  } else if (Array.isArray(x)) for (const y of x) codesIn(y, out);
+  else if (x && typeof x === "object")
+    for (const [k, v] of Object.entries(x)) if (k !== "rules") codesIn(v, out);
+  return out;
+}
+
+/**
+ * Checks every frame each seat socket received against the server's full state at that frame's
+ * version: no other seat's hand card, no draw pile order, no seed, no token hash; frames arrive
+ * in order without gaps. Returns the number of frames checked.
+ */
+export async function spyOnFrames(
+  store: EventStore,
+  played: PlayedMatch,
+  variantId: string,
+): Promise<number> {
+  const variant = findVariant(variantId)!;
+  const engine = variant.engine as AnyEngine;
+  const log = await store.read(`match-${played.matchId}`);
+  const states: unknown[] = [null];
+  let state: unknown = null;
+  for (const e of log) {
+    if (!isLobbyEvent(e))
+      state = engine.evolve(state, { type: e.type, data: e.data } as { type: string });
+    states.push(state);
+  }
+  const family = engine.family;
+  let checked = 0;
+  for (const [seat, socket] of played.sockets) {
+    let seen: number | null = null;
+    for (const frame of socket.frames) {
+      checkFrame(frame, seat, family, states, log);
+      checked++;
+      if (frame.kind === "snapshot") {
+        if (seen !== null && frame.version < seen)
+          throw new Error(`seat ${seat}: snapshot went back`);
+        seen = frame.version;
+        continue;
+      }
+      for (const e of frame.events) {
+        if (seen !== null && e.version !== seen + 1) {
+          throw new Error(`seat ${seat}: event ${e.version} after ${seen}`);
+        }
+        seen = e.version;
+      }
+      if (seen !== frame.version)
+        throw new Error(`seat ${seat}: frame version ${frame.version} ≠ ${seen}`);
+    }
+  }
+  return checked;
+}
+
+function checkFrame(
+  frame: MatchFrame,
+  seat: Seat,
+  family: string,
+  states: unknown[],
+  log: StoredEvent[],
+) {
+  const fail = (what: string): never => {
+    throw new Error(`seat ${seat}, frame at version ${frame.version}: ${what}`);
+  };
+  const secret = secretKeyIn(frame);
+  if (secret !== null) fail(`contains the key ${secret}`);
+  const atSnapshot = states[frame.snapshot.version];
+  if (atSnapshot !== null && frame.snapshot.view !== null) {
+    const viewLeak =
+      family === "classic"
+        ? classicViewLeak(atSnapshot, frame.snapshot.view, seat)
+        : heulDochViewLeak(atSnapshot, frame.snapshot.view, seat);
+    if (viewLeak) fail(`view: ${viewLeak}`);
+    checkDrawPile(
+      atSnapshot as { drawPile: readonly string[] },
+      JSON.stringify(frame.snapshot),
+      fail,
+    );
+  }
+  if (frame.kind === "events") {
+    for (const e of frame.events) {
+      const eventLeak =
+        family === "classic" ? classicEventLeak(e, seat) : heulDochEventLeak(e, seat);
+      if (eventLeak) fail(`event ${e.version} ${e.type}: ${eventLeak}`);
+      const before = states[e.version - 1];
+      const after = states[e.version];
+      if (after) checkDrawPile(after as { drawPile: readonly string[] }, JSON.stringify(e), fail);
+      if (family === "classic" && after) {
+        const stored = log[e.version - 1];
+        checkClassicCards(
+          e,
+          seat,
+          before as ClassicState | null,
+          after as ClassicState,
+          stored,
+          fail,
+        );
+      }
+    }
+  }
+  if (atSnapshot) {
+    // Legal moves name only the seat's own cards.
+    const own = new Set(
+      (atSnapshot as { hands: readonly (readonly string[])[] }).hands[seat] ?? [],
+    );
+    for (const move of frame.snapshot.legal) {
+      if ("card" in move && !own.has(move.card)) fail(`legal move names ${move.card}`);
+    }
+  }
+  if (family === "heul-doch" && atSnapshot)
+    checkHeulDochHands(frame, seat, atSnapshot as HeulDochState, fail);
+}
+
+/** A key that only secret data has (outside the public rule set), or null. */
+function secretKeyIn(x: unknown): string | null {
+  if (Array.isArray(x)) {
+    for (const y of x) {
+      const found = secretKeyIn(y);
+      if (found) return found;
+    }
+  } else if (x && typeof x === "object") {
+    for (const [k, v] of Object.entries(x)) {
+      if (k === "rules") continue;
+      if (["tokenHash", "seed", "order", "hands", "bottom"].includes(k)) return k;
+      if (k === "deck" && Array.isArray(v)) return k;
+      const found = secretKeyIn(v);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** No three draw-pile cards in their order (the top of the pile, as JSON). */
+function checkDrawPile(
+  s: { drawPile: readonly string[] },
+  json: string,
+  fail: (what: string) => never,
+) {
+  for (let i = 0; i + 3 <= s.drawPile.length; i++) {
+    const run = JSON.stringify(s.drawPile.slice(i, i + 3)).slice(1, -1);
+    if (json.includes(run)) fail(`draw pile order ${run}`);
+  }
+}
+
+/**
+ * Classic: every card named must be in the seat's own hand or on the discard pile (face up when
+ * it was played), before or after the event; the cutter alone sees the bottom card.
+ */
+function checkClassicCards(
+  x: unknown,
+  seat: Seat,
+  before: ClassicState | null,
+  after: ClassicState,
+  stored: StoredEvent | undefined,
+  fail: (what: string) => never,
+) {
+  const allowed = new Map<string, number>();
+  for (const s of [before, after]) {
+    if (!s) continue;
+    for (const [card, n] of countCards([...(s.hands[seat] ?? []), ...s.discard])) {
+      allowed.set(card, Math.max(allowed.get(card) ?? 0, n));
+    }
+  }
+  if (stored?.type === "deck.cut") {
+    const d = stored.data as { seat: Seat; bottom: string };
+    if (d.seat === seat) allowed.set(d.bottom, (allowed.get(d.bottom) ?? 0) + 1);
+  }
+  for (const [card, n] of countCards(codesIn(x))) {
+    if (n > (allowed.get(card) ?? 0)) fail(`names ${card} ×${n}, which seat ${seat} may not see`);
+  }
+}
+
+/** heul-doch: no other seat's hand appears (as a list) in any frame. */
+function checkHeulDochHands(
+  frame: MatchFrame,
+  seat: Seat,
+  s: HeulDochState,
+  fail: (what: string) => never,
+) {
+  const json = JSON.stringify(frame);
+  s.hands.forEach((hand, other) => {
+    if (other !== seat && hand.length >= 2 && json.includes(JSON.stringify(hand))) {
+      fail(`contains seat ${other}'s hand`);
+    }
+  });
+}

@@ -1,0 +1,147 @@
+import type { Command } from "@maumau/engine";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi } from "../testing.js";
+import { humanChoice } from "./playMatch.js";
+import { httpClient, TestSocket } from "./TestSocket.js";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  // A small bot delay keeps a bot-played match going long enough to watch it.
+  api = await startTestApi({ graceMs: 250, botDelayMs: 15 });
+});
+afterAll(() => api.stop());
+
+const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function until<T>(find: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error("timed out");
+    await wait(20);
+  }
+}
+
+const log = (matchId: string) => api.store.read(`match-${matchId}`);
+
+describe("turn timer", () => {
+  it("plays the heuristic bot's move for a seat whose time ran out", async () => {
+    const http = httpClient(api.url);
+    const created = await http.lobby.create.mutate({
+      variant: "noris",
+      seats: 2,
+      name: "Slow",
+      turnTimerMs: 400,
+      options: { games: 5 },
+    });
+    const { matchId } = created;
+    await http.lobby.addBots.mutate({ matchId, token: created.token! });
+    await http.lobby.start.mutate({ matchId, token: created.token! });
+    const timedOut = await until(async () => {
+      const events = await log(matchId);
+      const at = events.findIndex((e) => e.type === "seat.timedOut");
+      return at < 0 ? undefined : { at, events };
+    });
+    const event = timedOut.events[timedOut.at]!;
+    expect(event.data).toEqual({ seat: 0 });
+    // The move it made is the seat's own, appended in the same commit.
+    const next = timedOut.events[timedOut.at + 1]!;
+    expect(next.at).toBe(event.at);
+    expect(JSON.stringify(next.data)).toMatch(/"seat":0/);
+    // A human who acts in time is not overruled.
+    const view = await until(async () => {
+      const v = await http.game.view.query({ matchId, token: created.token! });
+      return v.legal.length > 0 ? v : undefined;
+    });
+    const version = view.version;
+    await http.game.command.mutate({
+      matchId,
+      token: created.token!,
+      commandId: "in-time",
+      command: humanChoice(view.legal) as never,
+    });
+    const after = await log(matchId);
+    expect(after.slice(version).some((e) => e.type === "seat.timedOut")).toBe(false);
+  });
+});
+
+describe("disconnect", () => {
+  it("holds the seat for the grace period, then a bot plays it until the owner returns", async () => {
+    const http = httpClient(api.url);
+    const created = await http.lobby.create.mutate({
+      variant: "noris",
+      seats: 2,
+      name: "Ada",
+      options: { games: 20 },
+    });
+    const { matchId } = created;
+    const token = created.token!;
+    await http.lobby.addBots.mutate({ matchId, token });
+    const socket = new TestSocket(api.url);
+    await socket.connected();
+    await socket.rpc("game.watch", { matchId, token });
+    await http.lobby.start.mutate({ matchId, token });
+    // Wait for Ada's turn, then leave without a word.
+    await socket.until(() => (socket.latest?.legal.length ?? 0) > 0);
+    const versionAtTurn = socket.latest!.version;
+    const gone = Date.now();
+    socket.close();
+
+    await wait(120);
+    expect(await api.store.version(`match-${matchId}`)).toBe(versionAtTurn);
+
+    const takeover = await until(async () => {
+      const events = await log(matchId);
+      return events.find((e) => e.type === "seat.botTakenOver");
+    });
+    expect(Date.now() - gone).toBeGreaterThanOrEqual(240);
+    expect(takeover.data).toEqual({ seat: 0 });
+    // The bot moves for seat 0 now.
+    await until(async () => {
+      const events = await log(matchId);
+      const moved = events
+        .slice(takeover.version)
+        .filter((e) => e.type === "card.played" || e.type === "cards.drawn");
+      return moved.some((e) => (e.data as { seat: number }).seat === 0) ? true : undefined;
+    });
+
+    // Ada returns with her token: the seat is hers again and the bot stops.
+    const back = new TestSocket(api.url);
+    await back.connected();
+    await back.rpc("game.watch", { matchId, token, afterVersion: versionAtTurn });
+    const returned = await until(async () =>
+      (await log(matchId)).find((e) => e.type === "seat.returned"),
+    );
+    expect(returned.data).toEqual({ seat: 0 });
+    await back.until(
+      () => (back.latest?.legal.length ?? 0) > 0 && back.latest!.version >= returned.version,
+    );
+    const waiting = back.latest!.version;
+    await wait(150);
+    expect(await api.store.version(`match-${matchId}`)).toBe(waiting);
+    const view = await http.game.view.query({ matchId });
+    expect(view.lobby.seats[0]).toMatchObject({ kind: "human", name: "Ada", away: false });
+    await back.command(matchId, token, "back", humanChoice(back.latest!.legal) as Command);
+    back.close();
+  });
+
+  it("takes over a seat whose owner left while the match was still in the lobby", async () => {
+    const http = httpClient(api.url);
+    const created = await http.lobby.create.mutate({ variant: "noris", seats: 2, name: "Gone" });
+    const { matchId } = created;
+    const token = created.token!;
+    const socket = new TestSocket(api.url);
+    await socket.connected();
+    await socket.rpc("game.watch", { matchId, token });
+    socket.close();
+    await wait(400);
+    await http.lobby.addBots.mutate({ matchId, token });
+    await http.lobby.start.mutate({ matchId, token });
+    const takeover = await until(async () =>
+      (await log(matchId)).find((e) => e.type === "seat.botTakenOver"),
+    );
+    expect(takeover.data).toEqual({ seat: 0 });
+  });
+});

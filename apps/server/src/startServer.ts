@@ -1,0 +1,141 @@
+import type { Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createHTTPHandler } from "@trpc/server/adapters/standalone";
+import type { Logger } from "pino";
+import type { Server as IoServer, ServerOptions } from "socket.io";
+import { createServer } from "./app.js";
+import type { Config } from "./config.js";
+import { MatchService } from "./matches/MatchService.js";
+import { attachSocketGateway } from "./realtime/SocketGateway.js";
+import type { EventStore } from "./store/EventStore.js";
+import { appRouter } from "./trpc/appRouter.js";
+import type { Context } from "./trpc/trpc.js";
+
+export interface StartOptions {
+  readonly config: Config;
+  readonly logger: Logger;
+  /** The server owns it from now on: `close()` closes it. */
+  readonly store: EventStore;
+  /** A socket.io adapter for several processes (Redis streams); the in-memory one by default. */
+  readonly adapter?: ServerOptions["adapter"];
+  /** Load recently active matches so that their bots and timers go on (default true). */
+  readonly resume?: boolean;
+  /** After this long, connections still open at shutdown are cut. */
+  readonly shutdownGraceMs?: number;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly http: HttpServer;
+  readonly io: IoServer;
+  readonly service: MatchService;
+  readonly store: EventStore;
+  /**
+   * Graceful shutdown: stop accepting, finish the commands in flight, close the sockets, wait
+   * for open HTTP responses, close the store. Resolves false when connections had to be cut.
+   */
+  close(): Promise<boolean>;
+}
+
+/** Builds the whole server (HTTP + tRPC + socket.io + matches) and listens. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config, logger, store } = options;
+  const service = new MatchService({
+    store,
+    logger: logger.child({ component: "matches" }),
+    botDelayMs: config.botDelayMs,
+    graceMs: config.graceMs,
+    catchUpLimit: config.catchUpLimit,
+  });
+  let stopping = false;
+  const trpc = createHTTPHandler({
+    router: appRouter,
+    basePath: "/trpc/",
+    maxBodySize: config.maxPayloadBytes,
+    createContext: (): Context => ({ service, transport: "http", socket: null }),
+    onError: ({ error, path }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR")
+        logger.error({ err: error, path }, "procedure failed");
+    },
+  });
+  const http = createServer(config, logger, {
+    trpc,
+    ready: async () => {
+      if (stopping) return false;
+      await store.version("match-readiness-probe");
+      return true;
+    },
+  });
+  const io = attachSocketGateway({
+    httpServer: http,
+    config,
+    logger: logger.child({ component: "sockets" }),
+    service,
+    ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
+  });
+
+  await new Promise<void>((done, fail) => {
+    http.once("error", fail);
+    http.listen(config.port, config.host, () => {
+      http.off("error", fail);
+      done();
+    });
+  });
+  const address = http.address() as AddressInfo;
+  if (options.resume ?? true) {
+    const running = await service.resume();
+    if (running > 0) logger.info({ running }, "resumed running matches");
+  }
+
+  let closing: Promise<boolean> | null = null;
+  const close = (): Promise<boolean> => {
+    closing ??= (async () => {
+      stopping = true;
+      // Stop accepting; the callback runs once the last open connection has ended.
+      const closed = new Promise<void>((done) => http.close(() => done()));
+      // Keep-alive connections would hold close() open until they time out: close each as
+      // soon as its last response is sent.
+      const idle = setInterval(() => http.closeIdleConnections(), 100);
+      http.closeIdleConnections();
+      await service.close();
+      // Disconnects every socket; its own wait for the HTTP server is the one above.
+      void io.close();
+      let clean = true;
+      await Promise.race([
+        closed,
+        new Promise<void>((done) =>
+          setTimeout(() => {
+            clean = false;
+            http.closeAllConnections();
+            done();
+          }, options.shutdownGraceMs ?? 10_000).unref(),
+        ),
+      ]);
+      clearInterval(idle);
+      await store.close();
+      return clean;
+    })();
+    return closing;
+  };
+
+  return {
+    url: urlOf(address),
+    port: address.port,
+    http,
+    io,
+    service,
+    store,
+    close,
+  };
+}
+
+export function urlOf(address: AddressInfo): string {
+  const wildcard = address.address === "0.0.0.0" || address.address === "::";
+  const host = wildcard
+    ? "localhost"
+    : address.family === "IPv6"
+      ? `[${address.address}]`
+      : address.address;
+  return `http://${host}:${address.port}`;
+}

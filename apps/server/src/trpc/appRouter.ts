@@ -1,0 +1,12 @@
+import { gameRouter } from "./gameRouter.js";
+import { lobbyRouter } from "./lobbyRouter.js";
+import { router } from "./trpc.js";
+import { variantsRouter } from "./variantsRouter.js";
+
+export const appRouter = router({
+  variants: variantsRouter,
+  lobby: lobbyRouter,
+  game: gameRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,72 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { BOT_LEVELS, type BotLevel } from "@maumau/engine";
+import { z } from "zod";
+import { matchId, playerName, seatIndex, token } from "./schemas.js";
+import { publicProcedure } from "./trpc.js";
+
+const botLevel = z.enum(BOT_LEVELS as readonly [BotLevel, ...BotLevel[]]);
+
+export const lobbyRouter = {
+  create: publicProcedure
+    .input(
+      z
+        .object({
+          variant: z.string().min(1).max(64),
+          options: z.record(z.string(), z.unknown()).optional(),
+          seats: z.number().int().min(2).max(16),
+          turnTimerMs: z.number().int().min(100).max(600_000).nullable().optional(),
+          name: playerName.optional(),
+        })
+        .strict(),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const { matchId: id, lobby, ticket } = await ctx.service.create(input);
+      return { matchId: id, lobby, seat: ticket?.seat ?? null, token: ticket?.token ?? null };
+    }),
+
+  list: publicProcedure
+    .input(
+      z
+        .object({
+          status: z
+            .array(z.enum(["open", "running", "over"]))
+            .min(1)
+            .optional(),
+          limit: z.number().int().min(1).max(200).optional(),
+        })
+        .strict()
+        .optional(),
+    )
+    .query(({ ctx, input }) =>
+      ctx.service.list(input?.status ?? ["open", "running"], input?.limit ?? 50),
+    ),
+
+  join: publicProcedure
+    .input(z.object({ matchId, name: playerName, seat: seatIndex.optional() }).strict())
+    .mutation(({ ctx, input }) => ctx.service.join(input)),
+
+  leave: publicProcedure
+    .input(z.object({ matchId, token }).strict())
+    .mutation(({ ctx, input }) => ctx.service.leave(input)),
+
+  addBots: publicProcedure
+    .input(
+      z
+        .object({
+          matchId,
+          token,
+          level: botLevel.default("heuristic"),
+          count: z.number().int().min(1).max(16).optional(),
+        })
+        .strict(),
+    )
+    .mutation(({ ctx, input }) => ctx.service.addBots(input)),
+
+  start: publicProcedure
+    .input(z.object({ matchId, token }).strict())
+    .mutation(({ ctx, input }) => ctx.service.start(input)),
+
+  rematch: publicProcedure
+    .input(z.object({ matchId, token }).strict())
+    .mutation(({ ctx, input }) => ctx.service.rematch(input)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,8 @@
+import { z } from "zod";
+import { MATCH_ID } from "../matches/tokens.js";
+
+export const matchId = z.string().regex(MATCH_ID, "not a match id");
+export const token = z.string().min(16).max(128);
+export const playerName = z.string().trim().min(1).max(32);
+export const version = z.number().int().min(0);
+export const seatIndex = z.number().int().min(0).max(63);

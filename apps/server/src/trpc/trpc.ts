@@ -1,0 +1,65 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { Viewer } from "@maumau/engine";
+import type { MatchService } from "../matches/MatchService.js";
+import { ServiceError, type ErrorRefusal } from "../matches/ServiceError.js";
+
+/** What only a socket connection can do: join a match's room and receive its frames. */
+export interface SocketSession {
+  watch(input: {
+    matchId: string;
+    token?: string | undefined;
+    afterVersion?: number | undefined;
+  }): Promise<{ matchId: string; viewer: Viewer; version: number }>;
+  unwatch(matchId: string): void;
+}
+
+export interface Context {
+  readonly service: MatchService;
+  readonly transport: "http" | "socket";
+  /** Null over HTTP. */
+  readonly socket: SocketSession | null;
+}
+
+/** Every error, whatever its source, carries a refusal: `{ code, rule?, message: { de, en } }`. */
+export function refusalOf(error: TRPCError): ErrorRefusal {
+  if (error.cause instanceof ServiceError) return error.cause.refusal;
+  switch (error.code) {
+    case "PAYLOAD_TOO_LARGE":
+      return {
+        code: "PAYLOAD_TOO_LARGE",
+        message: { en: "The request is too large.", de: "Die Anfrage ist zu groß." },
+      };
+    case "INTERNAL_SERVER_ERROR":
+      return { code: "INTERNAL", message: { en: "Internal error.", de: "Interner Fehler." } };
+    default:
+      return {
+        code: "INVALID_INPUT",
+        message: { en: error.message, de: `Ungültige Anfrage: ${error.message}` },
+      };
+  }
+}
+
+const t = initTRPC.context<Context>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const refusal = refusalOf(error);
+    return {
+      ...shape,
+      message: error.code === "INTERNAL_SERVER_ERROR" ? refusal.message.en : shape.message,
+      data: { ...shape.data, refusal },
+    };
+  },
+});
+
+/** A refusal thrown by the service becomes a TRPCError of its kind, the refusal as its cause. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ServiceError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(domainErrors);
