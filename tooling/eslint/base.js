@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /** Shared flat config: recommended JS + TypeScript rules, no `any`, no floating ignores. */
@@ -6,6 +7,11 @@ export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/.turbo/**", "**/coverage/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Plain JavaScript here is run by Node (launchers, configs): TypeScript does not type it.
+    files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
+    languageOptions: { globals: globals.node },
+  },
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",

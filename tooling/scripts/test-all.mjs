@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { childEnv } from "./env.mjs";
 
 const root = new URL("../../", import.meta.url).pathname;
 const packageDirs = ["apps", "packages", "packages/variants", "tooling"].flatMap((group) => {
@@ -20,7 +21,7 @@ for (const dir of packageDirs) rmSync(reportOf(dir), { force: true });
 const turbo = spawnSync(
   join(root, "node_modules", ".bin", process.platform === "win32" ? "turbo.cmd" : "turbo"),
   ["run", "typecheck", "lint", "test", "--continue", "--output-logs=new-only", ...process.argv.slice(2)],
-  { stdio: "inherit", cwd: root },
+  { stdio: "inherit", cwd: root, env: childEnv() },
 );
 
 let passed = 0;

@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// `npm start`: builds the web client (turbo, cached) and runs the server in the foreground.
+import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { childEnv } from "./env.mjs";
+
+const root = new URL("../../", import.meta.url).pathname;
+const bin = (name) => join(root, "node_modules", ".bin", name);
+const env = childEnv();
+
+const build = spawnSync(bin("turbo"), ["run", "build", "--filter=@maumau/web", "--output-logs=errors-only"], {
+  stdio: "inherit",
+  cwd: root,
+  env,
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = spawn(process.execPath, ["--import", "tsx", join(root, "apps/server/src/main.ts")], {
+  stdio: "inherit",
+  cwd: join(root, "apps/server"),
+  env,
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
