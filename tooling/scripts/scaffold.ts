@@ -284,7 +284,7 @@ import { ${name} } from "./index.js";
 describe("${id}: properties over 1,000 random bot games", () => {
   it("replay = live, actor = decider, cards conserved, views hide secrets, every game ends", () => {
     expect(checkClassicProperties(${name})).toBe(1000);
-  }, 180_000);
+  }, 600_000);
 });
 `,
   );

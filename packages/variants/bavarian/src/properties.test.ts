@@ -5,5 +5,5 @@ import { bavarian } from "./index.js";
 describe("bavarian: properties over 1,000 random bot games", () => {
   it("replay = live, actor = decider, cards conserved, views and events hide secrets, every game ends", () => {
     expect(checkClassicProperties(bavarian)).toBe(1000);
-  }, 180_000);
+  }, 600_000);
 });

@@ -43,6 +43,6 @@ describe("C-1 presets: noris, french and bavarian as rule-set documents", () => 
         const players = original.players.min + (seed % (original.players.max - original.players.min + 1));
         expect(playLog(custom as AnyVariant, doc, seed, players)).toBe(playLog(original, {}, seed, players));
       }
-    }, 120_000);
+    }, 600_000);
   }
 });

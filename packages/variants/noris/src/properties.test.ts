@@ -5,5 +5,5 @@ import { noris } from "./index.js";
 describe("noris: properties over 1,000 random bot games", () => {
   it("replay = live, actor = decider, cards conserved, views and events hide secrets, every game ends", () => {
     expect(checkClassicProperties(noris)).toBe(1000);
-  }, 180_000);
+  }, 600_000);
 });
