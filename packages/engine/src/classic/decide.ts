@@ -46,7 +46,19 @@ export function decideClassic(s: ClassicState, c: Command): ClassicEvent[] | Ref
 }
 
 /** The events of a command that passed every check (the machine's `apply` action). */
-export function outcomeClassic(s: ClassicState, c: Command): ClassicEvent[] {
+export const outcomeClassic = (s: ClassicState, c: Command): ClassicEvent[] => carryOut(s, c).events;
+
+/** decide, plus the state after the events (folded once, while deciding). */
+export function applyClassic(
+  s: ClassicState,
+  c: Command,
+): { events: ClassicEvent[]; state: ClassicState } | Refusal {
+  if (typeof c !== "object" || c === null || typeof (c as { type?: unknown }).type !== "string")
+    return unknownCommand;
+  return refusalFor(s, c) ?? carryOut(s, c);
+}
+
+function carryOut(s: ClassicState, c: Command): Tx {
   const tx = new Tx(s);
   switch (c.type) {
     case "playCard":
@@ -69,7 +81,7 @@ export function outcomeClassic(s: ClassicState, c: Command): ClassicEvent[] {
       startGame(tx, s.game + 1, leftOf(s.players, s.dealer), null);
       break;
   }
-  return tx.events;
+  return tx;
 }
 
 export interface ClassicMatchConfig {

@@ -1,6 +1,6 @@
 import type { Engine } from "../core/engine.js";
 import { heuristicClassicBot, randomClassicBot } from "../bots/classic.js";
-import { decideClassic, replayClassic, startClassicMatch } from "./decide.js";
+import { applyClassic, decideClassic, replayClassic, startClassicMatch } from "./decide.js";
 import { evolveClassic } from "./evolve.js";
 import { legalClassicMoves } from "./legal.js";
 import { createClassicMachine } from "./machine.js";
@@ -22,6 +22,7 @@ export const classicEngine: Engine<
   family: "classic",
   start: (setup) => startClassicMatch(setup),
   decide: decideClassic,
+  apply: applyClassic,
   evolve: evolveClassic,
   replay: replayClassic,
   view: viewClassic,

@@ -91,6 +91,12 @@ export class GameDriver {
       const after = outcomeOf();
       // An event the machine does not handle leaves the outcome untouched: not a command.
       result = after === before || after === null ? UNKNOWN : after;
+    } else if (this.engine.apply) {
+      const applied = this.engine.apply(this.current, command);
+      if (isRefusal(applied)) return { ok: false, refusal: applied };
+      this.current = applied.state;
+      this.log.push(...applied.events);
+      return { ok: true, events: applied.events };
     } else {
       result = this.engine.decide(this.current, command);
     }

@@ -35,6 +35,8 @@ export interface Engine<R, S, E extends { type: string }, V, EV = E> {
   readonly family: string;
   start(setup: MatchSetup<R>): Decision<E>;
   decide(state: S, command: Command): Decision<E>;
+  /** decide, and the state after its events (optional: saves folding them a second time). */
+  apply?(state: S, command: Command): { events: E[]; state: S } | Refusal;
   evolve(state: S | null, event: E): S;
   replay(events: readonly E[]): S;
   view(state: S, viewer: Viewer): V;
