@@ -17,8 +17,14 @@ import { cacheControlFor, fileStats, resolveInside, sendFile } from "./static.js
 export interface Api {
   /** Answers a request under `/trpc/`. */
   readonly trpc: (req: IncomingMessage, res: ServerResponse) => void;
-  /** True when the store answers and the server is not shutting down. */
-  readonly ready: () => Promise<boolean>;
+  /** Whether the store (and Redis, when configured) answers and the server is not shutting down. */
+  readonly ready: () => Promise<Readiness>;
+}
+
+/** What `/readyz` reports: ready, and each dependency's state. */
+export interface Readiness {
+  readonly ready: boolean;
+  readonly checks: Readonly<Record<string, "ok" | "down" | "stopping">>;
 }
 
 /** What clients learn about a variant: its data, never its engine or schema objects. */
@@ -204,8 +210,14 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
       return;
     }
     if (path === "/readyz") {
-      const ready = api === undefined ? true : await api.ready().catch(() => false);
-      sendJson(res, ready ? 200 : 503, { status: ready ? "ready" : "unavailable" });
+      const readiness: Readiness =
+        api === undefined
+          ? { ready: true, checks: {} }
+          : await api.ready().catch(() => ({ ready: false, checks: {} }));
+      sendJson(res, readiness.ready ? 200 : 503, {
+        status: readiness.ready ? "ready" : "unavailable",
+        checks: readiness.checks,
+      });
       return;
     }
     if (path === "/api/variants") {

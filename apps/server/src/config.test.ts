@@ -20,7 +20,9 @@ describe("loadConfig", () => {
       webDist: DEFAULT_WEB_DIST,
       logLevel: "info",
       databaseUrl: null,
+      databaseSchema: null,
       redisUrl: null,
+      redisPrefix: "maumau",
       sqlitePath: null,
       botDelayMs: 600,
       graceMs: 30_000,
@@ -75,7 +77,9 @@ describe("loadConfig", () => {
     expect(
       loadConfig({
         DATABASE_URL: "postgres://u:p@db/maumau",
+        DATABASE_SCHEMA: "maumau_eu",
         REDIS_URL: "redis://cache:6379",
+        REDIS_PREFIX: "maumau:staging",
         SQLITE_PATH: "data/maumau.db",
         BOT_DELAY_MS: "0",
         GRACE_MS: "5000",
@@ -87,7 +91,9 @@ describe("loadConfig", () => {
       }),
     ).toMatchObject({
       databaseUrl: "postgres://u:p@db/maumau",
+      databaseSchema: "maumau_eu",
       redisUrl: "redis://cache:6379",
+      redisPrefix: "maumau:staging",
       sqlitePath: resolve("data/maumau.db"),
       botDelayMs: 0,
       graceMs: 5000,
@@ -107,6 +113,8 @@ describe("loadConfig", () => {
     ["COMMAND_RATE", "0"],
     ["ALLOWED_ORIGINS", "not a url"],
     ["CORS_ORIGINS", "https://x.example/path"],
+    ["DATABASE_SCHEMA", "public; drop table x"],
+    ["REDIS_PREFIX", "has space"],
   ])("refuses %s=%s", (variable, value) => {
     expect(problemsOf({ [variable]: value })).toEqual([variable]);
   });

@@ -16,8 +16,12 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** PostgreSQL connection string; the SQLite file is used when it is absent. */
   readonly databaseUrl: string | null;
-  /** Redis for the socket.io adapter when several processes share the load (later step). */
+  /** The PostgreSQL schema of the store's tables; null = `public`. */
+  readonly databaseSchema: string | null;
+  /** Redis for the socket.io streams adapter, so that several processes share the load. */
   readonly redisUrl: string | null;
+  /** Names the adapter's Redis stream and channels, so that deployments can share one Redis. */
+  readonly redisPrefix: string;
   /** The SQLite file; null = the store's default path. */
   readonly sqlitePath: string | null;
   /** How long a server bot waits before it acts, so that people can follow. */
@@ -117,7 +121,24 @@ const envSchema = z.object({
       .default("info"),
   ),
   DATABASE_URL: text(),
+  DATABASE_SCHEMA: optional(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[A-Za-z_][A-Za-z0-9_]{0,62}$/,
+        "must be a PostgreSQL identifier (letters, digits, _)",
+      )
+      .optional(),
+  ),
   REDIS_URL: text(),
+  REDIS_PREFIX: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1 to 64 letters, digits or _ . : -")
+      .default("maumau"),
+  ),
   SQLITE_PATH: optional(
     z
       .string()
@@ -140,7 +161,9 @@ const VARIABLES = [
   "WEB_DIST",
   "LOG_LEVEL",
   "DATABASE_URL",
+  "DATABASE_SCHEMA",
   "REDIS_URL",
+  "REDIS_PREFIX",
   "SQLITE_PATH",
   "BOT_DELAY_MS",
   "GRACE_MS",
@@ -187,7 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: d.WEB_DIST,
     logLevel: d.LOG_LEVEL,
     databaseUrl: d.DATABASE_URL ?? null,
+    databaseSchema: d.DATABASE_SCHEMA ?? null,
     redisUrl: d.REDIS_URL ?? null,
+    redisPrefix: d.REDIS_PREFIX,
     sqlitePath: d.SQLITE_PATH ?? null,
     botDelayMs: d.BOT_DELAY_MS,
     graceMs: d.GRACE_MS,

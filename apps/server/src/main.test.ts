@@ -32,6 +32,7 @@ async function startMain(env: NodeJS.ProcessEnv) {
       WEB_DIST: "/nonexistent",
       SQLITE_PATH: join(storeDir, "events.sqlite"),
       DATABASE_URL: "",
+      REDIS_URL: "",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

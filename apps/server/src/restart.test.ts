@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { humanChoice } from "./realtime/playMatch.js";
 import { httpClient } from "./realtime/TestSocket.js";
 import { tempSqlite } from "./testing.js";
 
-const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 const mainTs = fileURLToPath(new URL("./main.ts", import.meta.url));
 const children: ChildProcess[] = [];
 
@@ -15,9 +13,12 @@ afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
 });
 
-/** `tsx src/main.ts` on a SQLite file; resolves with its URL once it listens. */
+/**
+ * `node --import tsx src/main.ts` on a SQLite file; resolves with its URL once it listens. One
+ * process: the tsx CLI would run the server in a child that a SIGKILL of the CLI leaves alive.
+ */
 async function startMain(sqlitePath: string): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, [tsxCli, mainTs], {
+  const proc = spawn(process.execPath, ["--import", "tsx", mainTs], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",
@@ -25,6 +26,7 @@ async function startMain(sqlitePath: string): Promise<{ proc: ChildProcess; url:
       WEB_DIST: "/nonexistent",
       SQLITE_PATH: sqlitePath,
       DATABASE_URL: "",
+      REDIS_URL: "",
       BOT_DELAY_MS: "0",
       LOG_LEVEL: "info",
     },

@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import type { Logger } from "pino";
 import type { Server as IoServer, ServerOptions } from "socket.io";
-import { createServer } from "./app.js";
+import { createServer, type Readiness } from "./app.js";
 import type { Config } from "./config.js";
 import { MatchService } from "./matches/MatchService.js";
+import { connectRedisFanout, type RedisFanout } from "./realtime/redisFanout.js";
 import { attachSocketGateway } from "./realtime/SocketGateway.js";
 import type { EventStore } from "./store/EventStore.js";
 import { appRouter } from "./trpc/appRouter.js";
@@ -16,7 +17,10 @@ export interface StartOptions {
   readonly logger: Logger;
   /** The server owns it from now on: `close()` closes it. */
   readonly store: EventStore;
-  /** A socket.io adapter for several processes (Redis streams); the in-memory one by default. */
+  /**
+   * A socket.io adapter for several processes. By default the Redis streams adapter when
+   * `config.redisUrl` is set (the server then owns and closes its Redis client), else in-memory.
+   */
   readonly adapter?: ServerOptions["adapter"];
   /** Load recently active matches so that their bots and timers go on (default true). */
   readonly resume?: boolean;
@@ -31,9 +35,12 @@ export interface RunningServer {
   readonly io: IoServer;
   readonly service: MatchService;
   readonly store: EventStore;
+  /** The Redis fan-out, when `config.redisUrl` is set. */
+  readonly redis: RedisFanout | null;
   /**
    * Graceful shutdown: stop accepting, finish the commands in flight, close the sockets, wait
-   * for open HTTP responses, close the store. Resolves false when connections had to be cut.
+   * for open HTTP responses, close the store and Redis. Resolves false when connections had to
+   * be cut.
    */
   close(): Promise<boolean>;
 }
@@ -41,12 +48,24 @@ export interface RunningServer {
 /** Builds the whole server (HTTP + tRPC + socket.io + matches) and listens. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config, logger, store } = options;
+  const redis =
+    options.adapter === undefined && config.redisUrl !== null
+      ? await connectRedisFanout({
+          url: config.redisUrl,
+          prefix: config.redisPrefix,
+          logger: logger.child({ component: "redis" }),
+        })
+      : null;
+  if (redis) logger.info({ prefix: config.redisPrefix }, "socket.io: Redis streams adapter");
+  const adapter = options.adapter ?? redis?.adapter;
   const service = new MatchService({
     store,
     logger: logger.child({ component: "matches" }),
     botDelayMs: config.botDelayMs,
     graceMs: config.graceMs,
     catchUpLimit: config.catchUpLimit,
+    // Other processes append to the same streams: read before every decision.
+    shared: adapter !== undefined,
   });
   let stopping = false;
   const trpc = createHTTPHandler({
@@ -61,10 +80,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const http = createServer(config, logger, {
     trpc,
-    ready: async () => {
-      if (stopping) return false;
-      await store.version("match-readiness-probe");
-      return true;
+    ready: async (): Promise<Readiness> => {
+      if (stopping) return { ready: false, checks: { server: "stopping" } };
+      const [storeUp, redisUp] = await Promise.all([
+        store.version("match-readiness-probe").then(
+          () => true,
+          () => false,
+        ),
+        redis === null ? null : redis.ping(),
+      ]);
+      const checks: Record<string, "ok" | "down"> = { store: storeUp ? "ok" : "down" };
+      if (redisUp !== null) checks.redis = redisUp ? "ok" : "down";
+      return { ready: storeUp && redisUp !== false, checks };
     },
   });
   const io = attachSocketGateway({
@@ -72,16 +99,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     config,
     logger: logger.child({ component: "sockets" }),
     service,
-    ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
+    ...(adapter === undefined ? {} : { adapter }),
   });
 
-  await new Promise<void>((done, fail) => {
-    http.once("error", fail);
-    http.listen(config.port, config.host, () => {
-      http.off("error", fail);
-      done();
+  try {
+    await new Promise<void>((done, fail) => {
+      http.once("error", fail);
+      http.listen(config.port, config.host, () => {
+        http.off("error", fail);
+        done();
+      });
     });
-  });
+  } catch (error) {
+    void io.close();
+    await redis?.close();
+    throw error;
+  }
   const address = http.address() as AddressInfo;
   if (options.resume ?? true) {
     const running = await service.resume();
@@ -114,6 +147,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ]);
       clearInterval(idle);
       await store.close();
+      // Last: frames of the commands drained above are still being published.
+      await redis?.close();
       return clean;
     })();
     return closing;
@@ -126,6 +161,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     io,
     service,
     store,
+    redis,
     close,
   };
 }

@@ -2,12 +2,17 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { pino, type Logger } from "pino";
+import { createClient } from "redis";
 import { createServer } from "./app.js";
 import { defaultConfig, type Config } from "./config.js";
 import { startServer, type RunningServer } from "./startServer.js";
 import type { EventStore } from "./store/EventStore.js";
+import { PostgresEventStore } from "./store/postgres.js";
 import { SqliteEventStore } from "./store/sqlite.js";
+
+export { PostgresEventStore };
 
 export interface Running {
   readonly url: string;
@@ -93,4 +98,27 @@ export function rawGet(port: number, path: string): Promise<{ status: number; bo
     req.on("error", fail);
     req.end();
   });
+}
+
+/** Drops a PostgreSQL schema a test created (`DATABASE_SCHEMA` / `PostgresEventStore.open`). */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Deletes the Redis keys under a test's `REDIS_PREFIX` (the adapter's stream and sessions). */
+export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const client = createClient({ url });
+  await client.connect();
+  try {
+    const keys = await client.keys(`${prefix}:*`);
+    if (keys.length > 0) await client.del(keys);
+  } finally {
+    await client.close();
+  }
 }

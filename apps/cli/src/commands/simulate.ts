@@ -1,9 +1,11 @@
-import { type Command, Option } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import cliProgress from "cli-progress";
 import { BOT_LEVELS, isRefusal, type BotLevel } from "@maumau/engine";
 import { variantIds } from "@maumau/registry";
 import {
+  botLevelArg,
   botListArg,
+  checkOptions,
   checkPlayers,
   collect,
   exitOnUsageError,
@@ -14,6 +16,7 @@ import {
   UsageError,
   variantOf,
 } from "../args.js";
+import { simulateRemote, type RemoteSimulationReport } from "../remote/remoteSimulate.js";
 import { DEFAULT_MAX_MOVES, simulate, type SimulationReport } from "../simulate.js";
 
 interface SimulateFlags {
@@ -21,10 +24,16 @@ interface SimulateFlags {
   players: number;
   games: number;
   bots: BotLevel[];
+  botsLevel?: BotLevel;
   seed?: number;
   option?: string[];
   maxMoves: number;
   json?: boolean;
+  server?: string[];
+  concurrency: number;
+  rate: number;
+  timeout: number;
+  reconnect?: boolean;
 }
 
 /** Progress on stderr: a bar on a terminal, a plain line now and then otherwise. */
@@ -111,10 +120,69 @@ export function formatReport(r: SimulationReport): string {
   ].join("\n");
 }
 
+export function formatRemoteReport(r: RemoteSimulationReport): string {
+  const w = r.wire;
+  const summary = table([
+    ["matches", num(r.games)],
+    ["finished", num(r.finished)],
+    ["errors", num(r.errors)],
+    ["stuck", num(r.stuck)],
+    ["games in them", num(r.gamesPlayed)],
+    ["moves", num(r.moves)],
+    ["avg moves/match", num(r.averageMoves, 1)],
+    ["time", `${num(r.seconds, 2)} s`],
+    ["matches/s", num(r.gamesPerSecond, 2)],
+    ["games/s", num(r.seconds > 0 ? r.gamesPlayed / r.seconds : 0, 2)],
+    ["moves/s", num(r.movesPerSecond)],
+  ]);
+  const wire = table([
+    ["disconnects", num(w.disconnects)],
+    ["reconnects", num(w.reconnects)],
+    ["resent commands", num(w.retries)],
+    ["rate limited", num(w.rateLimited)],
+    ["gaps caught up", num(w.gaps)],
+    ["watches to catch up", num(w.resyncs)],
+    ["duplicate frames", num(w.duplicates)],
+  ]);
+  const options = Object.keys(r.options).length ? `, options ${JSON.stringify(r.options)}` : "";
+  return [
+    `${r.variant} over ${r.servers.join(", ")}: ${r.players} players, bots ${r.bots.join(",")}, ` +
+      `concurrency ${r.concurrency}${options}`,
+    "",
+    summary,
+    "",
+    wire,
+    "",
+  ].join("\n");
+}
+
+/** `--server a,b`: base URLs of running servers. */
+function serverListArg(text: string, previous: string[] = []): string[] {
+  const urls = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  if (urls.length === 0) throw new InvalidArgumentError("name at least one server URL.");
+  for (const url of urls) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new InvalidArgumentError(`${url} is not a URL.`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+      throw new InvalidArgumentError(`${url} is not an http(s) URL.`);
+  }
+  return [...previous, ...urls.map((u) => u.replace(/\/+$/, ""))];
+}
+
 export function registerSimulateCommand(program: Command): void {
   const cmd = program
     .command("simulate")
-    .description("Play many bot games in-process and report errors, stuck games and win rates")
+    .description(
+      "Play many bot games in-process (or against servers with --server) and report errors, " +
+        "stuck games and win rates",
+    )
     .option("--variant <id>", `the variant: ${variantIds().join(", ")}`, "noris")
     .option("--players <n>", "players per game", intArg(1, 1000), 4)
     .option("--games <n>", "games to play", intArg(1), 1000)
@@ -139,6 +207,34 @@ export function registerSimulateCommand(program: Command): void {
       DEFAULT_MAX_MOVES,
     )
     .option("--json", "print the report as JSON")
+    .addOption(
+      new Option(
+        "--bots-level <level>",
+        "one bot level for every seat (as --bots <level>)",
+      ).argParser(botLevelArg),
+    )
+    .option(
+      "--server <urls>",
+      "play against running servers (comma separated; seats connect to them in turn)",
+      serverListArg,
+    )
+    .option("--concurrency <k>", "with --server: matches in flight at once", intArg(1, 256), 4)
+    .option(
+      "--rate <n>",
+      "with --server: messages per second per connection (the server's COMMAND_RATE)",
+      intArg(1, 100_000),
+      20,
+    )
+    .option(
+      "--timeout <seconds>",
+      "with --server: a match with no new version for this long is stuck",
+      intArg(1, 3600),
+      30,
+    )
+    .option(
+      "--reconnect",
+      "with --server: after a lost connection, reconnect, catch up and resend (same command id)",
+    )
     .addHelpText(
       "after",
       `
@@ -146,11 +242,22 @@ Each game is the first game of a fresh match, played by bots in decider mode unt
 over. A refused bot move counts as an error; a game still running after --max-moves moves
 counts as stuck. Exit code 1 if any game erred or got stuck, 2 for a bad call.
 
-Example:
-  maumau simulate --variant noris --players 4 --games 10000 --bots random,heuristic --seed 1`,
+With --server the games are played through the servers as a client would: each game is a
+fresh match played to its end; every seat is its own socket.io connection with its own seat
+token and watch, and its bot decides from the view and legal moves the server pushed to that
+seat, nothing else. Refused commands, lost connections and timeouts are errors (with
+--reconnect a lost connection is waited out: reconnect, catch up, resend with the same
+command id); a match with no new version for --timeout seconds is stuck.
+
+Examples:
+  maumau simulate --variant noris --players 4 --games 10000 --bots random,heuristic --seed 1
+  maumau simulate --server http://127.0.0.1:3000 --variant french --games 50 --players 3
+  maumau simulate --server http://a:3000,http://b:3000 --variant noris --games 50 --concurrency 8`,
     )
     .action(async (flags: SimulateFlags) => {
-      await runCommand("simulate", () => simulateCommand(flags));
+      await runCommand("simulate", () =>
+        flags.server === undefined ? simulateCommand(flags) : simulateRemoteCommand(flags),
+      );
     });
   exitOnUsageError(cmd);
 }
@@ -165,7 +272,7 @@ function simulateCommand(flags: SimulateFlags): number {
     variant,
     players: flags.players,
     games: flags.games,
-    bots: flags.bots,
+    bots: flags.botsLevel ? [flags.botsLevel] : flags.bots,
     seed,
     options,
     maxMoves: flags.maxMoves,
@@ -178,6 +285,39 @@ function simulateCommand(flags: SimulateFlags): number {
   for (const f of report.failures)
     process.stderr.write(
       `simulate: game ${f.index} (seed ${f.seed}) ${f.outcome} after ${f.moves} moves${f.error ? `: ${f.error}` : ""}\n`,
+    );
+  return report.errors > 0 || report.stuck > 0 ? 1 : 0;
+}
+
+async function simulateRemoteCommand(flags: SimulateFlags): Promise<number> {
+  const variant = variantOf(flags.variant);
+  checkPlayers(variant, flags.players);
+  const options = parseOptionPairs(flags.option ?? []);
+  checkOptions(variant, options);
+  const progress = progressReporter(flags.games);
+  const report = await simulateRemote({
+    servers: flags.server ?? [],
+    variant,
+    players: flags.players,
+    games: flags.games,
+    bots: flags.botsLevel ? [flags.botsLevel] : flags.bots,
+    options,
+    concurrency: flags.concurrency,
+    seed: flags.seed ?? freshSeed(),
+    maxMoves: flags.maxMoves,
+    stallMs: flags.timeout * 1000,
+    rpcTimeoutMs: Math.min(flags.timeout * 1000, 15_000),
+    rate: flags.rate,
+    reconnect: flags.reconnect === true,
+    onProgress: progress.tick,
+  });
+  progress.stop();
+  if (flags.json) process.stdout.write(JSON.stringify(report, null, 2) + "\n");
+  else process.stdout.write(formatRemoteReport(report));
+  for (const f of report.failures)
+    process.stderr.write(
+      `simulate: game ${f.index} (match ${f.matchId ?? "-"}, ${f.servers.join(" ")}) ${f.outcome} ` +
+        `after ${f.moves} moves at version ${f.version}${f.error ? `: ${f.error}` : ""}\n`,
     );
   return report.errors > 0 || report.stuck > 0 ? 1 : 0;
 }

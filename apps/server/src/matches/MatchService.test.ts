@@ -102,6 +102,38 @@ describe("MatchService across processes (one store, two services)", () => {
     await Promise.all([a.close(), b.close()]);
   });
 
+  it("does not let a bot take a seat whose owner is connected to another process", async () => {
+    const store = new MemoryEventStore();
+    const make = () =>
+      new MatchService({
+        store,
+        logger: silentLogger(),
+        botDelayMs: 0,
+        graceMs: 30,
+        catchUpLimit: 200,
+        shared: true,
+      });
+    const [a, b] = [make(), make()];
+    const { matchId, ticket } = await a.create({ variant: "noris", seats: 2, name: "A" });
+    await b.join({ matchId, name: "B" });
+    await b.start({ matchId, token: ticket!.token });
+    // Seat 0 was watched on a, then moved to b (a load balancer's choice).
+    let elsewhere = true;
+    a.setPresenceProbe((_id, seat) => Promise.resolve(seat === 0 && elsewhere));
+    a.seatConnected(matchId, 0);
+    a.seatDisconnected(matchId, 0);
+    await new Promise((done) => setTimeout(done, 150));
+    const taken = async () =>
+      (await store.read(`match-${matchId}`)).some((e) => e.type === "seat.botTakenOver");
+    expect(await taken()).toBe(false);
+    // Gone everywhere: after the grace period a bot plays the seat.
+    elsewhere = false;
+    a.seatConnected(matchId, 0);
+    a.seatDisconnected(matchId, 0);
+    await waitFor(taken);
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it("refuses with typed errors and never appends for a refusal", async () => {
     const store = new MemoryEventStore();
     const a = service(store);

@@ -42,7 +42,15 @@ export interface MatchServiceOptions {
   readonly catchUpLimit: number;
   /** Random numbers for bots; node:crypto by default. */
   readonly random?: () => number;
+  /**
+   * Other processes append to the same store (scale-out): every decision is made on a freshly
+   * read match, not only after a ConcurrencyError. Timers always read first.
+   */
+  readonly shared?: boolean;
 }
+
+/** Whether a seat has a socket in another process (the socket.io adapter knows). */
+export type PresenceProbe = (matchId: string, seat: Seat) => Promise<boolean>;
 
 /** What a client gets to catch up: the missed events in order, or a full snapshot. */
 export type MatchFrame =
@@ -95,6 +103,13 @@ export interface HistoryResult {
 
 type Listener = (match: Match, events: readonly StoredEvent[]) => void;
 
+interface CommitOptions {
+  /** The store's idempotency key of a client command, from the match (it names the seat). */
+  readonly commandIdOf?: (match: Match) => string;
+  /** Read what other processes appended before deciding. */
+  readonly fresh?: boolean;
+}
+
 /** What a decision function returns: events to append, or null for "nothing to do". */
 type Decide = (match: Match) => NewEvent[] | null;
 
@@ -127,12 +142,21 @@ export class MatchService {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
   private readonly presence = new Map<string, number>();
+  private presentElsewhere: PresenceProbe = () => Promise.resolve(false);
   private closing = false;
 
   constructor(private readonly options: MatchServiceOptions) {
     this.store = options.store;
     this.logger = options.logger;
     this.random = options.random ?? cryptoRandom;
+  }
+
+  /**
+   * How to ask whether a seat has a socket in another process. Before a bot takes a seat over
+   * after the grace period, the owner may have moved to another process behind the balancer.
+   */
+  setPresenceProbe(probe: PresenceProbe): void {
+    this.presentElsewhere = probe;
   }
 
   /** Called after every commit of this process, in commit order, before the command is answered. */
@@ -312,7 +336,9 @@ export class MatchService {
 
   /** A new match with the same seats (same tokens) and options, once this one is over. */
   async rematch(input: { matchId: string; token: string }): Promise<{ matchId: string }> {
-    const old = await this.load(input.matchId);
+    const old = await this.queue.run(input.matchId, async () =>
+      this.refresh(await this.load(input.matchId)),
+    );
     this.seatOf(old, input.token);
     if (old.rematch !== null) return { matchId: old.rematch };
     if (old.status !== "over") {
@@ -399,7 +425,7 @@ export class MatchService {
             : [];
         return [...back, ...decision.map(toNewEvent)];
       },
-      storeCommandId,
+      { commandIdOf: storeCommandId },
     );
     return {
       matchId: input.matchId,
@@ -479,7 +505,11 @@ export class MatchService {
 
   /** The seat a token holds in a match, or a BAD_TOKEN refusal. */
   async seatFor(matchId: string, token: string): Promise<Seat> {
-    return this.seatOf(await this.load(matchId), token);
+    const match = await this.load(matchId);
+    const seat = match.seatOfTokenHash(hashToken(token));
+    if (seat !== null) return seat;
+    // The seat may have been claimed through another process.
+    return this.queue.run(matchId, async () => this.seatOf(await this.refresh(match), token));
   }
 
   // ---- presence: a seat's sockets in this process --------------------------------------------
@@ -518,19 +548,30 @@ export class MatchService {
       this.graceTimers.delete(key);
       if ((this.presence.get(key) ?? 0) > 0) return;
       let inLobby = false;
-      this.commit(matchId, (m) => {
-        const h = m.seats[seat];
-        if (h?.kind !== "human" || h.away) return null;
-        if (m.status === "open") inLobby = true;
-        return m.status === "running"
-          ? [lobby({ type: "seat.botTakenOver", data: { seat } })]
-          : null;
-      }).then(
-        () => {
-          if (inLobby) this.armGrace(matchId, seat);
-        },
-        (error: unknown) => this.logFailure(error, matchId, "takeover failed"),
-      );
+      this.presentElsewhere(matchId, seat)
+        .catch((error: unknown) => {
+          this.logger.warn({ err: error, matchId, seat }, "presence probe failed");
+          return false;
+        })
+        .then((elsewhere) => {
+          // Present in another process: that one holds the seat, and arms its own grace.
+          if (elsewhere || (this.presence.get(key) ?? 0) > 0) return;
+          return this.commit(
+            matchId,
+            (m) => {
+              const h = m.seats[seat];
+              if (h?.kind !== "human" || h.away) return null;
+              if (m.status === "open") inLobby = true;
+              return m.status === "running"
+                ? [lobby({ type: "seat.botTakenOver", data: { seat } })]
+                : null;
+            },
+            { fresh: true },
+          ).then(() => {
+            if (inLobby) this.armGrace(matchId, seat);
+          });
+        })
+        .catch((error: unknown) => this.logFailure(error, matchId, "takeover failed"));
     }, this.options.graceMs);
     timer.unref();
     this.graceTimers.set(key, timer);
@@ -636,16 +677,19 @@ export class MatchService {
   private commit(
     matchId: string,
     decide: Decide,
-    commandIdOf?: (match: Match) => string,
+    options: CommitOptions = {},
   ): Promise<{ match: Match; events: StoredEvent[]; duplicate: boolean }> {
     try {
       this.assertOpen();
     } catch (error) {
       return Promise.reject(error as Error);
     }
+    const { commandIdOf } = options;
+    const fresh = options.fresh === true || this.options.shared === true;
     return this.queue.run(matchId, async () => {
       const match = await this.load(matchId);
-      let refreshed = false;
+      if (fresh) await this.refresh(match);
+      let refreshed = fresh;
       for (let attempt = 0; ; attempt++) {
         const commandId = commandIdOf?.(match);
         if (commandId !== undefined) {
@@ -737,9 +781,11 @@ export class MatchService {
     const planned = action;
     const timer = setTimeout(() => {
       this.timers.delete(match.id);
-      this.commit(match.id, (m) => (m.version === version ? this.act(m, planned) : null)).catch(
-        (error: unknown) => this.logFailure(error, match.id, "bot step failed"),
-      );
+      // Another process may have moved (or run this very step) meanwhile: read, then act only
+      // if the match is still where the plan was made; the expected version settles a race.
+      this.commit(match.id, (m) => (m.version === version ? this.act(m, planned) : null), {
+        fresh: true,
+      }).catch((error: unknown) => this.logFailure(error, match.id, "bot step failed"));
     }, delay);
     this.timers.set(match.id, timer);
   }

@@ -175,6 +175,31 @@ describe("pushes and catch-up", () => {
     expect(frame.version).toBe(await api.store.version(`match-${matchId}`));
   });
 
+  it("catches up a socket that watches again, and keeps it in the room", async () => {
+    const watcher = await open();
+    const driver = await open();
+    const { matchId, tokens } = await table(driver);
+    await watcher.rpc("game.watch", { matchId, token: tokens[0] });
+    const first = watcher.frames.at(-1)!.version;
+    for (let i = 0; i < 3; i++) await step(matchId, tokens);
+    const now = await api.store.version(`match-${matchId}`);
+    await watcher.until(() => watcher.frames.at(-1)!.version === now);
+    // A client that saw a gap after `first` asks again: the events since, in order.
+    const answer = await watcher.rpc<{ version: number }>("game.watch", {
+      matchId,
+      token: tokens[0],
+      afterVersion: first,
+    });
+    expect(answer.version).toBe(now);
+    const frame = watcher.frames.at(-1)! as Extract<MatchFrame, { kind: "events" }>;
+    expect(frame.events.map((e) => e.version)).toEqual(
+      Array.from({ length: now - first }, (_, i) => first + 1 + i),
+    );
+    // Still in the room: the next commit is pushed.
+    await step(matchId, tokens);
+    await watcher.until(() => watcher.frames.at(-1)!.version > now);
+  });
+
   it("sends a full view instead when the client is too far behind", async () => {
     const driver = await open();
     const { matchId, tokens } = await table(driver);

@@ -20,7 +20,8 @@ import type { Context, SocketSession } from "../trpc/trpc.js";
  *   answered by `rpc` `{ id, result: { data } }` or `{ id, error }` (the tRPC error shape), or
  *   through the acknowledgement callback when the client passes one.
  * - `game.watch` `{ matchId, token?, afterVersion? }` joins the match's room as the token's seat
- *   (or as a spectator) and sends a catch-up `match` frame.
+ *   (or as a spectator) and sends a catch-up `match` frame. Watching again (after a gap, or
+ *   after a reconnect) sends the frames missed since `afterVersion`.
  * - server → client `match`: a MatchFrame, `events` (new events filtered for the viewer, each
  *   with its version, plus the viewer's snapshot) or `snapshot` (a full view).
  */
@@ -72,6 +73,12 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
     ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
   });
   const localRooms = options.adapter === undefined;
+  if (!localRooms) {
+    // Before a bot takes a seat over, ask every process whether the owner's socket is there.
+    service.setPresenceProbe(
+      async (matchId, seat) => (await io.in(roomOf(matchId, seat)).fetchSockets()).length > 0,
+    );
+  }
 
   service.onCommit((match: Match, events: readonly StoredEvent[]) => {
     const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
@@ -83,11 +90,17 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
     }
   });
 
-  io.on("connection", (socket) => serveSocket(socket, config, logger, service));
+  io.on("connection", (socket) => serveSocket(socket, config, logger, service, !localRooms));
   return io;
 }
 
-function serveSocket(socket: Socket, config: Config, logger: Logger, service: MatchService): void {
+function serveSocket(
+  socket: Socket,
+  config: Config,
+  logger: Logger,
+  service: MatchService,
+  crossProcess: boolean,
+): void {
   const bucket = new TokenBucket(config.commandRate);
   const watching = new Map<string, Viewer>();
 
@@ -102,13 +115,30 @@ function serveSocket(socket: Socket, config: Config, logger: Logger, service: Ma
   const session: SocketSession = {
     async watch(input) {
       const frame = await service.catchUp(input, (viewer: Viewer, catchUp: MatchFrame) => {
-        leave(input.matchId);
-        watching.set(input.matchId, viewer);
-        void socket.join(roomOf(input.matchId, viewer));
-        if (viewer !== "spectator") service.seatConnected(input.matchId, viewer);
+        // Watching again as the same viewer (to catch up) keeps the room and the presence.
+        if (watching.get(input.matchId) !== viewer) {
+          leave(input.matchId);
+          watching.set(input.matchId, viewer);
+          void socket.join(roomOf(input.matchId, viewer));
+          if (viewer !== "spectator") service.seatConnected(input.matchId, viewer);
+        }
         socket.emit("match", catchUp);
       });
-      return { matchId: input.matchId, viewer: frame.snapshot.viewer, version: frame.version };
+      const viewer = frame.snapshot.viewer;
+      let version = frame.version;
+      if (crossProcess) {
+        // A commit in another process after the read above may have been broadcast before this
+        // socket was in the room: read once more. Anything committed later reaches the room.
+        await service.catchUp(
+          { ...input, afterVersion: frame.version },
+          (_viewer: Viewer, later: MatchFrame) => {
+            if (later.version <= frame.version || watching.get(input.matchId) !== viewer) return;
+            version = later.version;
+            socket.emit("match", later);
+          },
+        );
+      }
+      return { matchId: input.matchId, viewer, version };
     },
     unwatch: leave,
   };

@@ -9,6 +9,7 @@ import {
   type Command,
   type HeulDochState,
   type Seat,
+  type Viewer,
 } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { isLobbyEvent } from "../matches/lobbyEvents.js";
@@ -113,9 +114,27 @@ export async function spyOnFrames(
   played: PlayedMatch,
   variantId: string,
 ): Promise<number> {
+  const frames = new Map<Viewer, readonly MatchFrame[]>(
+    [...played.sockets].map(([seat, socket]) => [seat, socket.frames]),
+  );
+  return checkFrames(store, played.matchId, variantId, frames, { inOrder: true });
+}
+
+/**
+ * The secrecy check of `spyOnFrames` for any viewers (seats and the spectator). With `inOrder`,
+ * the frames as received must also follow each other without gaps; across processes they may
+ * arrive out of order, and the client sorts them out by version.
+ */
+export async function checkFrames(
+  store: EventStore,
+  matchId: string,
+  variantId: string,
+  framesOf: ReadonlyMap<Viewer, readonly MatchFrame[]>,
+  options: { inOrder: boolean },
+): Promise<number> {
   const variant = findVariant(variantId)!;
   const engine = variant.engine as AnyEngine;
-  const log = await store.read(`match-${played.matchId}`);
+  const log = await store.read(`match-${matchId}`);
   const states: unknown[] = [null];
   let state: unknown = null;
   for (const e of log) {
@@ -125,11 +144,12 @@ export async function spyOnFrames(
   }
   const family = engine.family;
   let checked = 0;
-  for (const [seat, socket] of played.sockets) {
+  for (const [seat, frames] of framesOf) {
     let seen: number | null = null;
-    for (const frame of socket.frames) {
+    for (const frame of frames) {
       checkFrame(frame, seat, family, states, log);
       checked++;
+      if (!options.inOrder) continue;
       if (frame.kind === "snapshot") {
         if (seen !== null && frame.version < seen)
           throw new Error(`seat ${seat}: snapshot went back`);
@@ -151,7 +171,7 @@ export async function spyOnFrames(
 
 function checkFrame(
   frame: MatchFrame,
-  seat: Seat,
+  seat: Viewer,
   family: string,
   states: unknown[],
   log: StoredEvent[],
@@ -172,6 +192,7 @@ function checkFrame(
       atSnapshot as { drawPile: readonly string[] },
       JSON.stringify(frame.snapshot),
       fail,
+      [ownHand(atSnapshot, seat)],
     );
   }
   if (frame.kind === "events") {
@@ -181,7 +202,11 @@ function checkFrame(
       if (eventLeak) fail(`event ${e.version} ${e.type}: ${eventLeak}`);
       const before = states[e.version - 1];
       const after = states[e.version];
-      if (after) checkDrawPile(after as { drawPile: readonly string[] }, JSON.stringify(e), fail);
+      if (after)
+        checkDrawPile(after as { drawPile: readonly string[] }, JSON.stringify(e), fail, [
+          ownHand(before, seat),
+          ownHand(after, seat),
+        ]);
       if (family === "classic" && after) {
         const stored = log[e.version - 1];
         checkClassicCards(
@@ -197,9 +222,8 @@ function checkFrame(
   }
   if (atSnapshot) {
     // Legal moves name only the seat's own cards.
-    const own = new Set(
-      (atSnapshot as { hands: readonly (readonly string[])[] }).hands[seat] ?? [],
-    );
+    const hands = (atSnapshot as { hands: readonly (readonly string[])[] }).hands;
+    const own = new Set(seat === "spectator" ? [] : (hands[seat] ?? []));
     for (const move of frame.snapshot.legal) {
       if ("card" in move && !own.has(move.card)) fail(`legal move names ${move.card}`);
     }
@@ -227,15 +251,29 @@ function secretKeyIn(x: unknown): string | null {
   return null;
 }
 
-/** No three draw-pile cards in their order (the top of the pile, as JSON). */
+/** A seat's own hand in an engine state (both families keep `hands`); none for a spectator. */
+function ownHand(state: unknown, viewer: Viewer): readonly string[] {
+  if (viewer === "spectator" || state === null || state === undefined) return [];
+  return (state as { hands: readonly (readonly string[])[] }).hands[viewer] ?? [];
+}
+
+/**
+ * No three draw-pile cards in their order (the top of the pile, as JSON). Decks with two copies
+ * of every card (heul-doch) can put the same run in the seat's own hand: that one it may see.
+ */
 function checkDrawPile(
   s: { drawPile: readonly string[] },
   json: string,
   fail: (what: string) => never,
+  visible: readonly (readonly string[])[],
 ) {
-  for (let i = 0; i + 3 <= s.drawPile.length; i++) {
-    const run = JSON.stringify(s.drawPile.slice(i, i + 3)).slice(1, -1);
-    if (json.includes(run)) fail(`draw pile order ${run}`);
+  const runsOf = (cards: readonly string[]) =>
+    cards
+      .slice(0, Math.max(0, cards.length - 2))
+      .map((_, i) => JSON.stringify(cards.slice(i, i + 3)).slice(1, -1));
+  const seen = new Set(visible.flatMap(runsOf));
+  for (const run of runsOf(s.drawPile)) {
+    if (json.includes(run) && !seen.has(run)) fail(`draw pile order ${run}`);
   }
 }
 
@@ -245,7 +283,7 @@ function checkDrawPile(
  */
 function checkClassicCards(
   x: unknown,
-  seat: Seat,
+  seat: Viewer,
   before: ClassicState | null,
   after: ClassicState,
   stored: StoredEvent | undefined,
@@ -254,7 +292,8 @@ function checkClassicCards(
   const allowed = new Map<string, number>();
   for (const s of [before, after]) {
     if (!s) continue;
-    for (const [card, n] of countCards([...(s.hands[seat] ?? []), ...s.discard])) {
+    const own = seat === "spectator" ? [] : (s.hands[seat] ?? []);
+    for (const [card, n] of countCards([...own, ...s.discard])) {
       allowed.set(card, Math.max(allowed.get(card) ?? 0, n));
     }
   }
@@ -270,7 +309,7 @@ function checkClassicCards(
 /** heul-doch: no other seat's hand appears (as a list) in any frame. */
 function checkHeulDochHands(
   frame: MatchFrame,
-  seat: Seat,
+  seat: Viewer,
   s: HeulDochState,
   fail: (what: string) => never,
 ) {

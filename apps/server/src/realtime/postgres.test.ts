@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostgresEventStore } from "../store/postgres.js";
-import { startTestApi, type TestApi } from "../testing.js";
+import { dropPostgresSchema, startTestApi, type TestApi } from "../testing.js";
 import { playMatch, spyOnFrames } from "./playMatch.js";
 
 const url = process.env.DATABASE_URL;
@@ -13,11 +13,14 @@ if (!url) {
 
 describe.skipIf(!url)("the main game test on PostgreSQL (DATABASE_URL)", () => {
   let api: TestApi;
+  const schema = `maumau_test_${randomBytes(4).toString("hex")}`;
   beforeAll(async () => {
-    const schema = `maumau_test_${randomBytes(4).toString("hex")}`;
     api = await startTestApi({}, await PostgresEventStore.open(url!, { schema }));
   });
-  afterAll(() => api?.stop());
+  afterAll(async () => {
+    await api?.stop();
+    await dropPostgresSchema(url!, schema);
+  });
 
   it("plays a whole noris match with human sockets and bots; no frame leaks", async () => {
     const played = await playMatch(api.url, {

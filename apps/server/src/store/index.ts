@@ -18,8 +18,8 @@ export interface EventStoreConfig {
   readonly sqlitePath?: string | null;
   /** See SqliteOptions.synchronous (default FULL). */
   readonly sqliteSynchronous?: "FULL" | "NORMAL";
-  /** The PostgreSQL schema for the store's tables (default `public`). */
-  readonly databaseSchema?: string;
+  /** The PostgreSQL schema for the store's tables; absent or null = `public`. */
+  readonly databaseSchema?: string | null;
 }
 
 /** `<repo>/data/maumau.sqlite`, found from this file so it works whatever the working directory. */
@@ -34,11 +34,15 @@ export async function createEventStore(
 ): Promise<EventStore> {
   if (config.databaseUrl) {
     const store = await PostgresEventStore.open(config.databaseUrl, {
-      schema: config.databaseSchema,
+      schema: config.databaseSchema ?? undefined,
       logger,
     });
     logger.info(
-      { store: "postgres", url: redact(config.databaseUrl), schema: config.databaseSchema },
+      {
+        store: "postgres",
+        url: redact(config.databaseUrl),
+        schema: config.databaseSchema ?? "public",
+      },
       "event store: PostgreSQL",
     );
     return store;

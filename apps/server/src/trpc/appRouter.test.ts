@@ -358,7 +358,7 @@ describe("HTTP limits", () => {
   it("answers /readyz when the store is reachable", async () => {
     const res = await fetch(`${api.url}/readyz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ready" });
+    expect(await res.json()).toEqual({ status: "ready", checks: { store: "ok" } });
   });
 });
 

@@ -1,0 +1,205 @@
+import type { AppRouter, ErrorRefusal, MatchFrame, RpcAnswer } from "@maumau/server";
+import type { TRPCClient } from "@trpc/client";
+import { io, type Socket } from "socket.io-client";
+import { Pacer } from "./Pacer.js";
+
+/**
+ * The server's procedures as the socket calls them: `api.lobby.create(input)` sends
+ * `rpc { id, path: "lobby.create", input }` and resolves with the answer's data. Types come
+ * from the server's `AppRouter` (a type only: no server code runs in the CLI).
+ */
+export type SocketApi = Procedures<TRPCClient<AppRouter>>;
+
+type Procedures<T> = {
+  readonly [K in keyof T & string]: T[K] extends {
+    mutate: (input: infer I, ...rest: infer _R) => Promise<infer O>;
+  }
+    ? (input: I) => Promise<O>
+    : T[K] extends { query: (input: infer I, ...rest: infer _R) => Promise<infer O> }
+      ? (input: I) => Promise<O>
+      : Procedures<T[K]>;
+};
+
+/** The server refused: its typed refusal (`NOT_YOUR_TURN`, `BAD_TOKEN`, …). */
+export class RemoteRefusal extends Error {
+  override readonly name = "RemoteRefusal";
+  constructor(
+    readonly path: string,
+    readonly refusal: ErrorRefusal,
+    readonly httpStatus: number | null,
+  ) {
+    super(
+      `${path}: ${refusal.code}${refusal.rule ? ` (${refusal.rule})` : ""}: ${refusal.message.en}`,
+    );
+  }
+  get code(): string {
+    return this.refusal.code;
+  }
+}
+
+/** No answer: the connection is down, or the answer did not come in time. */
+export class TransportError extends Error {
+  override readonly name = "TransportError";
+  constructor(
+    readonly path: string,
+    readonly reason: "disconnected" | "timeout",
+    detail: string,
+  ) {
+    super(`${path}: ${reason} (${detail})`);
+  }
+}
+
+export interface ConnectionOptions {
+  /** Reconnect after a lost connection (socket.io's backoff); else a loss is final. */
+  readonly reconnect: boolean;
+  /** An rpc without an answer after this long fails with a TransportError. */
+  readonly timeoutMs: number;
+  /** Messages per second this connection may send (the server's COMMAND_RATE). */
+  readonly rate: number;
+}
+
+interface ErrorShape {
+  readonly message?: string;
+  readonly data?: { readonly httpStatus?: number; readonly refusal?: ErrorRefusal };
+}
+
+/**
+ * One socket.io connection to one server process: procedures over `rpc` (paced below the
+ * server's rate limit) and the `match` frames it is pushed.
+ */
+export class Connection {
+  readonly socket: Socket;
+  readonly api: SocketApi;
+  /** Bumped on every lost connection: an answer older than the current epoch is void. */
+  epoch = 0;
+  private nextId = 1;
+  private readonly pacer: Pacer;
+  private readonly frameListeners = new Set<(frame: MatchFrame) => void>();
+  private readonly reconnectListeners = new Set<() => void>();
+  private readonly disconnectListeners = new Set<(reason: string) => void>();
+  private everConnected = false;
+
+  constructor(
+    readonly url: string,
+    readonly options: ConnectionOptions,
+  ) {
+    this.pacer = new Pacer(options.rate);
+    this.socket = io(url, {
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: options.reconnect,
+      reconnectionDelay: 250,
+      reconnectionDelayMax: 2000,
+    });
+    this.socket.on("match", (frame: MatchFrame) => {
+      for (const listener of this.frameListeners) listener(frame);
+    });
+    this.socket.on("connect", () => {
+      if (this.everConnected) for (const listener of this.reconnectListeners) listener();
+      this.everConnected = true;
+    });
+    this.socket.on("disconnect", (reason: string) => {
+      this.epoch++;
+      for (const listener of this.disconnectListeners) listener(reason);
+    });
+    this.api = procedureProxy((path, input) => this.rpc(path, input)) as SocketApi;
+  }
+
+  get connected(): boolean {
+    return this.socket.connected;
+  }
+
+  /** Resolves once connected; without reconnection the first failure rejects. */
+  whenConnected(timeoutMs = this.options.timeoutMs): Promise<void> {
+    if (this.socket.connected) return Promise.resolve();
+    return new Promise((done, fail) => {
+      const timer = setTimeout(() => {
+        cleanup();
+        fail(new TransportError("connect", "timeout", `no connection to ${this.url}`));
+      }, timeoutMs);
+      const onConnect = () => {
+        cleanup();
+        done();
+      };
+      const onError = (error: Error) => {
+        if (this.options.reconnect) return;
+        cleanup();
+        fail(new TransportError("connect", "disconnected", `${this.url}: ${error.message}`));
+      };
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.socket.off("connect", onConnect);
+        this.socket.off("connect_error", onError);
+      };
+      this.socket.on("connect", onConnect);
+      this.socket.on("connect_error", onError);
+    });
+  }
+
+  /** Calls a procedure by its dotted path; `api` is the typed way to do the same. */
+  async rpc(path: string, input: unknown): Promise<unknown> {
+    await this.pacer.take();
+    if (!this.socket.connected) throw new TransportError(path, "disconnected", this.url);
+    let answer: RpcAnswer;
+    try {
+      answer = (await this.socket
+        .timeout(this.options.timeoutMs)
+        .emitWithAck("rpc", { id: this.nextId++, path, input })) as RpcAnswer;
+    } catch (error) {
+      const lost = !this.socket.connected || String(error).includes("disconnected");
+      throw new TransportError(
+        path,
+        lost ? "disconnected" : "timeout",
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+    if (answer.error !== undefined) {
+      const shape = answer.error as ErrorShape;
+      const refusal: ErrorRefusal = shape.data?.refusal ?? {
+        code: "INTERNAL",
+        message: {
+          en: shape.message ?? "unknown error",
+          de: shape.message ?? "unbekannter Fehler",
+        },
+      };
+      throw new RemoteRefusal(path, refusal, shape.data?.httpStatus ?? null);
+    }
+    return answer.result?.data;
+  }
+
+  onFrame(listener: (frame: MatchFrame) => void): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  }
+
+  /** Called on every connection after the first: rooms are gone, watch again. */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+
+  onDisconnect(listener: (reason: string) => void): () => void {
+    this.disconnectListeners.add(listener);
+    return () => this.disconnectListeners.delete(listener);
+  }
+
+  close(): void {
+    this.frameListeners.clear();
+    this.reconnectListeners.clear();
+    this.disconnectListeners.clear();
+    this.socket.disconnect();
+  }
+}
+
+/** `proxy.a.b(input)` calls `call("a.b", input)`. */
+function procedureProxy(
+  call: (path: string, input: unknown) => Promise<unknown>,
+  path: readonly string[] = [],
+): unknown {
+  return new Proxy(() => undefined, {
+    get: (_target, key) =>
+      // Not a thenable: `await api` must not call a procedure named "then".
+      typeof key === "string" && key !== "then" ? procedureProxy(call, [...path, key]) : undefined,
+    apply: (_target, _this, args: unknown[]) => call(path.join("."), args[0]),
+  });
+}

@@ -1,0 +1,179 @@
+import { randomBytes } from "node:crypto";
+import { isRefusal, openMatch } from "@maumau/engine";
+import { findVariant, variants } from "@maumau/registry";
+// Tests only: the CLI's own code never imports the server's runtime.
+import {
+  deleteRedisKeys,
+  dropPostgresSchema,
+  PostgresEventStore,
+  startTestApi,
+  type TestApi,
+} from "@maumau/server/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../testing/cli.js";
+import { simulateRemote, type RemoteSimulationConfig } from "./remoteSimulate.js";
+
+/** Players for a variant: 3 where it allows it with its default options, else its minimum. */
+const playersFor = (id: string): number => {
+  const variant = findVariant(id)!;
+  return [3, variant.players.min].find(
+    (n) =>
+      n >= variant.players.min &&
+      n <= variant.players.max &&
+      !isRefusal(openMatch(variant, { players: n, seed: 0 })),
+  )!;
+};
+
+const config = (
+  servers: readonly string[],
+  variantId: string,
+  overrides: Partial<RemoteSimulationConfig> = {},
+): RemoteSimulationConfig => ({
+  servers,
+  variant: findVariant(variantId)!,
+  players: playersFor(variantId),
+  games: 3,
+  bots: ["heuristic", "random"],
+  concurrency: 3,
+  seed: 7,
+  maxMoves: 5000,
+  stallMs: 20_000,
+  rpcTimeoutMs: 10_000,
+  rate: 10_000,
+  reconnect: false,
+  ...overrides,
+});
+
+describe("simulate --server against a real server (in-process, temporary SQLite)", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ commandRate: 10_000 });
+  });
+  afterAll(() => api?.stop());
+
+  it.each(variants.map((v) => v.id))(
+    "%s: 3 matches, every seat its own socket, 0 errors",
+    async (id) => {
+      const report = await simulateRemote(config([api.url], id));
+      expect(report.failures).toEqual([]);
+      expect(report).toMatchObject({ games: 3, finished: 3, errors: 0, stuck: 0 });
+      expect(report.gamesPlayed).toBeGreaterThanOrEqual(3);
+      expect(report.moves).toBeGreaterThan(30);
+      // The server agrees: every match is over, and no seat was played by a server bot.
+      const over = await api.service.list(["over"], 200);
+      for (const lobby of over.filter((l) => l.variant === id))
+        expect(lobby.seats.every((s) => s.kind === "human" && !s.away)).toBe(true);
+    },
+    60_000,
+  );
+
+  it("reports a server that cannot be reached as an error", async () => {
+    const report = await simulateRemote(
+      config(["http://127.0.0.1:9"], "noris", { games: 1, rpcTimeoutMs: 2000 }),
+    );
+    expect(report).toMatchObject({ finished: 0, errors: 1 });
+    expect(report.failures[0]!.error).toMatch(/setting up/);
+  });
+
+  it("runs as `maumau simulate --server …`, prints the figures, exits 0", async () => {
+    const run = await runCli([
+      "simulate",
+      "--server",
+      api.url,
+      "--variant",
+      "noris",
+      "--games",
+      "2",
+      "--players",
+      "2",
+      "--bots-level",
+      "random",
+      "--rate",
+      "10000",
+    ]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^noris over http:\/\/127\.0\.0\.1:\d+: 2 players, bots random/);
+    expect(run.stdout).toMatch(/finished\s+2\n/);
+    expect(run.stdout).toMatch(/moves\/s\s+[\d,]+\n/);
+  }, 60_000);
+
+  it("exits 1 when a game fails, and names it", async () => {
+    const run = await runCli([
+      "simulate",
+      "--server",
+      "http://127.0.0.1:9",
+      "--games",
+      "1",
+      "--timeout",
+      "2",
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/errors\s+1\n/);
+    expect(run.stderr).toMatch(/simulate: game 0 .* error after 0 moves/);
+  }, 60_000);
+});
+
+describe("simulate --server within the server's default rate limit", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ commandRate: 20 });
+  });
+  afterAll(() => api?.stop());
+
+  it("paces every connection below COMMAND_RATE: nothing is rate limited", async () => {
+    const report = await simulateRemote(
+      config([api.url], "noris", { games: 1, players: 2, rate: 20, options: { games: 1 } }),
+    );
+    expect(report.failures).toEqual([]);
+    expect(report.finished).toBe(1);
+    expect(report.wire.rateLimited).toBe(0);
+  }, 60_000);
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+if (!databaseUrl || !redisUrl) {
+  console.warn(
+    "remoteSimulate.test.ts: the two-server case is skipped: it needs DATABASE_URL and REDIS_URL.",
+  );
+}
+
+describe.skipIf(!databaseUrl || !redisUrl)(
+  "simulate --server a,b: two servers on one PostgreSQL and one Redis",
+  () => {
+    const run = randomBytes(4).toString("hex");
+    const schema = `maumau_cli_${run}`;
+    const prefix = `maumau-cli-test-${run}`;
+    const apis: TestApi[] = [];
+    beforeAll(async () => {
+      for (let i = 0; i < 2; i++) {
+        const store = await PostgresEventStore.open(databaseUrl!, { schema });
+        apis.push(
+          await startTestApi({ commandRate: 10_000, redisUrl, redisPrefix: prefix }, store),
+        );
+      }
+    });
+    afterAll(async () => {
+      for (const a of apis) await a.stop();
+      await dropPostgresSchema(databaseUrl!, schema);
+      await deleteRedisKeys(redisUrl!, prefix);
+    });
+
+    it.each(["noris", "heul-doch"])(
+      "%s: seats split across both servers, 0 errors",
+      async (id) => {
+        const report = await simulateRemote(
+          config(
+            apis.map((a) => a.url),
+            id,
+            { players: findVariant(id)!.players.min === 2 ? 4 : 3 },
+          ),
+        );
+        expect(report.failures).toEqual([]);
+        expect(report).toMatchObject({ finished: 3, errors: 0, stuck: 0 });
+      },
+      60_000,
+    );
+  },
+);
