@@ -1,3 +1,4 @@
+import { codesIn } from "../core/leaks.js";
 import type { Viewer } from "../core/types.js";
 import type { ClassicState } from "./state.js";
 import { topCard } from "./state.js";
@@ -5,24 +6,18 @@ import type { ClassicView } from "./view.js";
 
 const CODE = /^[a-z]+\/[a-z0-9]+$|^wild$/;
 
-/** Every string in `x` that looks like a card code, skipping the rule set. */
-function codesIn(x: unknown, out: string[] = []): string[] {
-  if (typeof x === "string") {
-    if (CODE.test(x)) out.push(x);
-  } else if (Array.isArray(x)) for (const y of x) codesIn(y, out);
-  else if (x && typeof x === "object")
-    for (const [k, v] of Object.entries(x)) if (k !== "rules") codesIn(v, out);
-  return out;
-}
-
 /** A view may name only the viewer's own cards, the top card and the viewer's drawn card. */
 export function classicViewLeak(state: unknown, view: unknown, viewer: Viewer): string | null {
   const s = state as ClassicState;
   const v = view as ClassicView;
-  const allowed = new Set<string>([...(viewer === "spectator" ? [] : (s.hands[viewer] ?? [])), topCard(s) ?? ""]);
+  const allowed = new Set<string>([
+    ...(viewer === "spectator" ? [] : (s.hands[viewer] ?? [])),
+    topCard(s) ?? "",
+  ]);
   if (viewer === "spectator" && v.hand !== null) return "a spectator sees a hand";
-  if (viewer !== "spectator" && JSON.stringify(v.hand) !== JSON.stringify(s.hands[viewer])) return "own hand wrong";
-  const leaked = codesIn(view).filter((c) => !allowed.has(c));
+  if (viewer !== "spectator" && JSON.stringify(v.hand) !== JSON.stringify(s.hands[viewer]))
+    return "own hand wrong";
+  const leaked = codesIn(view, CODE).filter((c) => !allowed.has(c));
   return leaked.length ? `shows ${leaked.join(", ")}` : null;
 }
 
@@ -38,7 +33,11 @@ export function classicEventLeak(event: unknown, viewer: Viewer): string | null 
     case "pile.reshuffled":
       return "order" in d ? "reshuffle order" : null;
     case "cards.dealt":
-      return "hands" in d ? "all hands" : viewer === "spectator" && d.hand !== null ? "a hand" : null;
+      return "hands" in d
+        ? "all hands"
+        : viewer === "spectator" && d.hand !== null
+          ? "a hand"
+          : null;
     case "cards.drawn":
       return d.seat !== viewer && "cards" in d ? "another seat's drawn cards" : null;
     case "deck.cut":

@@ -1,20 +1,11 @@
 import { countCards, type CardCode } from "../cards/codes.js";
+import { codesIn } from "../core/leaks.js";
 import type { Viewer } from "../core/types.js";
 import { isGameOver, pileTop, type HeulDochState } from "./state.js";
 import type { HeulDochView, PileCardView } from "./view.js";
 
 const CODE =
   /^(red|orange|yellow|green|blue|purple|black)\/[1-7]$|^(catapult|towel|carousel|werewolf)$/;
-
-/** Every string in `x` that is a heul-doch card code, skipping the rule set. */
-function codesIn(x: unknown, out: CardCode[] = []): CardCode[] {
-  if (typeof x === "string") {
-    if (CODE.test(x)) out.push(x);
-  } else if (Array.isArray(x)) for (const y of x) codesIn(y, out);
-  else if (x && typeof x === "object")
-    for (const [k, v] of Object.entries(x)) if (k !== "rules") codesIn(v, out);
-  return out;
-}
 
 const onionShown = (c: PileCardView | null | undefined): boolean =>
   c != null && c.faceDown && c.card !== null;
@@ -44,7 +35,7 @@ export function heulDochViewLeak(state: unknown, view: unknown, viewer: Viewer):
     ...s.middle,
   ]);
   const leaked: CardCode[] = [];
-  for (const [card, n] of countCards(codesIn(view)))
+  for (const [card, n] of countCards(codesIn(view, CODE)))
     if (n > (allowed.get(card) ?? 0)) leaked.push(card);
   return leaked.length ? `shows ${leaked.join(", ")}` : null;
 }
