@@ -17,4 +17,6 @@ export type {
   SeatTicket,
 } from "./matches/MatchService.js";
 export type { ErrorRefusal, ServerCode } from "./matches/ServiceError.js";
+export type { RuleSetRef } from "./ruleSets/ruleSetEvents.js";
+export type { RuleSetSummary, SavedRuleSet } from "./ruleSets/RuleSetService.js";
 export type { RpcAnswer } from "./realtime/SocketGateway.js";

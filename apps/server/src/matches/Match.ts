@@ -8,6 +8,7 @@ import type {
   Viewer,
 } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
+import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
 import type { StoredEvent } from "../store/EventStore.js";
 import { isLobbyEvent, publicLobbyEvent, type LobbyEvent } from "./lobbyEvents.js";
 
@@ -38,6 +39,8 @@ export interface LobbyView {
   readonly matchId: string;
   readonly variant: string;
   readonly options: unknown;
+  /** The saved rule set the options came from (`custom` matches created from one), else null. */
+  readonly ruleSet: RuleSetRef | null;
   readonly status: MatchStatus;
   readonly seats: readonly SeatView[];
   readonly turnTimerMs: number | null;
@@ -80,6 +83,7 @@ export class Match {
   readonly variant: AnyVariant;
   readonly engine: AnyEngine;
   readonly options: unknown;
+  readonly ruleSet: RuleSetRef | null;
   readonly turnTimerMs: number | null;
   readonly rematchOf: string | null;
   readonly createdAt: string;
@@ -101,6 +105,7 @@ export class Match {
     this.variant = variant;
     this.engine = variant.engine as AnyEngine;
     this.options = created.data.options;
+    this.ruleSet = created.data.ruleSet ?? null;
     this.turnTimerMs = created.data.turnTimerMs;
     this.rematchOf = created.data.rematchOf;
     this.createdAt = first.at;
@@ -240,6 +245,7 @@ export class Match {
       matchId: this.id,
       variant: this.variant.id,
       options: this.options,
+      ruleSet: this.ruleSet,
       status: this.status,
       seats: this.holders.map((h, seat) => ({
         seat,

@@ -3,6 +3,7 @@ import {
   isRefusal,
   openMatch,
   parseOptions,
+  type AnyVariant,
   type BotLevel,
   type Command,
   type Seat,
@@ -10,6 +11,8 @@ import {
 } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import type { Logger } from "pino";
+import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
+import { RULE_SET_VARIANT, RuleSetService } from "../ruleSets/RuleSetService.js";
 import {
   ConcurrencyError,
   type EventStore,
@@ -47,6 +50,8 @@ export interface MatchServiceOptions {
    * read match, not only after a ConcurrencyError. Timers always read first.
    */
   readonly shared?: boolean;
+  /** Saved rule sets; by default on the same store. */
+  readonly ruleSets?: RuleSetService;
 }
 
 /** Whether a seat has a socket in another process (the socket.io adapter knows). */
@@ -68,9 +73,12 @@ export type MatchFrame =
       readonly snapshot: MatchSnapshot;
     };
 
+/** A match of `variant` with `options`, or a `custom` match of a saved rule set (not both). */
 export interface CreateInput {
-  readonly variant: string;
+  readonly variant?: string | undefined;
   readonly options?: unknown;
+  /** The saved rule set's document becomes the options; without `version` the latest. */
+  readonly ruleSet?: { readonly name: string; readonly version?: number | undefined } | undefined;
   readonly seats: number;
   readonly turnTimerMs?: number | null;
   /** When given, the creator takes seat 0 under this name. */
@@ -144,11 +152,13 @@ export class MatchService {
   private readonly presence = new Map<string, number>();
   private presentElsewhere: PresenceProbe = () => Promise.resolve(false);
   private closing = false;
+  readonly ruleSets: RuleSetService;
 
   constructor(private readonly options: MatchServiceOptions) {
     this.store = options.store;
     this.logger = options.logger;
     this.random = options.random ?? cryptoRandom;
+    this.ruleSets = options.ruleSets ?? new RuleSetService(options.store);
   }
 
   /**
@@ -171,22 +181,29 @@ export class MatchService {
     input: CreateInput,
   ): Promise<{ matchId: string; lobby: LobbyView; ticket: SeatTicket | null }> {
     this.assertOpen();
-    const variant = findVariant(input.variant);
+    const { variantId, rawOptions, ruleSet } = await this.sourceOf(input);
+    const variant = findVariant(variantId);
     if (variant === undefined) {
       throw ServiceError.of(
         "UNKNOWN_VARIANT",
-        `There is no variant "${input.variant}".`,
-        `Es gibt keine Variante „${input.variant}“.`,
+        `There is no variant "${variantId}".`,
+        `Es gibt keine Variante „${variantId}“.`,
       );
     }
-    const options = parseOptions(variant, input.options ?? {});
+    const options = parseOptions(variant, rawOptions ?? {});
     if (isRefusal(options)) throw new ServiceError({ ...options, code: "INVALID_OPTIONS" });
-    const { min, max } = variant.players;
+    const { min, max } = playerRange(variant, options);
     if (!Number.isInteger(input.seats) || input.seats < min || input.seats > max) {
+      const what =
+        ruleSet === null ? variant.id : `Rule set "${ruleSet.name}" (version ${ruleSet.version})`;
+      const was =
+        ruleSet === null
+          ? `${variant.id} spielen`
+          : `Regelwerk „${ruleSet.name}“ (Version ${ruleSet.version}) spielen`;
       throw ServiceError.of(
         "INVALID_OPTIONS",
-        `${variant.id} is played by ${min} to ${max} players.`,
-        `${variant.id} spielen ${min} bis ${max} Personen.`,
+        `${what} is played by ${min} to ${max} players.`,
+        `${was} ${min} bis ${max} Personen.`,
       );
     }
     const matchId = newMatchId();
@@ -199,6 +216,7 @@ export class MatchService {
           seats: input.seats,
           turnTimerMs: input.turnTimerMs ?? null,
           rematchOf: null,
+          ruleSet,
         },
       }),
     ];
@@ -216,8 +234,28 @@ export class MatchService {
     const result = await this.store.append(streamIdOf(matchId), 0, events);
     const match = Match.fromEvents(matchId, result.events);
     this.cache.set(matchId, match);
-    this.logger.info({ matchId, variant: variant.id, seats: input.seats }, "match created");
+    this.logger.info(
+      { matchId, variant: variant.id, seats: input.seats, ruleSet },
+      "match created",
+    );
     return { matchId, lobby: match.lobby(), ticket };
+  }
+
+  /** Where a new match's options come from: the request, or a saved rule set (C-2.2). */
+  private async sourceOf(
+    input: CreateInput,
+  ): Promise<{ variantId: string; rawOptions: unknown; ruleSet: RuleSetRef | null }> {
+    if (input.ruleSet === undefined) {
+      if (input.variant === undefined) throw variantOrRuleSet();
+      return { variantId: input.variant, rawOptions: input.options, ruleSet: null };
+    }
+    if (input.variant !== undefined || input.options !== undefined) throw variantOrRuleSet();
+    const saved = await this.ruleSets.get(input.ruleSet);
+    return {
+      variantId: RULE_SET_VARIANT,
+      rawOptions: saved.document,
+      ruleSet: { name: saved.name, version: saved.version },
+    };
   }
 
   async list(status: readonly MatchStatus[], limit: number): Promise<LobbyView[]> {
@@ -354,6 +392,7 @@ export class MatchService {
           seats: old.seats.length,
           turnTimerMs: old.turnTimerMs,
           rematchOf: old.id,
+          ruleSet: old.ruleSet,
         },
       }),
     ];
@@ -817,6 +856,27 @@ const toNewEvent = (e: { type: string }): NewEvent => ({
   type: e.type,
   data: (e as { data?: unknown }).data ?? null,
 });
+
+/**
+ * The seats a match may have: the variant's range, narrowed by the rules its options make
+ * (a custom rule set names its own `players` range).
+ */
+function playerRange(variant: AnyVariant, options: unknown): { min: number; max: number } {
+  const own = (variant.rulesFor(options) as { players?: { min?: unknown; max?: unknown } } | null)
+    ?.players;
+  if (typeof own?.min !== "number" || typeof own.max !== "number") return variant.players;
+  return {
+    min: Math.max(variant.players.min, own.min),
+    max: Math.min(variant.players.max, own.max),
+  };
+}
+
+const variantOrRuleSet = () =>
+  ServiceError.of(
+    "INVALID_INPUT",
+    "Give either a variant (with options) or a saved rule set.",
+    "Entweder eine Variante (mit Optionen) oder ein gespeichertes Regelwerk angeben.",
+  );
 
 const notInLobby = () =>
   ServiceError.of(

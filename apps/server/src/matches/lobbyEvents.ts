@@ -1,4 +1,5 @@
 import type { BotLevel, Seat } from "@maumau/engine";
+import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
 
 /**
  * The server's own facts in a match stream, past tense. They come before the engine's events
@@ -14,6 +15,11 @@ export type LobbyEvent =
         seats: number;
         turnTimerMs: number | null;
         rematchOf: string | null;
+        /**
+         * The saved rule set the options were loaded from (C-2.2: `options` holds its whole
+         * document). Absent in streams written before saved rule sets existed.
+         */
+        ruleSet?: RuleSetRef | null;
       };
     }
   /** Only a SHA-256 of the seat token is kept; the token itself is never stored. */

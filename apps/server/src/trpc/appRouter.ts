@@ -1,5 +1,6 @@
 import { gameRouter } from "./gameRouter.js";
 import { lobbyRouter } from "./lobbyRouter.js";
+import { ruleSetsRouter } from "./ruleSetsRouter.js";
 import { router } from "./trpc.js";
 import { variantsRouter } from "./variantsRouter.js";
 
@@ -7,6 +8,7 @@ export const appRouter = router({
   variants: variantsRouter,
   lobby: lobbyRouter,
   game: gameRouter,
+  ruleSets: ruleSetsRouter,
 });
 
 export type AppRouter = typeof appRouter;

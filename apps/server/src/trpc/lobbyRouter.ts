@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { BOT_LEVELS, type BotLevel } from "@maumau/engine";
 import { z } from "zod";
-import { matchId, playerName, seatIndex, token } from "./schemas.js";
+import { matchId, playerName, ruleSetRef, seatIndex, token } from "./schemas.js";
 import { publicProcedure } from "./trpc.js";
 
 const botLevel = z.enum(BOT_LEVELS as readonly [BotLevel, ...BotLevel[]]);
@@ -11,13 +11,22 @@ export const lobbyRouter = {
     .input(
       z
         .object({
-          variant: z.string().min(1).max(64),
+          variant: z.string().min(1).max(64).optional(),
           options: z.record(z.string(), z.unknown()).optional(),
+          /** Instead of `variant` and `options`: a `custom` match of a saved rule set. */
+          ruleSet: ruleSetRef.optional(),
           seats: z.number().int().min(2).max(16),
           turnTimerMs: z.number().int().min(100).max(600_000).nullable().optional(),
           name: playerName.optional(),
         })
-        .strict(),
+        .strict()
+        .refine(
+          (i) =>
+            i.ruleSet === undefined
+              ? i.variant !== undefined
+              : i.variant === undefined && i.options === undefined,
+          { message: "give either variant (with options) or ruleSet", path: ["ruleSet"] },
+        ),
     )
     .mutation(async ({ ctx, input }) => {
       const { matchId: id, lobby, ticket } = await ctx.service.create(input);

@@ -1,0 +1,18 @@
+/** A saved rule set by name and version: what a match created from it records. */
+export interface RuleSetRef {
+  readonly name: string;
+  readonly version: number;
+}
+
+/**
+ * The facts of a saved rule set's stream (`ruleset-<name>`), past tense. Every save is a new
+ * version (the stream version of its event); nothing is ever rewritten, so a match that names
+ * `{ name, version }` names one document for ever.
+ */
+export type RuleSetEvent =
+  /** The document as validated by the custom variant's schema, defaults filled. */
+  | { type: "ruleSet.saved"; data: { name: string; document: unknown } }
+  /** The name is gone from the list; its saved versions stay readable by number. */
+  | { type: "ruleSet.deleted"; data: { name: string } };
+
+export type RuleSetEventType = RuleSetEvent["type"];

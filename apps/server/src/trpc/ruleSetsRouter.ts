@@ -1,0 +1,34 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import { ruleSetName, ruleSetRef, version } from "./schemas.js";
+import { publicProcedure } from "./trpc.js";
+
+/** C-2.1: rule sets saved on the server under a name, one version per save. */
+export const ruleSetsRouter = {
+  save: publicProcedure
+    .input(
+      z
+        .object({
+          name: ruleSetName,
+          document: z.record(z.string(), z.unknown()),
+          expectedVersion: version.optional(),
+        })
+        .strict(),
+    )
+    .mutation(({ ctx, input }) => ctx.service.ruleSets.save(input)),
+
+  get: publicProcedure.input(ruleSetRef).query(({ ctx, input }) => ctx.service.ruleSets.get(input)),
+
+  list: publicProcedure
+    .input(
+      z
+        .object({ limit: z.number().int().min(1).max(500).optional() })
+        .strict()
+        .optional(),
+    )
+    .query(({ ctx, input }) => ctx.service.ruleSets.list(input?.limit ?? 100)),
+
+  delete: publicProcedure
+    .input(z.object({ name: ruleSetName, expectedVersion: version.optional() }).strict())
+    .mutation(({ ctx, input }) => ctx.service.ruleSets.delete(input)),
+} satisfies TRPCRouterRecord;
