@@ -12,6 +12,7 @@ export {
   given,
   repeat,
   table,
+  tableOf,
   Scenario,
   type BotOptions,
   type DriverMode,
@@ -22,6 +23,7 @@ export {
   type StepRecord,
   type Table,
   type TableSpec,
+  type TableOverrides,
 } from "./scenario.js";
 export {
   check,

@@ -29,6 +29,24 @@ export interface Setup {
 /** `table(noris, { players: 3, hands: { 1: ["red/draw2"] }, starter: "red/9" })`. */
 export const table = (variant: AnyVariant, spec: TableSpec): Setup => ({ variant, spec });
 
+/** A table spec in which every field is optional and options are a partial object `O`. */
+export type TableOverrides<O extends object> = Partial<Omit<TableSpec, "options">> & {
+  readonly options?: Partial<O>;
+};
+
+/**
+ * A suite's own `table`: `defaults` (players, mode, options, …) that each test may override;
+ * options are merged, not replaced. `const deal = tableOf(bavarian, { players: 3, options: { cut: false } })`.
+ */
+export const tableOf =
+  <O extends object = Record<string, unknown>>(variant: AnyVariant, defaults: TableOverrides<O>) =>
+  (spec: TableOverrides<O> = {}): Setup =>
+    table(variant, {
+      ...defaults,
+      ...spec,
+      options: { ...defaults.options, ...spec.options },
+    } as TableSpec);
+
 /** One command and what it did to one driver. */
 export interface StepRecord {
   readonly command: Command;

@@ -14,28 +14,20 @@ import {
   refused,
   results,
   status,
-  table,
+  tableOf,
   top,
   turn,
   wish,
-  type TableSpec,
 } from "@maumau/engine/testing";
 import { describe, it } from "vitest";
 import { bavarian, type BavarianOptions } from "./index.js";
 
 /** Three players, seat 0 deals, seat 1 starts, no cut; decider and machine in lockstep. */
-const deal = (
-  spec: Omit<TableSpec, "players" | "options"> & {
-    players?: number;
-    options?: Partial<BavarianOptions>;
-  },
-) =>
-  table(bavarian, {
-    players: 3,
-    mode: "both",
-    ...spec,
-    options: { cut: false, ...spec.options },
-  });
+const deal = tableOf<BavarianOptions>(bavarian, {
+  players: 3,
+  mode: "both",
+  options: { cut: false },
+});
 
 const start = () =>
   given(

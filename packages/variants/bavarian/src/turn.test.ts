@@ -13,28 +13,20 @@ import {
   pendingDraw,
   play,
   refused,
-  table,
+  tableOf,
   top,
   turn,
   wish,
-  type TableSpec,
 } from "@maumau/engine/testing";
 import { describe, expect, it } from "vitest";
 import { bavarian, type BavarianOptions } from "./index.js";
 
 /** Three players, seat 0 deals, seat 1 starts, no cut; decider and machine in lockstep. */
-const deal = (
-  spec: Omit<TableSpec, "players" | "options"> & {
-    players?: number;
-    options?: Partial<BavarianOptions>;
-  },
-) =>
-  table(bavarian, {
-    players: 3,
-    mode: "both",
-    ...spec,
-    options: { cut: false, ...spec.options },
-  });
+const deal = tableOf<BavarianOptions>(bavarian, {
+  players: 3,
+  mode: "both",
+  options: { cut: false },
+});
 
 /** Seat 1 holds no herz, no 9 and no Unter: it cannot play on the herz/9 starter. */
 const STUCK = ["gras/8", "gras/10", "schellen/k", "eichel/o", "schellen/o"];
