@@ -5,9 +5,11 @@ import {
   type ServerResponse,
 } from "node:http";
 import { extname, join } from "node:path";
+import type { OptionSchema, VariantSummary } from "@maumau/client";
 import type { AnyVariant } from "@maumau/engine";
 import { variants } from "@maumau/registry";
 import type { Logger } from "pino";
+import { z } from "zod";
 import type { Config } from "./config.js";
 import type { ErrorRefusal } from "./matches/ServiceError.js";
 import { OriginPolicy } from "./security/OriginPolicy.js";
@@ -27,20 +29,32 @@ export interface Readiness {
   readonly checks: Readonly<Record<string, "ok" | "down" | "stopping">>;
 }
 
-/** What clients learn about a variant: its data, never its engine or schema objects. */
-export function describeVariant(variant: AnyVariant) {
+/** What clients learn about a variant: its data and its options' JSON Schema, never code. */
+export function describeVariant(variant: AnyVariant): VariantSummary {
   return {
     id: variant.id,
     names: variant.names,
     description: variant.description,
     players: variant.players,
     optionDocs: variant.optionDocs,
+    optionSchema: optionSchemaOf(variant),
     ruleBook: variant.ruleBook,
     theme: variant.theme,
   };
 }
 
-export type VariantSummary = ReturnType<typeof describeVariant>;
+export type { VariantSummary };
+
+function optionSchemaOf(variant: AnyVariant): OptionSchema | null {
+  try {
+    return z.toJSONSchema(variant.optionsSchema as z.ZodType, {
+      io: "input",
+      unrepresentable: "any",
+    }) as OptionSchema;
+  } catch {
+    return null;
+  }
+}
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en">

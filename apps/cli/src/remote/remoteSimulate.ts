@@ -1,9 +1,15 @@
 import { createRng, type AnyVariant, type BotLevel, type Command, type Seat } from "@maumau/engine";
-import type { MatchSnapshot, ViewEvent } from "@maumau/server";
+import {
+  MatchFeed,
+  RemoteRefusal,
+  TransportError,
+  type FeedSource,
+  type MatchSnapshot,
+  type ViewEvent,
+} from "@maumau/client";
 import { gameSeed } from "../simulate.js";
 import { viewBot, type ViewBot } from "./bots.js";
-import { Connection, RemoteRefusal, TransportError } from "./connection.js";
-import { MatchFeed, type FeedSource } from "./MatchFeed.js";
+import { connect } from "./connect.js";
 
 export interface RemoteSimulationConfig {
   /** Server base URLs; seat s of game i connects to `servers[(i + s) % servers.length]`. */
@@ -171,7 +177,7 @@ async function playRemoteMatch(
   );
   const connections = urls.map(
     (url) =>
-      new Connection(url, {
+      connect(url, {
         reconnect: config.reconnect,
         timeoutMs: config.rpcTimeoutMs,
         rate: config.rate,

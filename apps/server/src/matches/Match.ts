@@ -2,15 +2,23 @@ import type {
   AnyEngine,
   AnyVariant,
   BotLevel,
-  Command,
   Progress,
   Seat,
   Viewer,
 } from "@maumau/engine";
+import type {
+  LobbyView,
+  MatchSnapshot,
+  MatchStatus,
+  RuleSetRef,
+  SeatView,
+  ViewEvent,
+} from "@maumau/client";
 import { findVariant } from "@maumau/registry";
-import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
 import type { StoredEvent } from "../store/EventStore.js";
 import { isLobbyEvent, publicLobbyEvent, type LobbyEvent } from "./lobbyEvents.js";
+
+export type { LobbyView, MatchSnapshot, MatchStatus, SeatView, ViewEvent };
 
 export type SeatHolder =
   | { readonly kind: "empty" }
@@ -22,55 +30,6 @@ export type SeatHolder =
       readonly away: boolean;
     }
   | { readonly kind: "bot"; readonly level: BotLevel };
-
-export type MatchStatus = "open" | "running" | "over";
-
-/** A seat as every client may see it. */
-export interface SeatView {
-  readonly seat: Seat;
-  readonly kind: "empty" | "human" | "bot";
-  readonly name: string | null;
-  readonly level: BotLevel | null;
-  readonly away: boolean;
-}
-
-/** The lobby part of a match, public. */
-export interface LobbyView {
-  readonly matchId: string;
-  readonly variant: string;
-  readonly options: unknown;
-  /** The saved rule set the options came from (`custom` matches created from one), else null. */
-  readonly ruleSet: RuleSetRef | null;
-  readonly status: MatchStatus;
-  readonly seats: readonly SeatView[];
-  readonly turnTimerMs: number | null;
-  readonly rematchOf: string | null;
-  readonly rematch: string | null;
-  readonly version: number;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
-
-/** An event as one viewer may see it, with its place in the match stream. */
-export interface ViewEvent {
-  readonly version: number;
-  readonly type: string;
-  readonly data: unknown;
-  readonly at: string;
-}
-
-/** Everything a viewer needs to draw the table at one version. */
-export interface MatchSnapshot {
-  readonly matchId: string;
-  readonly version: number;
-  readonly viewer: Viewer;
-  readonly lobby: LobbyView;
-  /** The engine's view for this viewer; null before the start. */
-  readonly view: unknown;
-  readonly progress: Progress | null;
-  /** The moves this seat may make now (empty for spectators and when it is not their turn). */
-  readonly legal: readonly Command[];
-}
 
 export const streamIdOf = (matchId: string): string => `match-${matchId}`;
 export const matchIdOf = (streamId: string): string => streamId.slice("match-".length);

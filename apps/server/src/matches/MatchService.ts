@@ -9,6 +9,7 @@ import {
   type Seat,
   type Viewer,
 } from "@maumau/engine";
+import type { CommandResult, HistoryResult, MatchFrame, SeatTicket } from "@maumau/client";
 import { findVariant } from "@maumau/registry";
 import type { Logger } from "pino";
 import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
@@ -29,7 +30,6 @@ import {
   type LobbyView,
   type MatchSnapshot,
   type MatchStatus,
-  type ViewEvent,
 } from "./Match.js";
 import { ServiceError } from "./ServiceError.js";
 import { hashToken, newMatchId, newSeatToken, rematchIdOf } from "./tokens.js";
@@ -57,22 +57,6 @@ export interface MatchServiceOptions {
 /** Whether a seat has a socket in another process (the socket.io adapter knows). */
 export type PresenceProbe = (matchId: string, seat: Seat) => Promise<boolean>;
 
-/** What a client gets to catch up: the missed events in order, or a full snapshot. */
-export type MatchFrame =
-  | {
-      readonly kind: "events";
-      readonly matchId: string;
-      readonly version: number;
-      readonly events: readonly ViewEvent[];
-      readonly snapshot: MatchSnapshot;
-    }
-  | {
-      readonly kind: "snapshot";
-      readonly matchId: string;
-      readonly version: number;
-      readonly snapshot: MatchSnapshot;
-    };
-
 /** A match of `variant` with `options`, or a `custom` match of a saved rule set (not both). */
 export interface CreateInput {
   readonly variant?: string | undefined;
@@ -85,29 +69,7 @@ export interface CreateInput {
   readonly name?: string;
 }
 
-export interface SeatTicket {
-  readonly matchId: string;
-  readonly seat: Seat;
-  /** The seat token: keep it secret, send it with every command of this seat. */
-  readonly token: string;
-}
-
-export interface CommandResult {
-  readonly matchId: string;
-  readonly version: number;
-  /** True when this command id had been handled before: the same answer, nothing appended. */
-  readonly duplicate: boolean;
-  /** The events the command caused, as the acting seat sees them. */
-  readonly events: readonly ViewEvent[];
-}
-
-export interface HistoryResult {
-  readonly matchId: string;
-  readonly version: number;
-  /** True once the match is over: the log is shown in full, every card and shuffle. */
-  readonly full: boolean;
-  readonly events: readonly ViewEvent[];
-}
+export type { CommandResult, HistoryResult, MatchFrame, SeatTicket };
 
 type Listener = (match: Match, events: readonly StoredEvent[]) => void;
 

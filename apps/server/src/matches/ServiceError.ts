@@ -1,36 +1,7 @@
-import type { Localized, RefusalCode, RuleId } from "@maumau/engine";
+import type { ErrorRefusal, ServerCode } from "@maumau/client";
+import type { RefusalCode } from "@maumau/engine";
 
-/** Codes the server adds to the engine's refusal codes; every error carries one. */
-export const SERVER_CODES = [
-  "INVALID_INPUT",
-  "INVALID_OPTIONS",
-  "UNKNOWN_VARIANT",
-  "INVALID_RULE_SET",
-  "MATCH_NOT_FOUND",
-  "RULE_SET_NOT_FOUND",
-  "BAD_TOKEN",
-  "SEAT_TAKEN",
-  "NO_FREE_SEAT",
-  "NOT_IN_LOBBY",
-  "NOT_STARTED",
-  "NOT_OVER",
-  "SEATS_NOT_FILLED",
-  "CONFLICT",
-  "RATE_LIMITED",
-  "PAYLOAD_TOO_LARGE",
-  "SOCKET_ONLY",
-  "SHUTTING_DOWN",
-  "FORBIDDEN_ORIGIN",
-  "INTERNAL",
-] as const;
-export type ServerCode = (typeof SERVER_CODES)[number];
-
-/** One error model for every transport: the engine's refusal shape, with server codes added. */
-export interface ErrorRefusal {
-  readonly code: RefusalCode | ServerCode;
-  readonly rule?: RuleId;
-  readonly message: Localized;
-}
+export { SERVER_CODES, type ErrorRefusal, type ServerCode } from "@maumau/client";
 
 /** How a transport should classify the error (tRPC error code names). */
 export type ErrorKind =

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from "node:http";
+import type { RpcAnswer } from "@maumau/client";
 import type { Viewer } from "@maumau/engine";
 import { getErrorShape, getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
 import type { Logger } from "pino";
@@ -33,11 +34,7 @@ const rpcMessage = z.object({
   input: z.unknown().optional(),
 });
 
-export interface RpcAnswer {
-  readonly id: string | number | null;
-  readonly result?: { readonly data: unknown };
-  readonly error?: unknown;
-}
+export type { RpcAnswer };
 
 type Ack = (answer: RpcAnswer) => void;
 

@@ -1,45 +1,44 @@
+import {
+  RemoteRefusal,
+  SocketClient,
+  type MatchFrame,
+  type MatchSnapshot,
+} from "@maumau/client";
 import type { Command } from "@maumau/engine";
 import { createTRPCClient, httpLink, type TRPCClient } from "@trpc/client";
-import { io, type Socket } from "socket.io-client";
-import type { MatchFrame } from "../matches/MatchService.js";
-import type { MatchSnapshot } from "../matches/Match.js";
+import type { Socket } from "socket.io-client";
 import type { AppRouter } from "../trpc/appRouter.js";
-import type { RpcAnswer } from "./SocketGateway.js";
 
 /** A tRPC client over HTTP for tests and the bench. */
 export const httpClient = (url: string): TRPCClient<AppRouter> =>
   createTRPCClient<AppRouter>({ links: [httpLink({ url: `${url}/trpc` })] });
 
-export class RpcError extends Error {
-  constructor(
-    readonly shape: { message: string; data: { code: string; refusal: { code: string } } },
-  ) {
-    super(shape.message);
-  }
-  get code(): string {
-    return this.shape.data.refusal.code;
-  }
-}
+/** A refused rpc: the client package's RemoteRefusal (its `shape` is the tRPC error). */
+export const RpcError = RemoteRefusal;
+export type RpcError = RemoteRefusal & {
+  readonly shape: { message: string; data: { code: string; refusal: { code: string } } };
+};
 
 /**
  * A socket.io client as a game client would use it: procedures over `rpc`, frames on `match`.
  * Every frame it receives is kept, so that tests can spy on what a seat was sent.
  */
 export class TestSocket {
+  readonly client: SocketClient<AppRouter>;
   readonly socket: Socket;
   readonly frames: MatchFrame[] = [];
-  private nextId = 1;
   private readonly waiters: { test: () => boolean; done: () => void }[] = [];
   private readonly listeners: ((frame: MatchFrame) => void)[] = [];
 
   constructor(url: string, options: { headers?: Record<string, string> } = {}) {
-    this.socket = io(url, {
-      transports: ["websocket"],
-      forceNew: true,
-      reconnection: false,
-      ...(options.headers ? { extraHeaders: options.headers } : {}),
+    this.client = new SocketClient<AppRouter>(url, {
+      reconnect: false,
+      timeoutMs: 10_000,
+      rate: 1_000_000,
+      ...(options.headers ? { headers: options.headers } : {}),
     });
-    this.socket.on("match", (frame: MatchFrame) => {
+    this.socket = this.client.socket;
+    this.client.onFrame((frame) => {
       this.frames.push(frame);
       for (const listener of this.listeners) listener(frame);
       this.check();
@@ -56,11 +55,7 @@ export class TestSocket {
 
   /** Calls a procedure over the socket; rejects with an RpcError carrying the refusal. */
   async rpc<T = unknown>(path: string, input?: unknown): Promise<T> {
-    const answer = (await this.socket
-      .timeout(10_000)
-      .emitWithAck("rpc", { id: this.nextId++, path, input })) as RpcAnswer;
-    if (answer.error !== undefined) throw new RpcError(answer.error as RpcError["shape"]);
-    return answer.result?.data as T;
+    return (await this.client.rpc(path, input)) as T;
   }
 
   command(matchId: string, token: string, commandId: string, command: Command) {
@@ -106,6 +101,6 @@ export class TestSocket {
   }
 
   close(): void {
-    this.socket.disconnect();
+    this.client.close();
   }
 }

@@ -1,8 +1,6 @@
-/** A saved rule set by name and version: what a match created from it records. */
-export interface RuleSetRef {
-  readonly name: string;
-  readonly version: number;
-}
+import type { RuleSetRef } from "@maumau/client";
+
+export type { RuleSetRef };
 
 /**
  * The facts of a saved rule set's stream (`ruleset-<name>`), past tense. Every save is a new

@@ -1,4 +1,4 @@
-import type { MatchFrame, MatchSnapshot } from "@maumau/server";
+import type { MatchFrame, MatchSnapshot } from "./protocol.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MatchFeed, type FeedSource } from "./MatchFeed.js";
 

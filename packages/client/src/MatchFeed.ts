@@ -1,4 +1,4 @@
-import type { MatchFrame, MatchSnapshot, ViewEvent } from "@maumau/server";
+import type { MatchFrame, MatchSnapshot, ViewEvent } from "./protocol.js";
 
 /** What a feed needs of a connection: frames, a way to watch, and reconnect news. */
 export interface FeedSource {
@@ -41,7 +41,7 @@ export class MatchFeed {
   private resyncing = false;
   private again = false;
   private closed = false;
-  private idle: NodeJS.Timeout | undefined;
+  private idle: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<
     (snapshot: MatchSnapshot, events: readonly ViewEvent[]) => void
   >();
@@ -167,7 +167,8 @@ export class MatchFeed {
       this.resync();
       this.armIdle();
     }, idleMs);
-    this.idle.unref();
+    // In Node, an idle timer alone must not keep the process alive.
+    (this.idle as { unref?: () => void }).unref?.();
   }
 }
 

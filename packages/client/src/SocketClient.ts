@@ -1,14 +1,17 @@
-import type { AppRouter, ErrorRefusal, MatchFrame, RpcAnswer } from "@maumau/server";
 import type { TRPCClient } from "@trpc/client";
+import type { AnyTRPCRouter } from "@trpc/server";
 import { io, type Socket } from "socket.io-client";
+import { RemoteRefusal, TransportError, type ErrorShape } from "./errors.js";
 import { Pacer } from "./Pacer.js";
+import type { ErrorRefusal, MatchFrame, RpcAnswer } from "./protocol.js";
 
 /**
  * The server's procedures as the socket calls them: `api.lobby.create(input)` sends
  * `rpc { id, path: "lobby.create", input }` and resolves with the answer's data. Types come
- * from the server's `AppRouter` (a type only: no server code runs in the CLI).
+ * from the server's `AppRouter`, which each front end passes in as a type (no server code
+ * runs in a client).
  */
-export type SocketApi = Procedures<TRPCClient<AppRouter>>;
+export type SocketApi<TRouter extends AnyTRPCRouter> = Procedures<TRPCClient<TRouter>>;
 
 type Procedures<T> = {
   readonly [K in keyof T & string]: T[K] extends {
@@ -20,56 +23,26 @@ type Procedures<T> = {
       : Procedures<T[K]>;
 };
 
-/** The server refused: its typed refusal (`NOT_YOUR_TURN`, `BAD_TOKEN`, …). */
-export class RemoteRefusal extends Error {
-  override readonly name = "RemoteRefusal";
-  constructor(
-    readonly path: string,
-    readonly refusal: ErrorRefusal,
-    readonly httpStatus: number | null,
-  ) {
-    super(
-      `${path}: ${refusal.code}${refusal.rule ? ` (${refusal.rule})` : ""}: ${refusal.message.en}`,
-    );
-  }
-  get code(): string {
-    return this.refusal.code;
-  }
-}
-
-/** No answer: the connection is down, or the answer did not come in time. */
-export class TransportError extends Error {
-  override readonly name = "TransportError";
-  constructor(
-    readonly path: string,
-    readonly reason: "disconnected" | "timeout",
-    detail: string,
-  ) {
-    super(`${path}: ${reason} (${detail})`);
-  }
-}
-
-export interface ConnectionOptions {
+export interface SocketClientOptions {
   /** Reconnect after a lost connection (socket.io's backoff); else a loss is final. */
   readonly reconnect: boolean;
   /** An rpc without an answer after this long fails with a TransportError. */
   readonly timeoutMs: number;
   /** Messages per second this connection may send (the server's COMMAND_RATE). */
   readonly rate: number;
-}
-
-interface ErrorShape {
-  readonly message?: string;
-  readonly data?: { readonly httpStatus?: number; readonly refusal?: ErrorRefusal };
+  /** socket.io transports; websocket only by default (no sticky sessions needed). */
+  readonly transports?: ("websocket" | "polling")[];
+  /** Extra handshake headers (Node clients only; browsers send their own). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
  * One socket.io connection to one server process: procedures over `rpc` (paced below the
  * server's rate limit) and the `match` frames it is pushed.
  */
-export class Connection {
+export class SocketClient<TRouter extends AnyTRPCRouter> {
   readonly socket: Socket;
-  readonly api: SocketApi;
+  readonly api: SocketApi<TRouter>;
   /** Bumped on every lost connection: an answer older than the current epoch is void. */
   epoch = 0;
   private nextId = 1;
@@ -81,11 +54,12 @@ export class Connection {
 
   constructor(
     readonly url: string,
-    readonly options: ConnectionOptions,
+    readonly options: SocketClientOptions,
   ) {
     this.pacer = new Pacer(options.rate);
     this.socket = io(url, {
-      transports: ["websocket"],
+      transports: options.transports ?? ["websocket"],
+      ...(options.headers ? { extraHeaders: { ...options.headers } } : {}),
       forceNew: true,
       reconnection: options.reconnect,
       reconnectionDelay: 250,
@@ -102,7 +76,7 @@ export class Connection {
       this.epoch++;
       for (const listener of this.disconnectListeners) listener(reason);
     });
-    this.api = procedureProxy((path, input) => this.rpc(path, input)) as SocketApi;
+    this.api = procedureProxy((path, input) => this.rpc(path, input)) as SocketApi<TRouter>;
   }
 
   get connected(): boolean {
@@ -139,6 +113,8 @@ export class Connection {
   /** Calls a procedure by its dotted path; `api` is the typed way to do the same. */
   async rpc(path: string, input: unknown): Promise<unknown> {
     await this.pacer.take();
+    // Still connecting (or reconnecting): wait for it rather than fail at once.
+    if (!this.socket.connected && this.socket.active) await this.whenConnected();
     if (!this.socket.connected) throw new TransportError(path, "disconnected", this.url);
     let answer: RpcAnswer;
     try {
@@ -162,7 +138,7 @@ export class Connection {
           de: shape.message ?? "unbekannter Fehler",
         },
       };
-      throw new RemoteRefusal(path, refusal, shape.data?.httpStatus ?? null);
+      throw new RemoteRefusal(path, refusal, shape.data?.httpStatus ?? null, shape);
     }
     return answer.result?.data;
   }

@@ -1,0 +1,12 @@
+/**
+ * @maumau/client: the protocol in one place for every front end (web, CLI, test clients).
+ * Types of what the server sends, a typed socket client, and the match feed. The command
+ * schema (zod) is a separate entry, `@maumau/client/schema`, so that a page that only shows
+ * text does not load zod.
+ */
+export * from "./protocol.js";
+export { RemoteRefusal, TransportError, type ErrorShape } from "./errors.js";
+export { SocketClient, type SocketApi, type SocketClientOptions } from "./SocketClient.js";
+export { MatchFeed, type FeedOptions, type FeedSource, type FeedStats } from "./MatchFeed.js";
+export { Pacer } from "./Pacer.js";
+export type { ClientCommand } from "./schema.js";
