@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { variantIds } from "@maumau/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { VariantSummary } from "./app.js";
+import type { VariantSummary } from "@maumau/client";
 import { rawGet, startTestServer, type Running } from "./testing.js";
 
 const INDEX = "<!doctype html><title>Mau Mau</title><div id=root></div>";
@@ -54,9 +54,25 @@ describe("GET /api/variants", () => {
     expect(list.map((v) => v.id)).toEqual(variantIds());
     for (const v of list) {
       expect(Object.keys(v).sort()).toEqual(
-        ["description", "id", "names", "optionDocs", "players", "ruleBook", "theme"].sort(),
+        [
+          "description",
+          "id",
+          "names",
+          "optionDocs",
+          "optionSchema",
+          "players",
+          "ruleBook",
+          "theme",
+        ].sort(),
       );
     }
+    // A form can be made from the options' JSON Schema: noris has a number of games.
+    const noris = list.find((v) => v.id === "noris")!;
+    expect(noris.optionSchema?.properties?.games).toMatchObject({
+      type: "integer",
+      default: 3,
+      minimum: 1,
+    });
   });
 
   it("contains noris and tabaluga with their rule ids", async () => {
