@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { variantIds } from "@maumau/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VariantSummary } from "@maumau/client";
@@ -126,6 +128,32 @@ describe("static files", () => {
     }
   });
 
+  it("sends text files compressed: brotli when accepted, else gzip, else as they are", async () => {
+    const get = (path: string, acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((done, fail) => {
+        const req = request(`${built.url}${path}`, {
+          headers: { "Accept-Encoding": acceptEncoding },
+        });
+        req.on("response", (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on("error", fail);
+        req.end();
+      });
+    const br = await get(HASHED_JS, "gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["vary"]).toBe("Accept-Encoding");
+    expect(brotliDecompressSync(br.body).toString()).toBe("console.log('mau');");
+    const gz = await get("/", "gzip;q=1, br;q=0");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toBe(INDEX);
+    const plain = await get(HASHED_JS, "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe("console.log('mau');");
+  });
+
   it("answers 304 to a matching If-None-Match", async () => {
     const first = await fetch(`${built.url}/favicon.svg`);
     const etag = first.headers.get("etag");
@@ -137,7 +165,10 @@ describe("static files", () => {
   });
 
   it("answers HEAD with headers and no body", async () => {
-    const res = await fetch(`${built.url}${HASHED_JS}`, { method: "HEAD" });
+    const res = await fetch(`${built.url}${HASHED_JS}`, {
+      method: "HEAD",
+      headers: { "Accept-Encoding": "identity" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-length")).toBe(String("console.log('mau');".length));
     expect(await res.text()).toBe("");

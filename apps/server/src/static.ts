@@ -1,8 +1,13 @@
 import { createReadStream, type Stats } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",
@@ -83,6 +88,16 @@ export async function sendFile(
     res.writeHead(304).end();
     return;
   }
+  const encoding = COMPRESSIBLE.test(file) ? encodingFor(req.headers["accept-encoding"]) : null;
+  if (encoding !== null) {
+    res.setHeader("Vary", "Accept-Encoding");
+    const body = await compressed(file, stats, encoding);
+    res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.writeHead(status);
+    res.end(req.method === "HEAD" ? undefined : body);
+    return;
+  }
   res.setHeader("Content-Length", stats.size);
   res.writeHead(status);
   if (req.method === "HEAD") {
@@ -90,4 +105,49 @@ export async function sendFile(
     return;
   }
   await pipeline(createReadStream(file), res);
+}
+
+/** Text types worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(html|js|mjs|css|json|map|svg|txt|xml|webmanifest)$/i;
+
+/** brotli when the client takes it, else gzip, else none (`q=0` refuses a coding). */
+export function encodingFor(header: string | string[] | undefined): "br" | "gzip" | null {
+  const accepted = new Map<string, number>();
+  for (const part of String(header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (ok("br")) return "br";
+  if (ok("gzip")) return "gzip";
+  return null;
+}
+
+/**
+ * Compressed file bodies, made once per file version: the web build is a few hundred KB, so
+ * keeping them in memory is cheaper than compressing every response. A new build (another
+ * size or mtime) replaces the entry.
+ */
+const compressedCache = new Map<string, { readonly version: string; readonly body: Buffer }>();
+const MAX_CACHED = 256;
+
+async function compressed(file: string, stats: Stats, encoding: "br" | "gzip"): Promise<Buffer> {
+  const key = `${encoding}:${file}`;
+  const version = `${stats.size}:${stats.mtimeMs}`;
+  const hit = compressedCache.get(key);
+  if (hit?.version === version) return hit.body;
+  const raw = await readFile(file);
+  const body =
+    encoding === "br"
+      ? await brotli(raw, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        })
+      : await gzipAsync(raw, { level: 9 });
+  if (compressedCache.size >= MAX_CACHED) compressedCache.clear();
+  compressedCache.set(key, { version, body });
+  return body;
 }
