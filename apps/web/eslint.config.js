@@ -1,3 +1,30 @@
 import base from "@maumau/eslint-config";
 
-export default base;
+const typesOnly = (name) => ({
+  name,
+  allowTypeImports: true,
+  message: "The browser takes types only from here: the first page must not bundle it.",
+});
+
+export default [
+  ...base,
+  // The page talks to the server through @maumau/client; it never bundles the engine, the
+  // variants or the server (tests may use them).
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            typesOnly("@maumau/engine"),
+            typesOnly("@maumau/registry"),
+            typesOnly("@maumau/server"),
+            { name: "zod", message: "Validation is the server's job; the page loads no zod." },
+          ],
+        },
+      ],
+    },
+  },
+];

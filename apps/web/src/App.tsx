@@ -1,26 +1,25 @@
-import type { AnyVariant, Lang } from "@maumau/engine";
-import { variants as registryVariants } from "@maumau/registry";
-import { useId, useState, type CSSProperties } from "react";
+import type { VariantSummary } from "@maumau/client";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES } from "./i18n";
+import { useConnection } from "./net/server";
+import { useVariants } from "./net/variants";
+import RulesPage from "./rules/RulesPage";
+import { followLink, paths, useRoute, type Route } from "./router";
 
-/** What the page needs of a variant; the same fields /api/variants serves. */
-export type VariantInfo = Pick<
-  AnyVariant,
-  "id" | "names" | "description" | "players" | "ruleBook" | "theme"
->;
+// The lobby talks to the server; the table and its cards load only when a match opens.
+const LobbyPage = lazy(() => import("./lobby/LobbyPage"));
+const MatchPage = lazy(() => import("./match/MatchPage"));
 
 export interface AppProps {
-  readonly variants?: readonly VariantInfo[];
-  readonly initialVariantId?: string;
+  /** The variants, when known up front (tests); otherwise fetched from /api/variants. */
+  readonly variants?: readonly VariantSummary[];
+  /** The route to show instead of the URL's (server-side rendering in tests). */
+  readonly route?: Route;
 }
 
-const themeStyle = (variant: VariantInfo): CSSProperties =>
-  ({
-    "--accent": variant.theme.accent,
-    "--table": variant.theme.table,
-    "--card-back": variant.theme.cardBack,
-  }) as CSSProperties;
+const SCHEME_KEY = "maumau.scheme";
+type Scheme = "auto" | "light" | "dark";
 
 function LanguageToggle() {
   const { t, i18n } = useTranslation();
@@ -42,112 +41,134 @@ function LanguageToggle() {
   );
 }
 
-function VariantCard(props: {
-  variant: VariantInfo;
-  lang: Lang;
-  selected: boolean;
-  rulesId: string;
-  onSelect: () => void;
-}) {
-  const { variant, lang, selected, rulesId, onSelect } = props;
+function SchemeToggle() {
   const { t } = useTranslation();
-  const headingId = useId();
-  const name = variant.names[lang];
-  const { min, max } = variant.players;
+  const [scheme, setScheme] = useState<Scheme>(() => {
+    try {
+      const stored = localStorage.getItem(SCHEME_KEY);
+      return stored === "light" || stored === "dark" ? stored : "auto";
+    } catch {
+      return "auto";
+    }
+  });
+  useEffect(() => {
+    if (scheme === "auto") document.documentElement.removeAttribute("data-scheme");
+    else document.documentElement.setAttribute("data-scheme", scheme);
+    try {
+      localStorage.setItem(SCHEME_KEY, scheme);
+    } catch {
+      // Remembered for this page only.
+    }
+  }, [scheme]);
   return (
-    <article
-      className="variant"
-      aria-labelledby={headingId}
-      data-selected={selected}
-      style={themeStyle(variant)}
-    >
-      <h3 id={headingId}>{name}</h3>
-      <p className="players">
-        {min === max
-          ? t("variants.playersExact", { count: min })
-          : t("variants.players", { min, max })}
-      </p>
-      <p>{variant.description[lang]}</p>
-      <ul className="swatches" aria-label={t("variants.colours")}>
-        {Object.entries(variant.theme.colours).map(([key, colour]) => (
-          <li key={key}>
-            <span className="swatch" style={{ background: colour.css }} aria-hidden="true" />
-            {colour.label[lang]}
-          </li>
-        ))}
-      </ul>
-      <button
-        type="button"
-        aria-pressed={selected}
-        aria-controls={rulesId}
-        aria-label={t("variants.showRulesOf", { name })}
-        onClick={onSelect}
+    <label className="scheme-toggle">
+      <span className="visually-hidden">{t("theme.label")}</span>
+      <select
+        value={scheme}
+        onChange={(e) => setScheme(e.target.value as Scheme)}
+        aria-label={t("theme.label")}
       >
-        {t("variants.showRules")}
-      </button>
-    </article>
+        <option value="auto">{t("theme.auto")}</option>
+        <option value="light">{t("theme.light")}</option>
+        <option value="dark">{t("theme.dark")}</option>
+      </select>
+    </label>
   );
 }
 
-function RuleBook(props: { variant: VariantInfo; lang: Lang; id: string }) {
-  const { variant, lang, id } = props;
+function ConnectionBanner() {
   const { t } = useTranslation();
-  const headingId = useId();
+  const state = useConnection();
+  if (state === "online") return null;
   return (
-    <section id={id} className="rule-book" aria-labelledby={headingId} style={themeStyle(variant)}>
-      <h2 id={headingId}>{t("rules.heading", { name: variant.names[lang] })}</h2>
-      <p className="rule-count">{t("rules.count", { count: variant.ruleBook.length })}</p>
-      <dl>
-        {variant.ruleBook.map((rule) => (
-          <div key={rule.id} className="rule">
-            <dt>{rule.id}</dt>
-            <dd>{rule.text[lang]}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <p className="connection" role="status" data-state={state}>
+      {state === "connecting" ? t("connection.connecting") : t("connection.offline")}
+    </p>
   );
 }
 
-export function App({ variants = registryVariants, initialVariantId }: AppProps) {
+export function App({ variants: given, route: fixed }: AppProps) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const [selectedId, setSelectedId] = useState(initialVariantId);
-  const selected = variants.find((v) => v.id === selectedId) ?? variants[0];
-  const rulesId = useId();
-  const variantsHeadingId = useId();
+  const live = useRoute();
+  const route = fixed ?? live;
+  const variants = useVariants(given);
+
+  let page;
+  if (variants.status !== "ready") {
+    page = (
+      <p className="page">
+        {variants.status === "loading" ? t("variants.loading") : t("variants.failed")}
+      </p>
+    );
+  } else if (route.page === "rules") {
+    page = (
+      <RulesPage
+        variants={variants.variants}
+        lang={lang}
+        variantId={route.variant}
+        rule={route.rule}
+      />
+    );
+  } else if (route.page === "lobby") {
+    page = <LobbyPage variants={variants.variants} lang={lang} />;
+  } else if (route.page === "match") {
+    page = (
+      <MatchPage
+        key={route.matchId}
+        matchId={route.matchId}
+        join={route.join}
+        variants={variants.variants}
+        lang={lang}
+      />
+    );
+  } else {
+    page = (
+      <section className="page">
+        <h2>{t("notFound.heading")}</h2>
+        <p>{t("notFound.text", { path: route.path })}</p>
+      </section>
+    );
+  }
 
   return (
     <div className="app" lang={lang}>
+      <a className="skip" href="#main">
+        {t("app.skip")}
+      </a>
       <header className="app-header">
         <div>
-          <h1>{t("app.title")}</h1>
+          <h1>
+            <a href={paths.lobby()} onClick={followLink}>
+              {t("app.title")}
+            </a>
+          </h1>
           <p className="tagline">{t("app.tagline")}</p>
         </div>
-        <LanguageToggle />
+        <nav aria-label={t("nav.main")}>
+          <a
+            href={paths.lobby()}
+            onClick={followLink}
+            aria-current={route.page === "lobby" ? "page" : undefined}
+          >
+            {t("nav.play")}
+          </a>
+          <a
+            href={paths.rules()}
+            onClick={followLink}
+            aria-current={route.page === "rules" ? "page" : undefined}
+          >
+            {t("nav.rules")}
+          </a>
+        </nav>
+        <div className="header-tools">
+          <SchemeToggle />
+          <LanguageToggle />
+        </div>
       </header>
-      <main className="layout">
-        <section className="variants" aria-labelledby={variantsHeadingId}>
-          <h2 id={variantsHeadingId}>{t("variants.heading")}</h2>
-          {variants.length === 0 ? (
-            <p>{t("variants.empty")}</p>
-          ) : (
-            <ul className="variant-list">
-              {variants.map((variant) => (
-                <li key={variant.id}>
-                  <VariantCard
-                    variant={variant}
-                    lang={lang}
-                    selected={variant.id === selected?.id}
-                    rulesId={rulesId}
-                    onSelect={() => setSelectedId(variant.id)}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        {selected && <RuleBook variant={selected} lang={lang} id={rulesId} />}
+      {route.page !== "rules" && <ConnectionBanner />}
+      <main id="main">
+        <Suspense fallback={<p className="page loading">…</p>}>{page}</Suspense>
       </main>
     </div>
   );

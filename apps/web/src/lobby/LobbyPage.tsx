@@ -1,0 +1,413 @@
+import {
+  RemoteRefusal,
+  type LobbyView,
+  type OptionSchema,
+  type VariantSummary,
+} from "@maumau/client";
+import type { BotLevel, Lang } from "@maumau/engine";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { keepSeat, seatTicket, storedName, storeName } from "../net/seats";
+import { server, useConnection } from "../net/server";
+import { followLink, navigate, paths } from "../router";
+import { seatName } from "../table/common";
+
+const REFRESH_MS = 3_000;
+const TIMERS = [0, 15, 30, 60, 120] as const;
+const PRESETS = ["noris", "french", "bavarian"] as const;
+
+/** The first page: your name, the matches (live), a new match. */
+export default function LobbyPage(props: { variants: readonly VariantSummary[]; lang: Lang }) {
+  const { variants, lang } = props;
+  const { t } = useTranslation();
+  const [name, setName] = useState(storedName);
+  const nameId = useId();
+  return (
+    <div className="lobby">
+      <section className="page name-box" aria-labelledby={nameId}>
+        <h2 id={nameId}>{t("lobby.heading")}</h2>
+        <label>
+          {t("lobby.name")}{" "}
+          <input
+            value={name}
+            maxLength={32}
+            autoComplete="nickname"
+            placeholder={t("lobby.namePlaceholder")}
+            onChange={(e) => {
+              setName(e.target.value);
+              storeName(e.target.value.trim());
+            }}
+          />
+        </label>
+        <small>{t("lobby.nameHint")}</small>
+      </section>
+      <CreateMatch variants={variants} lang={lang} name={name.trim()} />
+      <MatchList variants={variants} lang={lang} name={name.trim()} />
+    </div>
+  );
+}
+
+function MatchList(props: { variants: readonly VariantSummary[]; lang: Lang; name: string }) {
+  const { variants, lang, name } = props;
+  const { t } = useTranslation();
+  const connection = useConnection();
+  const [matches, setMatches] = useState<readonly LobbyView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const list = await server().api.lobby.list({ status: ["open", "running"], limit: 50 });
+        // tRPC types `unknown` fields as optional; the server always sends them.
+        if (live) setMatches(list as readonly LobbyView[]);
+      } catch {
+        // Offline for a moment: the banner says so; the next round tries again.
+      }
+      if (live) timer = setTimeout(() => void load(), REFRESH_MS);
+    };
+    void load();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [connection]);
+
+  const join = async (matchId: string) => {
+    if (name === "") {
+      setError(t("lobby.needName"));
+      return;
+    }
+    try {
+      keepSeat(await server().api.lobby.join({ matchId, name }));
+      navigate(paths.match(matchId));
+    } catch (e) {
+      setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+    }
+  };
+
+  return (
+    <section className="page match-list" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t("lobby.matches")}</h2>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {matches !== null && matches.length === 0 && <p>{t("lobby.noMatches")}</p>}
+      <ul>
+        {(matches ?? []).map((m) => {
+          const variant = variants.find((v) => v.id === m.variant);
+          const free = m.seats.filter((s) => s.kind === "empty").length;
+          const mine = seatTicket(m.matchId) !== null;
+          return (
+            <li key={m.matchId} className="match-row" data-match={m.matchId} data-status={m.status}>
+              <div>
+                <strong>{variant?.names[lang] ?? m.variant}</strong>
+                {m.ruleSet && ` · ${m.ruleSet.name}`}{" "}
+                <span className={`badge ${m.status}`}>{t(`lobby.${m.status}`)}</span>
+                <div className="match-seats">
+                  {m.seats
+                    .map((s, i) => (s.kind === "empty" ? t("seat.empty") : seatName(s, i, t)))
+                    .join(" · ")}
+                  {free > 0 && ` — ${t("lobby.freeSeats", { count: free })}`}
+                </div>
+              </div>
+              <div className="row-actions">
+                {mine ? (
+                  <a className="button primary" href={paths.match(m.matchId)} onClick={followLink}>
+                    {t("lobby.resume")}
+                  </a>
+                ) : (
+                  free > 0 && (
+                    <button type="button" className="primary" onClick={() => void join(m.matchId)}>
+                      {t("lobby.join")}
+                    </button>
+                  )
+                )}
+                <a className="button" href={paths.match(m.matchId)} onClick={followLink}>
+                  {t("lobby.watch")}
+                </a>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** Form fields made from a variant's options schema; labels from its option docs. */
+function OptionFields(props: {
+  variant: VariantSummary;
+  lang: Lang;
+  values: Record<string, unknown>;
+  onChange: (key: string, value: unknown) => void;
+}) {
+  const { variant, lang, values, onChange } = props;
+  const properties = variant.optionSchema?.properties ?? {};
+  const fields = Object.entries(properties).filter(([key]) =>
+    variant.optionDocs.some((d) => d.key === key),
+  );
+  if (fields.length === 0) return null;
+  return (
+    <fieldset className="options">
+      <legend>{variant.names[lang]}</legend>
+      {fields.map(([key, schema]) => {
+        const label = variant.optionDocs.find((d) => d.key === key)?.label[lang] ?? key;
+        const value = values[key] ?? schema.default;
+        return (
+          <OptionField
+            key={key}
+            id={key}
+            label={label}
+            schema={schema}
+            value={value}
+            onChange={(v) => onChange(key, v)}
+          />
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function OptionField(props: {
+  id: string;
+  label: string;
+  schema: OptionSchema;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const { label, schema, value, onChange } = props;
+  if (schema.type === "boolean") {
+    return (
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={value === true}
+          onChange={(e) => onChange(e.target.checked)}
+        />{" "}
+        {label}
+      </label>
+    );
+  }
+  if (schema.type === "integer" || schema.type === "number") {
+    return (
+      <label>
+        {label}{" "}
+        <input
+          type="number"
+          value={typeof value === "number" ? value : ""}
+          min={schema.minimum}
+          max={schema.maximum}
+          onChange={(e) => onChange(e.target.value === "" ? undefined : Number(e.target.value))}
+        />
+      </label>
+    );
+  }
+  if (Array.isArray(schema.enum)) {
+    return (
+      <label>
+        {label}{" "}
+        <select value={String(value ?? "")} onChange={(e) => onChange(e.target.value)}>
+          {schema.enum.map((v) => (
+            <option key={String(v)} value={String(v)}>
+              {String(v)}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  return null;
+}
+
+function CreateMatch(props: { variants: readonly VariantSummary[]; lang: Lang; name: string }) {
+  const { variants, lang, name } = props;
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [variantId, setVariantId] = useState(variants[0]?.id ?? "noris");
+  const variant = variants.find((v) => v.id === variantId) ?? variants[0];
+  const [seats, setSeats] = useState(3);
+  const [bots, setBots] = useState(2);
+  const [level, setLevel] = useState<BotLevel>("heuristic");
+  const [timer, setTimer] = useState<number>(0);
+  const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [preset, setPreset] = useState<(typeof PRESETS)[number]>("noris");
+  const [ruleSet, setRuleSet] = useState("");
+  const [ruleSets, setRuleSets] = useState<readonly { name: string; title: string | null }[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    server()
+      .api.ruleSets.list({ limit: 100 })
+      .then(
+        (list) => setRuleSets(list),
+        () => setRuleSets([]),
+      );
+  }, []);
+
+  if (variant === undefined) return null;
+  const min = variant.players.min;
+  const max = Math.min(variant.players.max, 10);
+  const seatCount = Math.min(Math.max(seats, min), max);
+  const botCount = Math.min(bots, seatCount - 1);
+  const custom = variant.id === "custom";
+
+  const submit = async () => {
+    if (name === "") {
+      setError(t("lobby.needName"));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      storeName(name);
+      const common = {
+        seats: seatCount,
+        name,
+        ...(timer > 0 ? { turnTimerMs: timer * 1000 } : {}),
+      };
+      const created = await server().api.lobby.create(
+        custom && ruleSet !== ""
+          ? { ...common, ruleSet: { name: ruleSet } }
+          : { ...common, variant: variant.id, options: custom ? { preset } : options },
+      );
+      if (created.token === null || created.seat === null) throw new Error("no seat");
+      const ticket = { matchId: created.matchId, seat: created.seat, token: created.token };
+      keepSeat(ticket);
+      if (botCount > 0)
+        await server().api.lobby.addBots({
+          matchId: created.matchId,
+          token: ticket.token,
+          level,
+          count: botCount,
+        });
+      navigate(paths.match(created.matchId));
+    } catch (e) {
+      setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page create" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t("lobby.create")}</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label>
+          {t("lobby.variant")}{" "}
+          <select
+            value={variant.id}
+            onChange={(e) => {
+              setVariantId(e.target.value);
+              setOptions({});
+            }}
+          >
+            {variants.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.names[lang]}
+              </option>
+            ))}
+          </select>
+        </label>{" "}
+        <a href={paths.rules(variant.id)} onClick={followLink}>
+          {t("variants.showRules")}
+        </a>
+        <p className="hint">{variant.description[lang]}</p>
+        <div className="form-row">
+          <label>
+            {t("lobby.seats")}{" "}
+            <input
+              type="number"
+              min={min}
+              max={max}
+              value={seatCount}
+              onChange={(e) => setSeats(Number(e.target.value))}
+            />
+          </label>
+          <label>
+            {t("lobby.bots")}{" "}
+            <input
+              type="number"
+              min={0}
+              max={seatCount - 1}
+              value={botCount}
+              onChange={(e) => setBots(Number(e.target.value))}
+            />
+          </label>
+          <label>
+            {t("lobby.botLevel")}{" "}
+            <select value={level} onChange={(e) => setLevel(e.target.value as BotLevel)}>
+              <option value="random">{t("lobby.level.random")}</option>
+              <option value="heuristic">{t("lobby.level.heuristic")}</option>
+            </select>
+          </label>
+          <label>
+            {t("lobby.timer")}{" "}
+            <select value={timer} onChange={(e) => setTimer(Number(e.target.value))}>
+              {TIMERS.map((s) => (
+                <option key={s} value={s}>
+                  {s === 0 ? t("lobby.timerOff") : t("lobby.timerSeconds", { count: s })}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {custom ? (
+          <div className="form-row">
+            <label>
+              {t("lobby.ruleSet")}{" "}
+              <select value={ruleSet} onChange={(e) => setRuleSet(e.target.value)}>
+                <option value="">{t("lobby.noRuleSet")}</option>
+                {ruleSets.map((r) => (
+                  <option key={r.name} value={r.name}>
+                    {r.title || r.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {ruleSet === "" && (
+              <label>
+                {t("lobby.preset")}{" "}
+                <select
+                  value={preset}
+                  onChange={(e) => setPreset(e.target.value as (typeof PRESETS)[number])}
+                >
+                  {PRESETS.map((p) => (
+                    <option key={p} value={p}>
+                      {variants.find((v) => v.id === p)?.names[lang] ?? p}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </div>
+        ) : (
+          <OptionFields
+            variant={variant}
+            lang={lang}
+            values={options}
+            onChange={(key, value) => setOptions((o) => ({ ...o, [key]: value }))}
+          />
+        )}
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? t("lobby.creating") : t("lobby.createButton")}
+        </button>
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { RemoteRefusal, type SeatTicket, type VariantSummary } from "@maumau/client";
+import type { Lang } from "@maumau/engine";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { keepSeat, seatTicket, storedName, storeName } from "../net/seats";
+import { server } from "../net/server";
+import { followLink, navigate, paths } from "../router";
+import { useMatch } from "./useMatch";
+import { WaitingRoom } from "./WaitingRoom";
+
+const ClassicTable = lazy(() => import("../table/ClassicTable"));
+const HeulDochTable = lazy(() => import("../table/HeulDochTable"));
+
+/** A match by URL: the waiting room, the table (as a seat or a spectator), the results. */
+export default function MatchPage(props: {
+  matchId: string;
+  join: boolean;
+  variants: readonly VariantSummary[];
+  lang: Lang;
+}) {
+  const { matchId, join, variants, lang } = props;
+  const { t } = useTranslation();
+  const [ticket, setTicket] = useState<SeatTicket | null>(() => seatTicket(matchId));
+  useEffect(() => setTicket(seatTicket(matchId)), [matchId]);
+  const { snapshot, log, error } = useMatch(matchId, ticket?.token ?? null);
+  const [joinError, setJoinError] = useState<string | null>(null);
+  const autoJoined = useRef(false);
+
+  useEffect(() => {
+    if (error?.code === "BAD_TOKEN") setTicket(null);
+  }, [error]);
+
+  const takeSeat = async (name: string) => {
+    setJoinError(null);
+    try {
+      storeName(name);
+      const seat = await server().api.lobby.join({ matchId, name });
+      keepSeat(seat);
+      setTicket(seat);
+      if (join) navigate(paths.match(matchId), { replace: true });
+    } catch (e) {
+      setJoinError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+    }
+  };
+
+  const freeSeats = snapshot?.lobby.seats.filter((s) => s.kind === "empty").length ?? 0;
+  // The share link seats a friend in one click: with a remembered name, at once.
+  useEffect(() => {
+    if (!join || ticket !== null || snapshot === null || autoJoined.current) return;
+    const name = storedName();
+    if (name === "" || freeSeats === 0 || snapshot.lobby.status === "over") return;
+    autoJoined.current = true;
+    void takeSeat(name);
+  });
+
+  const rematch = async () => {
+    if (ticket === null || snapshot === null) return;
+    const next =
+      snapshot.lobby.rematch ??
+      (await server().api.lobby.rematch({ matchId, token: ticket.token })).matchId;
+    keepSeat({ matchId: next, seat: ticket.seat, token: ticket.token });
+    navigate(paths.match(next));
+  };
+
+  if (error !== null && snapshot === null && error.code !== "BAD_TOKEN") {
+    return (
+      <section className="page">
+        <h2>{error.code === "MATCH_NOT_FOUND" ? t("room.notFound") : error.message[lang]}</h2>
+        <a href={paths.lobby()} onClick={followLink}>
+          {t("room.toLobby")}
+        </a>
+      </section>
+    );
+  }
+  if (snapshot === null) return <p className="page loading">{t("connection.connecting")}</p>;
+
+  const variant = variants.find((v) => v.id === snapshot.lobby.variant);
+  if (variant === undefined) return <p className="page">{snapshot.lobby.variant}</p>;
+
+  const joinBox =
+    ticket === null && freeSeats > 0 && snapshot.lobby.status !== "over" ? (
+      <JoinBox onJoin={(name) => void takeSeat(name)} error={joinError} />
+    ) : null;
+
+  if (snapshot.lobby.status === "open" || snapshot.view === null) {
+    return (
+      <WaitingRoom
+        snapshot={snapshot}
+        ticket={ticket}
+        variant={variant}
+        lang={lang}
+        joinBox={joinBox}
+        onLeft={() => setTicket(null)}
+      />
+    );
+  }
+  const family = (snapshot.view as { family: string }).family;
+  const Table = family === "heul-doch" ? HeulDochTable : ClassicTable;
+  return (
+    <div className="match-page">
+      {joinBox}
+      <Suspense fallback={<p className="loading">…</p>}>
+        <Table
+          snapshot={snapshot}
+          log={log}
+          ticket={ticket}
+          variant={variant}
+          lang={lang}
+          onRematch={() => void rematch()}
+        />
+      </Suspense>
+    </div>
+  );
+}
+
+function JoinBox(props: { onJoin: (name: string) => void; error: string | null }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(storedName);
+  return (
+    <form
+      className="join-box"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (name.trim() !== "") props.onJoin(name.trim());
+      }}
+    >
+      <label>
+        {t("lobby.name")}{" "}
+        <input
+          value={name}
+          maxLength={32}
+          required
+          autoComplete="nickname"
+          placeholder={t("lobby.namePlaceholder")}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="primary">
+        {name.trim() ? t("room.joinAs", { name: name.trim() }) : t("room.takeSeat")}
+      </button>
+      {props.error && (
+        <p role="alert" className="error">
+          {props.error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  RemoteRefusal,
+  type MatchSnapshot,
+  type SeatTicket,
+  type VariantSummary,
+} from "@maumau/client";
+import type { BotLevel, Lang } from "@maumau/engine";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { forgetSeat } from "../net/seats";
+import { server } from "../net/server";
+import { followLink, navigate, paths } from "../router";
+import { seatName } from "../table/common";
+
+/** Before the start: who sits where, the share link, bots, start and leave. */
+export function WaitingRoom(props: {
+  snapshot: MatchSnapshot;
+  ticket: SeatTicket | null;
+  variant: VariantSummary;
+  lang: Lang;
+  joinBox: ReactNode;
+  onLeft: () => void;
+}) {
+  const { snapshot, ticket, variant, lang, joinBox, onLeft } = props;
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const [level, setLevel] = useState<BotLevel>("heuristic");
+  const [error, setError] = useState<string | null>(null);
+  const { lobby } = snapshot;
+  const shareUrl = new URL(paths.join(lobby.matchId), location.origin).href;
+  const free = lobby.seats.filter((s) => s.kind === "empty").length;
+
+  const run = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+    }
+  };
+
+  return (
+    <section className="page waiting-room" aria-labelledby="room-heading">
+      <h2 id="room-heading">{t("room.heading", { variant: variant.names[lang] })}</h2>
+      <p>
+        <a href={paths.rules(variant.id)} onClick={followLink}>
+          {t("variants.showRulesOf", { name: variant.names[lang] })}
+        </a>
+      </p>
+      <div className="share">
+        <label htmlFor="share-link">{t("room.share")}</label>
+        <div className="share-row">
+          <input
+            id="share-link"
+            readOnly
+            value={shareUrl}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <button
+            type="button"
+            onClick={() =>
+              void navigator.clipboard?.writeText(shareUrl).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? t("room.copied") : t("room.copy")}
+          </button>
+        </div>
+      </div>
+      <ol className="seat-list">
+        {lobby.seats.map((s, i) => (
+          <li key={i} data-kind={s.kind}>
+            <span className="seat-number">{i + 1}</span>{" "}
+            {s.kind === "empty" ? (
+              <em>{t("seat.empty")}</em>
+            ) : (
+              <>
+                {seatName(s, i, t)}
+                {s.kind === "bot" && ` · ${t(`lobby.level.${s.level ?? "heuristic"}`)}`}
+                {ticket?.seat === i && <span className="tag">{t("seat.you")}</span>}
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+      {joinBox}
+      {ticket === null && free === 0 && <p>{t("room.full")}</p>}
+      {ticket === null && <p>{t("room.watching")}</p>}
+      {ticket !== null && (
+        <div className="room-actions">
+          {free > 0 && (
+            <span className="bot-fill">
+              <label>
+                {t("lobby.botLevel")}{" "}
+                <select value={level} onChange={(e) => setLevel(e.target.value as BotLevel)}>
+                  <option value="random">{t("lobby.level.random")}</option>
+                  <option value="heuristic">{t("lobby.level.heuristic")}</option>
+                </select>
+              </label>
+              <button
+                type="button"
+                onClick={() =>
+                  void run(() =>
+                    server().api.lobby.addBots({
+                      matchId: lobby.matchId,
+                      token: ticket.token,
+                      level,
+                    }),
+                  )
+                }
+              >
+                {t("room.addBots")}
+              </button>
+            </span>
+          )}
+          <button
+            type="button"
+            className="primary"
+            disabled={free > 0}
+            onClick={() =>
+              void run(() =>
+                server().api.lobby.start({ matchId: lobby.matchId, token: ticket.token }),
+              )
+            }
+          >
+            {t("room.start")}
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              void run(async () => {
+                await server().api.lobby.leave({ matchId: lobby.matchId, token: ticket.token });
+                forgetSeat(lobby.matchId);
+                onLeft();
+                navigate(paths.lobby());
+              })
+            }
+          >
+            {t("room.leave")}
+          </button>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,393 @@
+import type { MatchSnapshot, SeatTicket, VariantSummary, ViewEvent } from "@maumau/client";
+import type { ClassicView, Command, Lang } from "@maumau/engine";
+import { useMemo, useState, type DragEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Card } from "../cards/Card";
+import { cardName, colourName, deckStyleOf } from "../cards/names";
+import {
+  AfterGame,
+  ChoicePanel,
+  digitOf,
+  EventLog,
+  KeyHelp,
+  RefusalBanner,
+  ScoreTable,
+  SeatBadge,
+  seatName,
+  turnDeadline,
+  useActions,
+  useCountdown,
+  useKeys,
+  type PanelChoice,
+} from "./common";
+import { has, playableCards, toClientCommand, type Calls, type Choice } from "./moves";
+
+export interface TableProps {
+  readonly snapshot: MatchSnapshot;
+  readonly log: readonly ViewEvent[];
+  readonly ticket: SeatTicket | null;
+  readonly variant: VariantSummary;
+  readonly lang: Lang;
+  readonly onRematch: () => void;
+}
+
+const NO_CALLS: Calls = { mau: false, mauMau: false };
+
+/** The table of the classic shedding games: noris, tabaluga, french, bavarian, house rules. */
+export default function ClassicTable(props: TableProps) {
+  const { snapshot, log, ticket, variant, lang, onRematch } = props;
+  const { t } = useTranslation();
+  const view = snapshot.view as ClassicView;
+  const style = deckStyleOf("classic", view.rules.deck, variant.id);
+  const seats = snapshot.lobby.seats;
+  const me = typeof snapshot.viewer === "number" ? snapshot.viewer : null;
+  const names = seats.map((s, i) => seatName(s, i, t));
+  const { send, refusal, dismiss, busy } = useActions(snapshot, ticket);
+  const [calls, setCalls] = useState<Calls>(NO_CALLS);
+  const [choosing, setChoosing] = useState<{ card: string; choices: Choice[] } | null>(null);
+  const [help, setHelp] = useState(false);
+  const [cutAt, setCutAt] = useState(1);
+  const [cutKeep, setCutKeep] = useState(false);
+  const playable = useMemo(() => playableCards(snapshot.legal), [snapshot.legal]);
+  const secondsLeft = useCountdown(turnDeadline(snapshot));
+  const hand = view.hand ?? [];
+  const myTurn = me !== null && snapshot.progress?.toAct === me;
+  const colourChoices = snapshot.legal.filter(
+    (c): c is Extract<Command, { type: "chooseColour" }> => c.type === "chooseColour",
+  );
+  const mauCall = style === "french" ? t("table.knock") : t("table.mau");
+  const mauMauCallable = view.rules.calls.mauMau.required;
+
+  const playCommand = async (command: Command) => {
+    setChoosing(null);
+    if (await send(toClientCommand(command, calls))) setCalls(NO_CALLS);
+  };
+
+  const playCard = (card: string) => {
+    const choices = playable.get(card);
+    if (choices === undefined) {
+      // Not among the legal moves: the server says why, with the rule it breaks.
+      void send(toClientCommand({ type: "playCard", seat: me ?? 0, card }, calls));
+      return;
+    }
+    if (choices.length === 1 && choices[0]) void playCommand(choices[0].command);
+    else setChoosing({ card, choices });
+  };
+
+  const draw = () => {
+    const c = has(snapshot.legal, "drawCard") ?? { type: "drawCard", seat: me ?? 0 };
+    void send(toClientCommand(c, null));
+  };
+  const pass = () => void send({ type: "pass" });
+
+  const panel: { title: string; choices: PanelChoice[]; cancel: boolean } | null = choosing
+    ? {
+        title: t("table.chooseWish"),
+        cancel: true,
+        choices: choosing.choices.map((c) => ({
+          key: c.key,
+          label: c.what.kind === "wish" ? colourName(style, c.what.colour, lang) : t("table.play"),
+          ...(c.what.kind === "wish" && variant.theme.colours[c.what.colour]
+            ? { swatch: variant.theme.colours[c.what.colour]!.css }
+            : {}),
+          onPick: () => void playCommand(c.command),
+        })),
+      }
+    : colourChoices.length > 0
+      ? {
+          title: t("table.chooseColour"),
+          cancel: false,
+          choices: colourChoices.map((c) => ({
+            key: c.colour,
+            label: colourName(style, c.colour, lang),
+            ...(variant.theme.colours[c.colour]
+              ? { swatch: variant.theme.colours[c.colour]!.css }
+              : {}),
+            onPick: () => void send({ type: "chooseColour", colour: c.colour }),
+          })),
+        }
+      : null;
+
+  useKeys((event) => {
+    const digit = digitOf(event.key);
+    if (panel !== null) {
+      if (digit !== null) {
+        panel.choices[digit - 1]?.onPick();
+        event.preventDefault();
+      } else if (event.key === "Escape" && panel.cancel) setChoosing(null);
+      return;
+    }
+    if (digit !== null) {
+      const button = document.querySelector<HTMLButtonElement>(`[data-hand-index="${digit - 1}"]`);
+      button?.focus();
+      event.preventDefault();
+      return;
+    }
+    switch (event.key.toLowerCase()) {
+      case "d":
+        if (myTurn) draw();
+        break;
+      case "p":
+        if (myTurn) pass();
+        break;
+      case "m":
+        setCalls((c) => ({ ...c, mau: !c.mau }));
+        break;
+      case "n":
+        if (snapshot.progress?.status === "gameOver" && ticket)
+          void send({ type: "startNextGame" });
+        break;
+      case "?":
+        setHelp((h) => !h);
+        break;
+      case "escape":
+        dismiss();
+        break;
+      default:
+        return;
+    }
+  });
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    const card = event.dataTransfer.getData("text/x-maumau-card");
+    if (card) playCard(card);
+  };
+
+  const over =
+    snapshot.progress?.status === "gameOver" || snapshot.progress?.status === "matchOver";
+  const toAct = snapshot.progress?.toAct ?? null;
+  const order = me === null ? seats.map((_, i) => i) : seats.map((_, i) => (me + i) % seats.length);
+  const others = order.filter((s) => s !== me);
+
+  return (
+    <section
+      className={`table classic style-${style}`}
+      data-version={snapshot.version}
+      aria-label={t("table.label")}
+      style={{ "--table": variant.theme.table } as React.CSSProperties}
+    >
+      <div className="status" role="status" aria-live="polite">
+        <span className="status-turn">
+          {over
+            ? snapshot.progress?.status === "matchOver"
+              ? t("table.matchOver")
+              : t("table.gameOver")
+            : myTurn
+              ? t("table.yourTurn")
+              : toAct !== null
+                ? t("table.turnOf", { name: names[toAct] })
+                : ""}
+          {!over && secondsLeft !== null && ` · ${t("table.timer", { seconds: secondsLeft })}`}
+        </span>
+        <span>{t("table.game", { n: view.game })}</span>
+        <span>
+          {t("table.direction")}: {view.direction === "cw" ? t("table.cw") : t("table.ccw")}
+        </span>
+        {view.wish && (
+          <span className="wish" data-wish={view.wish}>
+            {t("table.wish", { colour: colourName(style, view.wish, lang) })}
+          </span>
+        )}
+        {view.pendingDraw > 0 && (
+          <span className="pending">{t("table.pending", { count: view.pendingDraw })}</span>
+        )}
+        {view.anyCardAllowed && <span>{t("table.anyCard")}</span>}
+      </div>
+
+      {refusal && (
+        <RefusalBanner refusal={refusal} variant={variant.id} lang={lang} onDismiss={dismiss} />
+      )}
+
+      <div className="opponents">
+        {others.map((s) => (
+          <SeatBadge
+            key={s}
+            seat={seats[s]!}
+            name={names[s]!}
+            cards={view.handCounts[s] ?? 0}
+            you={false}
+            toAct={toAct === s && !over}
+            secondsLeft={toAct === s ? secondsLeft : null}
+          >
+            <div className="mini-hand" aria-hidden="true">
+              {Array.from({ length: Math.min(view.handCounts[s] ?? 0, 12) }, (_, i) => (
+                <Card
+                  key={i}
+                  code={null}
+                  style={style}
+                  lang={lang}
+                  back={variant.theme.cardBack}
+                  decorative
+                />
+              ))}
+            </div>
+          </SeatBadge>
+        ))}
+      </div>
+
+      <div className="centre">
+        <button
+          type="button"
+          className="pile draw-pile"
+          onClick={draw}
+          disabled={!myTurn || busy}
+          aria-label={`${t("table.draw")} – ${t("table.drawPile", { count: view.drawPile })}`}
+        >
+          <Card code={null} style={style} lang={lang} back={variant.theme.cardBack} decorative />
+          <span className="pile-count">{view.drawPile}</span>
+        </button>
+        <div
+          className="pile discard"
+          onDragOver={(e) => e.preventDefault()}
+          onDrop={onDrop}
+          aria-label={
+            view.top ? t("table.top", { card: cardName(style, view.top, lang) }) : t("table.noTop")
+          }
+          role="group"
+        >
+          {view.top ? (
+            <Card
+              key={`${view.discardCount}:${view.top}`}
+              className="just-played"
+              code={view.top}
+              style={style}
+              lang={lang}
+            />
+          ) : (
+            <span className="empty">{t("table.noTop")}</span>
+          )}
+        </div>
+      </div>
+
+      {view.phase === "cutting" && toAct !== null && (
+        <div className="cut">
+          {myTurn ? (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                void send({ type: "cut", at: cutAt, ...(cutKeep ? { keep: true } : {}) });
+              }}
+            >
+              <h3>{t("table.cut")}</h3>
+              <label>
+                {t("table.cutAt")}{" "}
+                <input
+                  type="number"
+                  min={1}
+                  max={Math.max(1, view.drawPile - 1)}
+                  value={cutAt}
+                  onChange={(e) => setCutAt(Number(e.target.value))}
+                />
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={cutKeep}
+                  onChange={(e) => setCutKeep(e.target.checked)}
+                />{" "}
+                {t("table.cutKeep")}
+              </label>
+              <button type="submit" className="primary">
+                {t("table.cutButton")}
+              </button>
+            </form>
+          ) : (
+            <p>{t("table.cutWait", { name: names[toAct] })}</p>
+          )}
+        </div>
+      )}
+
+      {panel && (
+        <ChoicePanel
+          title={panel.title}
+          choices={panel.choices}
+          {...(panel.cancel ? { onCancel: () => setChoosing(null) } : {})}
+        />
+      )}
+
+      {me !== null && seats[me] ? (
+        <SeatBadge
+          className="me"
+          seat={seats[me]}
+          name={names[me]!}
+          cards={hand.length}
+          you
+          toAct={myTurn && !over}
+          secondsLeft={myTurn ? secondsLeft : null}
+        >
+          <div className="controls">
+            <button
+              type="button"
+              className="call"
+              aria-pressed={calls.mau}
+              onClick={() => setCalls((c) => ({ ...c, mau: !c.mau }))}
+              title={t("table.callHint")}
+            >
+              {mauCall} <kbd>M</kbd>
+            </button>
+            {mauMauCallable && (
+              <button
+                type="button"
+                className="call"
+                aria-pressed={calls.mauMau}
+                onClick={() => setCalls((c) => ({ ...c, mauMau: !c.mauMau }))}
+                title={t("table.callHint")}
+              >
+                {t("table.mauMau")}
+              </button>
+            )}
+            <button type="button" onClick={draw} disabled={!myTurn || busy}>
+              {t("table.draw")} <kbd>D</kbd>
+            </button>
+            <button
+              type="button"
+              onClick={pass}
+              disabled={!myTurn || busy || !has(snapshot.legal, "pass")}
+            >
+              {t("table.pass")} <kbd>P</kbd>
+            </button>
+            <KeyHelp open={help} onToggle={() => setHelp((h) => !h)} />
+          </div>
+          <ul className="hand" aria-label={t("table.yourHand")}>
+            {hand.map((card, i) => {
+              const ok = playable.has(card);
+              const name = cardName(style, card, lang);
+              return (
+                <li key={`${card}:${i}`}>
+                  <button
+                    type="button"
+                    className={`hand-card ${myTurn ? (ok ? "playable" : "dimmed") : ""} ${view.drawnCard === card ? "drawn" : ""}`}
+                    data-hand-index={i}
+                    data-card={card}
+                    data-playable={ok}
+                    aria-label={`${i < 10 ? `${(i + 1) % 10}: ` : ""}${name}`}
+                    draggable={myTurn}
+                    onDragStart={(e) => e.dataTransfer.setData("text/x-maumau-card", card)}
+                    onClick={() => playCard(card)}
+                    disabled={busy}
+                  >
+                    <Card code={card} style={style} lang={lang} decorative />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </SeatBadge>
+      ) : (
+        <p className="spectator-note">{t("table.spectator")}</p>
+      )}
+
+      <AfterGame snapshot={snapshot} ticket={ticket} send={send} onRematch={onRematch} />
+      {(over || view.history.length > 0) && (
+        <ScoreTable
+          names={names}
+          games={view.history}
+          totals={view.totals}
+          winners={view.winners}
+        />
+      )}
+      <EventLog log={log} ctx={{ t, lang, style, nameOf: (s) => names[s] ?? "?" }} />
+    </section>
+  );
+}

@@ -1,0 +1,365 @@
+import {
+  RemoteRefusal,
+  type ClientCommand,
+  type ErrorRefusal,
+  type MatchSnapshot,
+  type SeatTicket,
+  type SeatView,
+  type ViewEvent,
+} from "@maumau/client";
+import type { Lang } from "@maumau/engine";
+import type { TFunction } from "i18next";
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { server } from "../net/server";
+import { followLink, paths } from "../router";
+import { eventText, type EventContext } from "./eventText";
+
+/** A seat's name as the table shows it: the player's name, "Bot 2", or "Seat 3". */
+export function seatName(seat: SeatView | undefined, index: number, t: TFunction): string {
+  if (seat?.kind === "human" && seat.name) return seat.name;
+  if (seat?.kind === "bot") return `${t("seat.bot")} ${index + 1}`;
+  return t("seat.seat", { n: index + 1 });
+}
+
+/** Sends the seat's commands; a refusal is kept to be explained, never swallowed. */
+export function useActions(snapshot: MatchSnapshot, ticket: SeatTicket | null) {
+  const [refusal, setRefusal] = useState<ErrorRefusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = useCallback(
+    async (command: ClientCommand): Promise<boolean> => {
+      if (ticket === null) return false;
+      setBusy(true);
+      try {
+        await server().api.game.command({
+          matchId: snapshot.matchId,
+          token: ticket.token,
+          commandId: crypto.randomUUID(),
+          command,
+        });
+        setRefusal(null);
+        return true;
+      } catch (error) {
+        setRefusal(
+          error instanceof RemoteRefusal
+            ? error.refusal
+            : { code: "INTERNAL", message: { en: String(error), de: String(error) } },
+        );
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [snapshot.matchId, ticket],
+  );
+  return { send, refusal, dismiss: () => setRefusal(null), busy };
+}
+
+/** An illegal move, explained: the engine's own message and a link to the rule it broke. */
+export function RefusalBanner(props: {
+  refusal: ErrorRefusal;
+  variant: string;
+  lang: Lang;
+  onDismiss: () => void;
+}) {
+  const { refusal, variant, lang, onDismiss } = props;
+  const { t } = useTranslation();
+  return (
+    <div className="refusal" role="alert" data-code={refusal.code}>
+      <strong>{t("table.refused")}:</strong> <span>{refusal.message[lang]}</span>
+      {refusal.rule && (
+        <>
+          {" "}
+          <a
+            href={paths.rules(variant, refusal.rule)}
+            onClick={followLink}
+            data-rule={refusal.rule}
+          >
+            {t("table.rule", { id: refusal.rule })}
+          </a>
+        </>
+      )}
+      <button type="button" className="link" onClick={onDismiss} aria-label={t("table.dismiss")}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** Seconds left on the turn timer; the server's commit time plus the match's turn time. */
+export function useCountdown(deadline: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+/** When the running turn times out, or null (no timer, or a bot is to act). */
+export function turnDeadline(snapshot: MatchSnapshot): number | null {
+  const { lobby, progress } = snapshot;
+  if (lobby.turnTimerMs === null || progress === null) return null;
+  const waiting =
+    progress.status === "gameOver"
+      ? lobby.seats.some((s) => s.kind === "human" && !s.away)
+      : progress.toAct !== null &&
+        lobby.seats[progress.toAct]?.kind === "human" &&
+        !lobby.seats[progress.toAct]?.away;
+  if (!waiting || progress.status === "matchOver") return null;
+  return Date.parse(lobby.updatedAt) + lobby.turnTimerMs;
+}
+
+export function SeatBadge(props: {
+  seat: SeatView;
+  name: string;
+  cards: number;
+  you: boolean;
+  toAct: boolean;
+  secondsLeft: number | null;
+  children?: ReactNode;
+  className?: string;
+}) {
+  const { seat, name, cards, you, toAct, secondsLeft, children, className } = props;
+  const { t } = useTranslation();
+  return (
+    <section
+      className={`seat ${toAct ? "to-act" : ""} ${className ?? ""}`}
+      aria-label={name}
+      data-seat={seat.seat}
+      aria-current={toAct ? "true" : undefined}
+    >
+      <header>
+        <span className="seat-name">
+          {name}
+          {you && <span className="tag">{t("seat.you")}</span>}
+          {seat.kind === "bot" && (
+            <span className="tag bot" title={t("seat.botLevel", { level: seat.level ?? "" })}>
+              {t("seat.bot")}
+            </span>
+          )}
+          {seat.away && <span className="tag away">{t("seat.away")}</span>}
+        </span>
+        <span className="seat-count">{t("seat.cards", { count: cards })}</span>
+      </header>
+      {toAct && (
+        <p className="seat-turn">
+          {t("seat.toAct")}
+          {secondsLeft !== null && ` · ${t("table.timer", { seconds: secondsLeft })}`}
+        </p>
+      )}
+      {children}
+    </section>
+  );
+}
+
+export function EventLog(props: { log: readonly ViewEvent[]; ctx: EventContext }) {
+  const { log, ctx } = props;
+  const headingId = useId();
+  const lines = log
+    .map((e) => ({ version: e.version, text: eventText(e, ctx) }))
+    .filter((l): l is { version: number; text: string } => l.text !== null)
+    .slice(-12)
+    .reverse();
+  return (
+    <aside className="log" aria-labelledby={headingId}>
+      <h3 id={headingId}>{ctx.t("table.log")}</h3>
+      <ul aria-live="polite">
+        {lines.map((l) => (
+          <li key={l.version}>{l.text}</li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+export interface PanelChoice {
+  readonly key: string;
+  readonly label: string;
+  readonly swatch?: string;
+  readonly onPick: () => void;
+}
+
+/** A small dialog of numbered choices (wish colour, where a card goes); 1–9 pick, Esc closes. */
+export function ChoicePanel(props: {
+  title: string;
+  choices: readonly PanelChoice[];
+  onCancel?: () => void;
+}) {
+  const { title, choices, onCancel } = props;
+  const { t } = useTranslation();
+  const first = useRef<HTMLButtonElement>(null);
+  const headingId = useId();
+  useEffect(() => first.current?.focus(), [title]);
+  return (
+    <div className="choices" role="dialog" aria-labelledby={headingId}>
+      <h3 id={headingId}>{title}</h3>
+      <ol>
+        {choices.map((c, i) => (
+          <li key={c.key}>
+            <button
+              type="button"
+              ref={i === 0 ? first : undefined}
+              onClick={c.onPick}
+              data-choice={c.key}
+            >
+              <kbd>{i + 1}</kbd>
+              {c.swatch && (
+                <span className="swatch" style={{ background: c.swatch }} aria-hidden="true" />
+              )}
+              {c.label}
+            </button>
+          </li>
+        ))}
+      </ol>
+      {onCancel && (
+        <button type="button" className="link" onClick={onCancel}>
+          {t("table.cancel")} <kbd>Esc</kbd>
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Scores per game and the totals; the winners marked. */
+export function ScoreTable(props: {
+  names: readonly string[];
+  games: readonly (readonly number[])[];
+  totals: readonly number[];
+  winners: readonly number[];
+}) {
+  const { names, games, totals, winners } = props;
+  const { t } = useTranslation();
+  return (
+    <table className="scores">
+      <caption>{t("table.scores")}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("table.game", { n: "" }).trim()}</th>
+          {names.map((n, i) => (
+            <th scope="col" key={i}>
+              {n}
+              {winners.includes(i) && (
+                <span className="winner" aria-label={t("table.winner")}>
+                  {" "}
+                  ★
+                </span>
+              )}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {games.map((row, g) => (
+          <tr key={g}>
+            <th scope="row">{g + 1}</th>
+            {names.map((_, i) => (
+              <td key={i}>{row[i] ?? ""}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">{t("table.total")}</th>
+          {names.map((_, i) => (
+            <td key={i}>{totals[i] ?? 0}</td>
+          ))}
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+/** Whether a key press is meant for a form field rather than the table. */
+export const typingInField = (event: KeyboardEvent): boolean => {
+  const target = event.target as HTMLElement | null;
+  return (
+    target !== null &&
+    (target.tagName === "INPUT" ||
+      target.tagName === "TEXTAREA" ||
+      target.tagName === "SELECT" ||
+      target.isContentEditable)
+  );
+};
+
+/** Keyboard play: one listener per table while it is shown. */
+export function useKeys(handler: (event: KeyboardEvent) => void): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    const listen = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || typingInField(event)) return;
+      ref.current(event);
+    };
+    window.addEventListener("keydown", listen);
+    return () => window.removeEventListener("keydown", listen);
+  }, []);
+}
+
+/** The digit a key stands for (1–9, 0 = 10), or null. */
+export const digitOf = (key: string): number | null =>
+  /^[0-9]$/.test(key) ? (key === "0" ? 10 : Number(key)) : null;
+
+export function KeyHelp(props: { open: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="key-help">
+      <button
+        type="button"
+        className="link"
+        aria-expanded={props.open}
+        aria-controls={id}
+        onClick={props.onToggle}
+      >
+        ⌨ {t("table.keys")} <kbd>?</kbd>
+      </button>
+      <p id={id} hidden={!props.open}>
+        {t("table.keysHelp")}
+      </p>
+    </div>
+  );
+}
+
+/** Rematch and next-game controls under the scores. */
+export function AfterGame(props: {
+  snapshot: MatchSnapshot;
+  ticket: SeatTicket | null;
+  send: (c: ClientCommand) => Promise<boolean>;
+  onRematch: () => void;
+}) {
+  const { snapshot, ticket, send, onRematch } = props;
+  const { t } = useTranslation();
+  const status = snapshot.progress?.status;
+  if (status === "gameOver") {
+    return (
+      <div className="after-game">
+        <p role="status">{t("table.gameOver")}</p>
+        {ticket !== null && (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void send({ type: "startNextGame" })}
+          >
+            {t("table.nextGame")} <kbd>N</kbd>
+          </button>
+        )}
+      </div>
+    );
+  }
+  if (status === "matchOver") {
+    return (
+      <div className="after-game">
+        <p role="status">{t("table.matchOver")}</p>
+        {ticket !== null && (
+          <button type="button" className="primary" onClick={onRematch}>
+            {snapshot.lobby.rematch ? t("table.toRematch") : t("table.rematch")}
+          </button>
+        )}
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,106 @@
+import type { ViewEvent } from "@maumau/client";
+import type { Lang } from "@maumau/engine";
+import type { TFunction } from "i18next";
+import { cardName, colourName, type DeckStyle } from "../cards/names";
+
+export interface EventContext {
+  readonly t: TFunction;
+  readonly lang: Lang;
+  readonly style: DeckStyle;
+  /** A seat's name as the table shows it. */
+  readonly nameOf: (seat: number) => string;
+}
+
+type Data = Record<string, unknown>;
+const num = (d: Data, k: string): number => (typeof d[k] === "number" ? (d[k] as number) : -1);
+const str = (d: Data, k: string): string => (typeof d[k] === "string" ? (d[k] as string) : "");
+
+/** One line of the table's log for an event, or null for bookkeeping nobody needs to read. */
+export function eventText(e: ViewEvent, ctx: EventContext): string | null {
+  const { t, lang, style, nameOf } = ctx;
+  const d = (e.data ?? {}) as Data;
+  const name = nameOf(num(d, "seat"));
+  const card = (code: string) => cardName(style, code, lang);
+  switch (e.type) {
+    case "card.played": {
+      if (style === "heul-doch") {
+        if (d.faceDown === true) return t("events.onion", { name });
+        const to = num(d, "to");
+        return to === num(d, "seat")
+          ? t("events.playedOwn", { name, card: card(str(d, "card")) })
+          : t("events.playedTo", { name, card: card(str(d, "card")), to: nameOf(to) });
+      }
+      const played = t("events.played", { name, card: card(str(d, "card")) });
+      const wish = str(d, "wish");
+      const calls = [d.mau === true ? "Mau!" : "", d.mauMau === true ? "Mau-Mau!" : ""]
+        .filter(Boolean)
+        .join(" ");
+      return [
+        played,
+        wish ? t("events.wished", { name, colour: colourName(style, wish, lang) }) : "",
+        calls,
+      ]
+        .filter(Boolean)
+        .join(" · ");
+    }
+    case "special.played":
+      return t("events.special", { name, card: card(str(d, "card")) });
+    case "colour.chosen":
+      return t("events.colour", { name, colour: colourName(style, str(d, "colour"), lang) });
+    case "cards.drawn": {
+      const count = num(d, "count") >= 0 ? num(d, "count") : ((d.cards as unknown[]) ?? []).length;
+      return t("events.drew", { name, count });
+    }
+    case "card.drawn":
+      return null;
+    case "penalty.raised":
+      return t("events.penalty", { count: num(d, "total") });
+    case "player.skipped":
+      return t("events.skipped", { name });
+    case "direction.reversed":
+      return t("events.reversed");
+    case "playAgain.required":
+      return t("events.again", { name });
+    case "call.missed":
+      return t("events.missed", { name, call: d.call === "mauMau" ? "Mau-Mau" : "Mau" });
+    case "starter.turned":
+      return t("events.starter", { card: card(str(d, "card")) });
+    case "pile.reshuffled":
+      return t("events.reshuffled");
+    case "game.started":
+      return t("events.gameStarted", { n: num(d, "game") });
+    case "game.ended": {
+      const winner =
+        typeof d.winner === "number" ? d.winner : (d.winners as number[] | undefined)?.[0];
+      return typeof winner === "number"
+        ? t("events.gameEnded", { name: nameOf(winner) })
+        : t("events.gameEndedNone");
+    }
+    case "match.ended":
+      return t("events.matchEnded");
+    case "deck.cut":
+      return t("events.cut", { name });
+    case "seat.claimed":
+      return t("events.joined", { name: str(d, "name") });
+    case "seat.released":
+      return t("events.left", { n: num(d, "seat") + 1 });
+    case "bot.seated":
+      return t("events.bot");
+    case "seat.botTakenOver":
+      return t("events.away", { name });
+    case "seat.returned":
+      return t("events.back", { name });
+    case "seat.timedOut":
+      return t("events.timedOut", { name });
+    case "tops.catapulted":
+      return t("events.catapult");
+    case "tops.moved":
+      return t("events.moved");
+    case "tops.turned":
+      return t("events.turned");
+    case "turn.passedOver":
+      return t("events.passedOver", { name });
+    default:
+      return null;
+  }
+}
