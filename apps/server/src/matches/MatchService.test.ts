@@ -117,20 +117,24 @@ describe("MatchService across processes (one store, two services)", () => {
     const { matchId, ticket } = await a.create({ variant: "noris", seats: 2, name: "A" });
     await b.join({ matchId, name: "B" });
     await b.start({ matchId, token: ticket!.token });
-    // Seat 0 was watched on a, then moved to b (a load balancer's choice).
+    // Both owners sit on b; seat 0 was watched on a, then moved to b (a load balancer's choice).
+    // Every process that holds the match watches for absent owners and asks the others.
+    b.seatConnected(matchId, 0);
+    b.seatConnected(matchId, 1);
     let elsewhere = true;
-    a.setPresenceProbe((_id, seat) => Promise.resolve(seat === 0 && elsewhere));
+    a.setPresenceProbe((_id, seat) => Promise.resolve(seat === 1 || elsewhere));
     a.seatConnected(matchId, 0);
     a.seatDisconnected(matchId, 0);
     await new Promise((done) => setTimeout(done, 150));
-    const taken = async () =>
-      (await store.read(`match-${matchId}`)).some((e) => e.type === "seat.botTakenOver");
-    expect(await taken()).toBe(false);
-    // Gone everywhere: after the grace period a bot plays the seat.
+    const takeovers = async () =>
+      (await store.read(`match-${matchId}`)).filter((e) => e.type === "seat.botTakenOver");
+    expect(await takeovers()).toEqual([]);
+    // Gone everywhere: after the grace period a bot plays the seat, once.
     elsewhere = false;
-    a.seatConnected(matchId, 0);
-    a.seatDisconnected(matchId, 0);
-    await waitFor(taken);
+    b.seatDisconnected(matchId, 0);
+    await waitFor(async () => (await takeovers()).length > 0);
+    await new Promise((done) => setTimeout(done, 100));
+    expect((await takeovers()).map((e) => e.data)).toEqual([{ seat: 0 }]);
     await Promise.all([a.close(), b.close()]);
   });
 

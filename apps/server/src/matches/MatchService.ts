@@ -428,6 +428,7 @@ export class MatchService {
       },
       { commandIdOf: storeCommandId },
     );
+    this.seen(match, seat);
     return {
       matchId: input.matchId,
       version: events.at(-1)?.version ?? match.version,
@@ -439,7 +440,9 @@ export class MatchService {
   async snapshot(input: { matchId: string; token?: string | undefined }): Promise<MatchSnapshot> {
     return this.queue.run(input.matchId, async () => {
       const match = await this.refresh(await this.load(input.matchId));
-      return match.snapshot(this.viewerOf(match, input.token));
+      const viewer = this.viewerOf(match, input.token);
+      if (viewer !== "spectator") this.seen(match, viewer);
+      return match.snapshot(viewer);
     });
   }
 
@@ -576,6 +579,30 @@ export class MatchService {
     }, this.options.graceMs);
     timer.unref();
     this.graceTimers.set(key, timer);
+  }
+
+  /**
+   * Every human seat of a running match that has no socket here is on a grace clock: after a
+   * restart, in every process of a scaled-out server, and for an owner who only ever used HTTP
+   * (`seen` restarts the clock). When it runs out the seat is handed to a bot, once: the
+   * takeover is decided on a fresh read with the expected version, and a process where the
+   * owner is connected (or any other, through the presence probe) holds the seat.
+   */
+  private watchForAbsentOwners(match: Match): void {
+    if (match.status !== "running") return;
+    match.seats.forEach((holder, seat) => {
+      if (holder.kind !== "human" || holder.away) return;
+      const key = `${match.id}:${seat}`;
+      if ((this.presence.get(key) ?? 0) > 0 || this.graceTimers.has(key)) return;
+      this.armGrace(match.id, seat);
+    });
+  }
+
+  /** The seat's owner acted or looked without a socket here (HTTP): their grace starts anew. */
+  private seen(match: Match, seat: Seat): void {
+    const key = `${match.id}:${seat}`;
+    if ((this.presence.get(key) ?? 0) > 0 || match.status !== "running") return;
+    this.armGrace(match.id, seat);
   }
 
   // ---- life cycle ------------------------------------------------------------------------------
@@ -753,6 +780,7 @@ export class MatchService {
     clearTimeout(this.timers.get(match.id));
     this.timers.delete(match.id);
     if (this.closing) return;
+    this.watchForAbsentOwners(match);
     const progress = match.progress();
     if (progress === null || progress.status === "matchOver") return;
     const botDelay = this.options.botDelayMs;

@@ -1,6 +1,7 @@
 import type { Command } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../testing.js";
+import { SqliteEventStore } from "../store/sqlite.js";
+import { startTestApi, tempSqlite, type TestApi } from "../testing.js";
 import { humanChoice } from "./playMatch.js";
 import { httpClient, TestSocket } from "./TestSocket.js";
 
@@ -37,6 +38,10 @@ describe("turn timer", () => {
       options: { games: 5 },
     });
     const { matchId } = created;
+    // The slow player is at the table (watching), just slow: the timer, not the grace, acts.
+    const present = new TestSocket(api.url);
+    await present.connected();
+    await present.rpc("game.watch", { matchId, token: created.token! });
     await http.lobby.addBots.mutate({ matchId, token: created.token! });
     await http.lobby.start.mutate({ matchId, token: created.token! });
     const timedOut = await until(async () => {
@@ -64,6 +69,8 @@ describe("turn timer", () => {
     });
     const after = await log(matchId);
     expect(after.slice(version).some((e) => e.type === "seat.timedOut")).toBe(false);
+    expect(after.some((e) => e.type === "seat.botTakenOver")).toBe(false);
+    present.close();
   });
 });
 
@@ -143,5 +150,61 @@ describe("disconnect", () => {
       (await log(matchId)).find((e) => e.type === "seat.botTakenOver"),
     );
     expect(takeover.data).toEqual({ seat: 0 });
+  });
+});
+
+describe("absent owners (no socket at all)", () => {
+  it("hands the seat of an owner who only ever used HTTP to a bot after the grace period", async () => {
+    const http = httpClient(api.url);
+    const created = await http.lobby.create.mutate({
+      variant: "noris",
+      seats: 2,
+      name: "Http",
+      options: { games: 1 },
+    });
+    const { matchId } = created;
+    await http.lobby.addBots.mutate({ matchId, token: created.token! });
+    await http.lobby.start.mutate({ matchId, token: created.token! });
+    const takeover = await until(async () =>
+      (await log(matchId)).find((e) => e.type === "seat.botTakenOver"),
+    );
+    expect(takeover.data).toEqual({ seat: 0 });
+    // The bot goes on for the absent owner: the match does not stall.
+    await until(async () =>
+      (await log(matchId)).some((e) => e.type === "match.ended") ? true : undefined,
+    );
+    expect((await log(matchId)).filter((e) => e.type === "seat.botTakenOver")).toHaveLength(1);
+  });
+
+  it("after a restart, takes over a seat whose owner never comes back, exactly once", async () => {
+    const file = await tempSqlite();
+    const first = await startTestApi({ graceMs: 3_600_000 }, SqliteEventStore.open(file.path));
+    const http = httpClient(first.url);
+    const created = await http.lobby.create.mutate({
+      variant: "noris",
+      seats: 3,
+      name: "Owner",
+      options: { games: 1 },
+    });
+    const { matchId } = created;
+    await http.lobby.addBots.mutate({ matchId, token: created.token! });
+    await http.lobby.start.mutate({ matchId, token: created.token! });
+    await first.stop();
+
+    const second = await startTestApi(
+      { graceMs: 200, botDelayMs: 5 },
+      SqliteEventStore.open(file.path),
+    );
+    try {
+      const read = () => second.store.read(`match-${matchId}`);
+      await until(async () =>
+        (await read()).some((e) => e.type === "match.ended") ? true : undefined,
+      );
+      const takeovers = (await read()).filter((e) => e.type === "seat.botTakenOver");
+      expect(takeovers.map((e) => e.data)).toEqual([{ seat: 0 }]);
+    } finally {
+      await second.stop();
+      await file.remove();
+    }
   });
 });
