@@ -12,6 +12,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { Config } from "./config.js";
 import type { ErrorRefusal } from "./matches/ServiceError.js";
+import { ClientLimiter, clientOf } from "./security/ClientLimiter.js";
 import { OriginPolicy } from "./security/OriginPolicy.js";
 import { cacheControlFor, fileStats, resolveInside, sendFile } from "./static.js";
 
@@ -133,6 +134,7 @@ const loggedUrl = (url: string | undefined): string | undefined =>
 export function createServer(config: Config, logger: Logger, api?: Api): Server {
   const variantList = variants.map(describeVariant);
   const origins = new OriginPolicy(config.allowedOrigins, config.corsOrigins);
+  const limiter = new ClientLimiter(config.httpRate);
 
   function handleTrpc(req: IncomingMessage, res: ServerResponse): void {
     const corsOrigin = origins.corsOrigin(req);
@@ -163,6 +165,28 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
         message: {
           en: "Requests from this origin are not allowed.",
           de: "Anfragen von dieser Herkunft sind nicht erlaubt.",
+        },
+      });
+      return;
+    }
+    if (!limiter.take(clientOf(req, config.trustProxy))) {
+      sendRpcError(res, 429, "TOO_MANY_REQUESTS", -32029, {
+        code: "RATE_LIMITED",
+        message: {
+          en: `More than ${config.httpRate} API requests a second from this client.`,
+          de: `Mehr als ${config.httpRate} API-Anfragen pro Sekunde von diesem Client.`,
+        },
+      });
+      return;
+    }
+    // A batched request names its procedures in the path: `/trpc/a,b,c`.
+    const procedures = (requestPath(req) ?? "").slice("/trpc/".length).split(",").length;
+    if (procedures > config.maxBatch) {
+      sendRpcError(res, 429, "TOO_MANY_REQUESTS", -32029, {
+        code: "LIMIT",
+        message: {
+          en: `At most ${config.maxBatch} procedures in one batch (got ${procedures}).`,
+          de: `Höchstens ${config.maxBatch} Prozeduren in einem Stapel (erhalten: ${procedures}).`,
         },
       });
       return;

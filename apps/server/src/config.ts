@@ -34,6 +34,22 @@ export interface Config {
   readonly maxPayloadBytes: number;
   /** Socket messages per second (token bucket, burst of the same size). */
   readonly commandRate: number;
+  /** HTTP API requests per second per client (its address; token bucket, burst twice that). */
+  readonly httpRate: number;
+  /** Procedures in one batched tRPC HTTP request. */
+  readonly maxBatch: number;
+  /** socket.io connections open at once per client address. */
+  readonly maxSocketsPerClient: number;
+  /** Matches not yet over that one client (address) may have created. */
+  readonly maxOpenMatchesPerClient: number;
+  /** Matches not yet over on this server, in all. */
+  readonly maxOpenMatches: number;
+  /** Matches kept in memory; beyond it the least recently used idle ones are dropped. */
+  readonly matchCacheSize: number;
+  /** Bots stop after this long with no human at the table and nobody watching. */
+  readonly unwatchedMs: number;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  readonly trustProxy: boolean;
   /** Origins besides the server's own that may POST and open sockets. */
   readonly allowedOrigins: readonly string[];
   /** Origins that get CORS headers; empty = CORS off. */
@@ -151,6 +167,14 @@ const envSchema = z.object({
   CATCH_UP_LIMIT: whole(200, 1, 100_000),
   MAX_PAYLOAD_BYTES: whole(64 * 1024, 1024, 16 * 1024 * 1024),
   COMMAND_RATE: whole(20, 1, 100_000),
+  HTTP_RATE: whole(50, 1, 1_000_000),
+  MAX_BATCH: whole(10, 1, 1_000),
+  MAX_SOCKETS_PER_CLIENT: whole(32, 1, 100_000),
+  MAX_OPEN_MATCHES_PER_CLIENT: whole(20, 1, 1_000_000),
+  MAX_OPEN_MATCHES: whole(5_000, 1, 10_000_000),
+  MATCH_CACHE_SIZE: whole(2_000, 10, 10_000_000),
+  UNWATCHED_MS: whole(60_000, 0, 86_400_000),
+  TRUST_PROXY: optional(z.enum(["true", "false", "1", "0"]).default("false")),
   ALLOWED_ORIGINS: origins(),
   CORS_ORIGINS: origins(),
 });
@@ -170,6 +194,14 @@ const VARIABLES = [
   "CATCH_UP_LIMIT",
   "MAX_PAYLOAD_BYTES",
   "COMMAND_RATE",
+  "HTTP_RATE",
+  "MAX_BATCH",
+  "MAX_SOCKETS_PER_CLIENT",
+  "MAX_OPEN_MATCHES_PER_CLIENT",
+  "MAX_OPEN_MATCHES",
+  "MATCH_CACHE_SIZE",
+  "UNWATCHED_MS",
+  "TRUST_PROXY",
   "ALLOWED_ORIGINS",
   "CORS_ORIGINS",
 ] as const;
@@ -219,6 +251,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catchUpLimit: d.CATCH_UP_LIMIT,
     maxPayloadBytes: d.MAX_PAYLOAD_BYTES,
     commandRate: d.COMMAND_RATE,
+    httpRate: d.HTTP_RATE,
+    maxBatch: d.MAX_BATCH,
+    maxSocketsPerClient: d.MAX_SOCKETS_PER_CLIENT,
+    maxOpenMatchesPerClient: d.MAX_OPEN_MATCHES_PER_CLIENT,
+    maxOpenMatches: d.MAX_OPEN_MATCHES,
+    matchCacheSize: d.MATCH_CACHE_SIZE,
+    unwatchedMs: d.UNWATCHED_MS,
+    trustProxy: d.TRUST_PROXY === "true" || d.TRUST_PROXY === "1",
     allowedOrigins: d.ALLOWED_ORIGINS,
     corsOrigins: d.CORS_ORIGINS,
   };

@@ -9,6 +9,7 @@ import { MatchService } from "./matches/MatchService.js";
 import { connectRedisFanout, type RedisFanout } from "./realtime/redisFanout.js";
 import { attachSocketGateway } from "./realtime/SocketGateway.js";
 import type { EventStore } from "./store/EventStore.js";
+import { clientOf } from "./security/ClientLimiter.js";
 import { appRouter } from "./trpc/appRouter.js";
 import type { Context } from "./trpc/trpc.js";
 
@@ -64,6 +65,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     botDelayMs: config.botDelayMs,
     graceMs: config.graceMs,
     catchUpLimit: config.catchUpLimit,
+    limits: {
+      openMatchesPerClient: config.maxOpenMatchesPerClient,
+      openMatches: config.maxOpenMatches,
+      cacheSize: config.matchCacheSize,
+      unwatchedMs: config.unwatchedMs,
+    },
     // Other processes append to the same streams: read before every decision.
     shared: adapter !== undefined,
   });
@@ -72,7 +79,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     router: appRouter,
     basePath: "/trpc/",
     maxBodySize: config.maxPayloadBytes,
-    createContext: (): Context => ({ service, transport: "http", socket: null }),
+    createContext: ({ req }): Context => ({
+      service,
+      transport: "http",
+      client: clientOf(req, config.trustProxy),
+      socket: null,
+    }),
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR")
         logger.error({ err: error, path }, "procedure failed");

@@ -19,6 +19,11 @@ export class KeyedQueue {
     return result;
   }
 
+  /** Whether a task of this key is queued or running. */
+  has(key: string): boolean {
+    return this.tails.has(key);
+  }
+
   get size(): number {
     return this.tails.size;
   }

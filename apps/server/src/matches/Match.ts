@@ -1,11 +1,4 @@
-import type {
-  AnyEngine,
-  AnyVariant,
-  BotLevel,
-  Progress,
-  Seat,
-  Viewer,
-} from "@maumau/engine";
+import type { AnyEngine, AnyVariant, BotLevel, Progress, Seat, Viewer } from "@maumau/engine";
 import type {
   LobbyView,
   MatchSnapshot,

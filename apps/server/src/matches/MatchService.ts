@@ -52,10 +52,33 @@ export interface MatchServiceOptions {
   readonly shared?: boolean;
   /** Saved rule sets; by default on the same store. */
   readonly ruleSets?: RuleSetService;
+  /** Caps that keep one client (or all of them) from exhausting the server. */
+  readonly limits?: Partial<MatchLimits>;
 }
+
+export interface MatchLimits {
+  /** Matches not yet over that one client may have created (in this process). */
+  readonly openMatchesPerClient: number;
+  /** Matches not yet over, in all (as far as this process holds them). */
+  readonly openMatches: number;
+  /** Matches kept in memory; beyond it the least recently used idle ones are dropped. */
+  readonly cacheSize: number;
+  /** Bots stop after this long with no human at the table and nobody watching or asking. */
+  readonly unwatchedMs: number;
+}
+
+const DEFAULT_LIMITS: MatchLimits = {
+  openMatchesPerClient: 20,
+  openMatches: 5_000,
+  cacheSize: 2_000,
+  unwatchedMs: 60_000,
+};
 
 /** Whether a seat has a socket in another process (the socket.io adapter knows). */
 export type PresenceProbe = (matchId: string, seat: Seat) => Promise<boolean>;
+
+/** Whether anyone (seat or spectator) watches the match from another process. */
+export type WatchProbe = (matchId: string, viewers: readonly Viewer[]) => Promise<boolean>;
 
 /** A match of `variant` with `options`, or a `custom` match of a saved rule set (not both). */
 export interface CreateInput {
@@ -112,11 +135,20 @@ export class MatchService {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
   private readonly presence = new Map<string, number>();
+  /** Sockets of this process watching a match (seats and spectators). */
+  private readonly watchers = new Map<string, number>();
+  /** When someone last watched, asked about or acted in a match (performance.now()). */
+  private readonly lastSeen = new Map<string, number>();
+  /** Matches a client created, by match id (the per-client cap counts those not over). */
+  private readonly creators = new Map<string, string>();
+  private readonly limits: MatchLimits;
+  private watchedElsewhere: WatchProbe | null = null;
   private presentElsewhere: PresenceProbe = () => Promise.resolve(false);
   private closing = false;
   readonly ruleSets: RuleSetService;
 
   constructor(private readonly options: MatchServiceOptions) {
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.store = options.store;
     this.logger = options.logger;
     this.random = options.random ?? cryptoRandom;
@@ -131,6 +163,11 @@ export class MatchService {
     this.presentElsewhere = probe;
   }
 
+  /** How to ask whether anyone watches a match from another process (scale-out). */
+  setWatchProbe(probe: WatchProbe): void {
+    this.watchedElsewhere = probe;
+  }
+
   /** Called after every commit of this process, in commit order, before the command is answered. */
   onCommit(listener: Listener): () => void {
     this.listeners.add(listener);
@@ -141,8 +178,10 @@ export class MatchService {
 
   async create(
     input: CreateInput,
+    client = "local",
   ): Promise<{ matchId: string; lobby: LobbyView; ticket: SeatTicket | null }> {
     this.assertOpen();
+    this.assertRoomFor(client);
     const { variantId, rawOptions, ruleSet } = await this.sourceOf(input);
     const variant = findVariant(variantId);
     if (variant === undefined) {
@@ -195,7 +234,8 @@ export class MatchService {
     }
     const result = await this.store.append(streamIdOf(matchId), 0, events);
     const match = Match.fromEvents(matchId, result.events);
-    this.cache.set(matchId, match);
+    this.remember(match);
+    this.creators.set(matchId, client);
     this.logger.info(
       { matchId, variant: variant.id, seats: input.seats, ruleSet },
       "match created",
@@ -600,9 +640,100 @@ export class MatchService {
 
   /** The seat's owner acted or looked without a socket here (HTTP): their grace starts anew. */
   private seen(match: Match, seat: Seat): void {
+    this.lastSeen.set(match.id, performance.now());
     const key = `${match.id}:${seat}`;
     if ((this.presence.get(key) ?? 0) > 0 || match.status !== "running") return;
     this.armGrace(match.id, seat);
+  }
+
+  // ---- watchers: who looks at a match from this process --------------------------------------
+
+  /** A socket of this process watches the match (as a seat or a spectator). */
+  watchStarted(matchId: string): void {
+    this.watchers.set(matchId, (this.watchers.get(matchId) ?? 0) + 1);
+    this.lastSeen.set(matchId, performance.now());
+    // A match that waited for an audience goes on.
+    const match = this.cache.get(matchId);
+    if (match !== undefined && !this.timers.has(matchId)) this.schedule(match);
+  }
+
+  watchEnded(matchId: string): void {
+    this.lastSeen.set(matchId, performance.now());
+    const left = (this.watchers.get(matchId) ?? 1) - 1;
+    if (left > 0) this.watchers.set(matchId, left);
+    else this.watchers.delete(matchId);
+  }
+
+  /**
+   * Bots play on only while somebody is there: a human at the table, anyone watching, or anyone
+   * who watched, asked or acted within `unwatchedMs`. A match of bots (and absent owners) that
+   * nobody has looked at for that long waits, so that abandoned matches burn no CPU; the first
+   * watcher wakes it up (`watchStarted`), in whichever process.
+   */
+  private hasAudience(match: Match): boolean {
+    if (match.hasPresentHuman() || (this.watchers.get(match.id) ?? 0) > 0) return true;
+    const seen = this.lastSeen.get(match.id);
+    return seen !== undefined && performance.now() - seen < this.limits.unwatchedMs;
+  }
+
+  // ---- limits ------------------------------------------------------------------------------------
+
+  private assertRoomFor(client: string): void {
+    let mine = 0;
+    let all = 0;
+    for (const [id, creator] of this.creators) {
+      const match = this.cache.get(id);
+      if (match?.status === "over") {
+        this.creators.delete(id);
+        continue;
+      }
+      // Dropped from memory while idle, it still counts: it is not over.
+      if (match === undefined) all++;
+      if (creator === client) mine++;
+    }
+    for (const match of this.cache.values()) if (match.status !== "over") all++;
+    if (mine >= this.limits.openMatchesPerClient) {
+      throw ServiceError.of(
+        "LIMIT",
+        `At most ${this.limits.openMatchesPerClient} matches that are not over per client.`,
+        `Höchstens ${this.limits.openMatchesPerClient} laufende oder offene Partien pro Client.`,
+      );
+    }
+    if (all >= this.limits.openMatches) {
+      throw ServiceError.of(
+        "LIMIT",
+        "The server hosts as many matches as it can; try again later.",
+        "Der Server hat so viele Partien, wie er tragen kann; bitte später erneut versuchen.",
+      );
+    }
+  }
+
+  /** Caches a match and drops the least recently used idle ones beyond the cache size. */
+  private remember(match: Match): void {
+    this.cache.delete(match.id);
+    this.cache.set(match.id, match);
+    if (!this.lastSeen.has(match.id)) this.lastSeen.set(match.id, performance.now());
+    if (this.cache.size <= this.limits.cacheSize) return;
+    for (const [id, cached] of this.cache) {
+      if (this.cache.size <= this.limits.cacheSize) break;
+      if (id === match.id || !this.idle(cached)) continue;
+      this.cache.delete(id);
+      this.lastSeen.delete(id);
+      if (cached.status === "over") this.creators.delete(id);
+      clearTimeout(this.timers.get(id));
+      this.timers.delete(id);
+    }
+  }
+
+  /** Nothing in this process depends on the cached copy: it can be read again from the store. */
+  private idle(match: Match): boolean {
+    if ((this.watchers.get(match.id) ?? 0) > 0 || this.queue.has(match.id)) return false;
+    if (match.status === "over") return true;
+    if (this.timers.has(match.id)) return false;
+    return match.seats.every((_, seat) => {
+      const key = `${match.id}:${seat}`;
+      return !this.graceTimers.has(key) && (this.presence.get(key) ?? 0) === 0;
+    });
   }
 
   // ---- life cycle ------------------------------------------------------------------------------
@@ -630,6 +761,11 @@ export class MatchService {
     this.timers.clear();
     this.graceTimers.clear();
     await this.queue.drain();
+  }
+
+  /** Matches held in memory (the cache is bounded by `limits.cacheSize`). */
+  get cachedMatches(): number {
+    return this.cache.size;
   }
 
   get busy(): boolean {
@@ -671,14 +807,19 @@ export class MatchService {
 
   private async load(matchId: string): Promise<Match> {
     const cached = this.cache.get(matchId);
-    if (cached) return cached;
+    if (cached) {
+      // Least recently used first out: touching a match moves it to the end.
+      this.cache.delete(matchId);
+      this.cache.set(matchId, cached);
+      return cached;
+    }
     let pending = this.loading.get(matchId);
     if (!pending) {
       pending = (async () => {
         const events = await this.store.read(streamIdOf(matchId));
         if (events.length === 0) throw matchNotFound(matchId);
         const match = Match.fromEvents(matchId, events);
-        this.cache.set(matchId, match);
+        this.remember(match);
         this.schedule(match);
         return match;
       })();
@@ -806,10 +947,18 @@ export class MatchService {
       }
     }
     if (action === null) return;
+    // Bots alone with nobody watching here: wait, unless someone watches in another process.
+    const unwatched = !(action.kind === "bot" && action.timedOut) && !this.hasAudience(match);
+    if (unwatched && this.watchedElsewhere === null) return;
     const version = match.version;
     const planned = action;
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       this.timers.delete(match.id);
+      if (unwatched) {
+        const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
+        const watched = await this.watchedElsewhere!(match.id, viewers).catch(() => true);
+        if (!watched) return;
+      }
       // Another process may have moved (or run this very step) meanwhile: read, then act only
       // if the match is still where the plan was made; the expected version settles a race.
       this.commit(match.id, (m) => (m.version === version ? this.act(m, planned) : null), {

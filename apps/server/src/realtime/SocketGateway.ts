@@ -9,6 +9,7 @@ import type { Config } from "../config.js";
 import type { Match } from "../matches/Match.js";
 import { MatchService, type MatchFrame } from "../matches/MatchService.js";
 import { ServiceError } from "../matches/ServiceError.js";
+import { clientOf, ConnectionCounter } from "../security/ClientLimiter.js";
 import { OriginPolicy } from "../security/OriginPolicy.js";
 import { TokenBucket } from "../security/TokenBucket.js";
 import type { StoredEvent } from "../store/EventStore.js";
@@ -38,6 +39,9 @@ export type { RpcAnswer };
 
 type Ack = (answer: RpcAnswer) => void;
 
+/** Matches one socket may watch at once (each is a room and a cached match). */
+const MAX_WATCHES_PER_SOCKET = 16;
+
 export interface SocketGatewayOptions {
   readonly httpServer: HttpServer;
   readonly config: Config;
@@ -56,6 +60,7 @@ const procedures = appRouter._def.procedures as unknown as Readonly<
 export function attachSocketGateway(options: SocketGatewayOptions): Server {
   const { config, logger, service } = options;
   const origins = new OriginPolicy(config.allowedOrigins, config.corsOrigins);
+  const connections = new ConnectionCounter(config.maxSocketsPerClient);
   const io = new Server(options.httpServer, {
     serveClient: false,
     maxHttpBufferSize: config.maxPayloadBytes,
@@ -75,6 +80,10 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
     service.setPresenceProbe(
       async (matchId, seat) => (await io.in(roomOf(matchId, seat)).fetchSockets()).length > 0,
     );
+    service.setWatchProbe(
+      async (matchId, viewers) =>
+        (await io.in(viewers.map((v) => roomOf(matchId, v))).fetchSockets()).length > 0,
+    );
   }
 
   service.onCommit((match: Match, events: readonly StoredEvent[]) => {
@@ -87,6 +96,28 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
     }
   });
 
+  // Too many open sockets from one client: refused before any message (a typed LIMIT error).
+  io.use((socket, next) => {
+    const client = clientOf(socket.request, config.trustProxy);
+    if (!connections.acquire(client)) {
+      const error = new Error(
+        `LIMIT: at most ${config.maxSocketsPerClient} connections per client`,
+      );
+      (error as Error & { data?: unknown }).data = {
+        refusal: {
+          code: "LIMIT",
+          message: {
+            en: `At most ${config.maxSocketsPerClient} connections per client.`,
+            de: `Höchstens ${config.maxSocketsPerClient} Verbindungen pro Client.`,
+          },
+        },
+      };
+      next(error);
+      return;
+    }
+    socket.once("disconnect", () => connections.release(client));
+    next();
+  });
   io.on("connection", (socket) => serveSocket(socket, config, logger, service, !localRooms));
   return io;
 }
@@ -107,10 +138,18 @@ function serveSocket(
     watching.delete(matchId);
     void socket.leave(roomOf(matchId, viewer));
     if (viewer !== "spectator") service.seatDisconnected(matchId, viewer);
+    service.watchEnded(matchId);
   };
 
   const session: SocketSession = {
     async watch(input) {
+      if (!watching.has(input.matchId) && watching.size >= MAX_WATCHES_PER_SOCKET) {
+        throw ServiceError.of(
+          "LIMIT",
+          `One connection watches at most ${MAX_WATCHES_PER_SOCKET} matches.`,
+          `Eine Verbindung beobachtet höchstens ${MAX_WATCHES_PER_SOCKET} Partien.`,
+        );
+      }
       const frame = await service.catchUp(input, (viewer: Viewer, catchUp: MatchFrame) => {
         // Watching again as the same viewer (to catch up) keeps the room and the presence.
         if (watching.get(input.matchId) !== viewer) {
@@ -118,6 +157,7 @@ function serveSocket(
           watching.set(input.matchId, viewer);
           void socket.join(roomOf(input.matchId, viewer));
           if (viewer !== "spectator") service.seatConnected(input.matchId, viewer);
+          service.watchStarted(input.matchId);
         }
         socket.emit("match", catchUp);
       });
@@ -139,7 +179,12 @@ function serveSocket(
     },
     unwatch: leave,
   };
-  const ctx: Context = { service, transport: "socket", socket: session };
+  const ctx: Context = {
+    service,
+    transport: "socket",
+    client: clientOf(socket.request, config.trustProxy),
+    socket: session,
+  };
   const caller = appRouter.createCaller(ctx);
 
   const answer = (ack: Ack | undefined, reply: RpcAnswer) => {

@@ -1,9 +1,4 @@
-import {
-  RemoteRefusal,
-  SocketClient,
-  type MatchFrame,
-  type MatchSnapshot,
-} from "@maumau/client";
+import { RemoteRefusal, SocketClient, type MatchFrame, type MatchSnapshot } from "@maumau/client";
 import type { Command } from "@maumau/engine";
 import { createTRPCClient, httpLink, type TRPCClient } from "@trpc/client";
 import type { Socket } from "socket.io-client";

@@ -29,7 +29,7 @@ export const lobbyRouter = {
         ),
     )
     .mutation(async ({ ctx, input }) => {
-      const { matchId: id, lobby, ticket } = await ctx.service.create(input);
+      const { matchId: id, lobby, ticket } = await ctx.service.create(input, ctx.client);
       return { matchId: id, lobby, seat: ticket?.seat ?? null, token: ticket?.token ?? null };
     }),
 

@@ -16,6 +16,8 @@ export interface SocketSession {
 export interface Context {
   readonly service: MatchService;
   readonly transport: "http" | "socket";
+  /** Who is asking (their address), for per-client limits. */
+  readonly client: string;
   /** Null over HTTP. */
   readonly socket: SocketSession | null;
 }

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { io } from "socket.io-client";
+import { startTestApi, type TestApi } from "../testing.js";
+import { TestSocket } from "../realtime/TestSocket.js";
+
+const servers: TestApi[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+});
+
+async function server(overrides: Parameters<typeof startTestApi>[0]): Promise<TestApi> {
+  const api = await startTestApi({ trustProxy: true, ...overrides });
+  servers.push(api);
+  return api;
+}
+
+/** A tRPC mutation over HTTP as a client at `address` (behind the trusted proxy) sends it. */
+async function post(api: TestApi, path: string, body: unknown, address = "203.0.113.1") {
+  const res = await fetch(`${api.url}/trpc/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": address },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as {
+    result?: { data: unknown };
+    error?: { data: { refusal: { code: string } } };
+  }[] & { result?: { data: unknown }; error?: { data: { refusal: { code: string } } } };
+  return { status: res.status, json };
+}
+
+/** A tRPC query over HTTP (GET) as a client at `address`. */
+async function get(api: TestApi, path: string, input: unknown, address = "203.0.113.1") {
+  const query = path.includes("?") ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const res = await fetch(`${api.url}/trpc/${path}${query}`, {
+    headers: { "x-forwarded-for": address },
+  });
+  const json = (await res.json()) as { error?: { data: { refusal: { code: string } } } };
+  return { status: res.status, json };
+}
+
+const create = (api: TestApi, address?: string) =>
+  post(api, "lobby.create", { variant: "noris", seats: 2, name: "A" }, address);
+
+describe("per-client limits (#12: a flooding client is stopped with typed errors)", () => {
+  it("throttles one client's HTTP requests with RATE_LIMITED; another client is not affected", async () => {
+    const api = await server({ httpRate: 5 });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => get(api, "lobby.list", {})));
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    for (const a of limited) expect(a.json.error?.data.refusal.code).toBe("RATE_LIMITED");
+    expect((await get(api, "lobby.list", {}, "198.51.100.7")).status).toBe(200);
+  });
+
+  it("refuses a tRPC batch of more procedures than MAX_BATCH with LIMIT, running none", async () => {
+    const api = await server({ maxBatch: 3 });
+    const path = Array(4).fill("lobby.create").join(",");
+    const body = Object.fromEntries(
+      Array.from({ length: 4 }, (_, i) => [i, { variant: "noris", seats: 2 }]),
+    );
+    const res = await post(api, `${path}?batch=1`, body);
+    expect(res.status).toBe(429);
+    expect(res.json.error?.data.refusal.code).toBe("LIMIT");
+    expect(api.service.cachedMatches).toBe(0);
+    const ok = await get(
+      api,
+      `${Array(3).fill("lobby.list").join(",")}?batch=1&input=${encodeURIComponent("{}")}`,
+      {},
+    );
+    expect(ok.status).toBe(200);
+  });
+
+  it("caps the matches not yet over per client and in all, with LIMIT", async () => {
+    const api = await server({ maxOpenMatchesPerClient: 2, maxOpenMatches: 3, httpRate: 1000 });
+    expect((await create(api)).status).toBe(200);
+    expect((await create(api)).status).toBe(200);
+    const third = await create(api);
+    expect(third.status).toBe(429);
+    expect(third.json.error?.data.refusal.code).toBe("LIMIT");
+    expect((await create(api, "198.51.100.7")).status).toBe(200);
+    const full = await create(api, "192.0.2.9");
+    expect(full.json.error?.data.refusal.code).toBe("LIMIT");
+  });
+
+  it("caps socket connections per client", async () => {
+    const api = await server({ maxSocketsPerClient: 2 });
+    const a = new TestSocket(api.url);
+    const b = new TestSocket(api.url);
+    await Promise.all([a.connected(), b.connected()]);
+    const c = io(api.url, { transports: ["websocket"], forceNew: true, reconnection: false });
+    const error = await new Promise<Error & { data?: { refusal?: { code: string } } }>((done) =>
+      c.once("connect_error", done),
+    );
+    expect(error.data?.refusal?.code).toBe("LIMIT");
+    c.close();
+    a.close();
+    // A closed connection frees its place.
+    await new Promise((done) => setTimeout(done, 100));
+    const d = new TestSocket(api.url);
+    await d.connected();
+    d.close();
+    b.close();
+  });
+
+  it("keeps at most MATCH_CACHE_SIZE idle matches in memory", async () => {
+    const api = await server({ matchCacheSize: 10, maxOpenMatchesPerClient: 100, httpRate: 1000 });
+    for (let i = 0; i < 25; i++) expect((await create(api)).status).toBe(200);
+    expect(api.service.cachedMatches).toBeLessThanOrEqual(10);
+    // Dropped matches are read again from the store when asked for.
+    const list = await get(api, "lobby.list", { limit: 25 });
+    expect(list.status).toBe(200);
+  });
+});
+
+describe("bot matches nobody watches (#12: no CPU for abandoned tables)", () => {
+  it("wait while no human is at the table and nobody watches; the first watcher wakes them", async () => {
+    const api = await server({ botDelayMs: 5, httpRate: 1000, unwatchedMs: 100 });
+    const owner = new TestSocket(api.url);
+    await owner.connected();
+    const created = await owner.rpc<{ matchId: string; token: string }>("lobby.create", {
+      variant: "noris",
+      seats: 3,
+      name: "Leaver",
+      options: { games: 1 },
+    });
+    const { matchId, token } = created;
+    await owner.rpc("lobby.addBots", { matchId, token });
+    await owner.rpc("lobby.start", { matchId, token });
+    await owner.rpc("lobby.leave", { matchId, token });
+    owner.close();
+    const version = () => api.store.version(`match-${matchId}`);
+    await new Promise((done) => setTimeout(done, 150));
+    const paused = await version();
+    await new Promise((done) => setTimeout(done, 300));
+    expect(await version()).toBe(paused);
+
+    const spectator = new TestSocket(api.url);
+    await spectator.connected();
+    await spectator.rpc("game.watch", { matchId });
+    await spectator.until(() => spectator.latest?.lobby.status === "over", 30_000);
+    expect(await version()).toBeGreaterThan(paused);
+    spectator.close();
+  });
+});
