@@ -21,6 +21,8 @@ export interface PlayedMatch {
   readonly matchId: string;
   readonly tokens: ReadonlyMap<Seat, string>;
   readonly sockets: ReadonlyMap<Seat, TestSocket>;
+  /** Sockets that watched without a token, from before the start to the end. */
+  readonly spectators: readonly TestSocket[];
   readonly moves: number;
 }
 
@@ -39,6 +41,7 @@ export async function playMatch(
     seats: number;
     humans: readonly Seat[];
     options?: Record<string, unknown>;
+    spectators?: number;
   },
 ): Promise<PlayedMatch> {
   const http = httpClient(url);
@@ -79,6 +82,13 @@ export async function playMatch(
     });
     await socket.rpc("game.watch", { matchId, token });
   }
+  const spectators: TestSocket[] = [];
+  for (let i = 0; i < (setup.spectators ?? 0); i++) {
+    const socket = new TestSocket(url);
+    await socket.connected();
+    await socket.rpc("game.watch", { matchId });
+    spectators.push(socket);
+  }
   const firstToken = tokens.get(first)!;
   const empty = setup.seats - tokens.size;
   if (empty > 0) {
@@ -88,9 +98,11 @@ export async function playMatch(
   }
   await sockets.get(first)!.rpc("lobby.start", { matchId, token: firstToken });
   await Promise.all(
-    [...sockets.values()].map((s) => s.until(() => s.latest?.lobby.status === "over", 60_000)),
+    [...sockets.values(), ...spectators].map((s) =>
+      s.until(() => s.latest?.lobby.status === "over", 60_000),
+    ),
   );
-  return { matchId, tokens, sockets, moves };
+  return { matchId, tokens, sockets, spectators, moves };
 }
 
 const CLASSIC_CODE = /^[a-z]+\/[a-z0-9]+$|^wild$/;
@@ -114,10 +126,16 @@ export async function spyOnFrames(
   played: PlayedMatch,
   variantId: string,
 ): Promise<number> {
+  let checked = 0;
   const frames = new Map<Viewer, readonly MatchFrame[]>(
     [...played.sockets].map(([seat, socket]) => [seat, socket.frames]),
   );
-  return checkFrames(store, played.matchId, variantId, frames, { inOrder: true });
+  checked += await checkFrames(store, played.matchId, variantId, frames, { inOrder: true });
+  for (const spectator of played.spectators) {
+    const seen = new Map<Viewer, readonly MatchFrame[]>([["spectator", spectator.frames]]);
+    checked += await checkFrames(store, played.matchId, variantId, seen, { inOrder: true });
+  }
+  return checked;
 }
 
 /**
@@ -179,7 +197,12 @@ function checkFrame(
   const fail = (what: string): never => {
     throw new Error(`seat ${seat}, frame at version ${frame.version}: ${what}`);
   };
-  const secret = secretKeyIn(frame);
+  // B-2.2: the cutter alone is shown the bottom card of its own cut.
+  const ownCut = (e: { type: string; data: unknown }) =>
+    e.type === "deck.cut" && (e.data as { seat?: unknown } | null)?.seat === seat;
+  const secret = secretKeyIn(
+    frame.kind === "events" ? { ...frame, events: frame.events.filter((e) => !ownCut(e)) } : frame,
+  );
   if (secret !== null) fail(`contains the key ${secret}`);
   const atSnapshot = states[frame.snapshot.version];
   if (atSnapshot !== null && frame.snapshot.view !== null) {
