@@ -133,10 +133,15 @@ function startGame(tx: Tx, game: number, dealer: Seat, deck: readonly CardCode[]
   if (!s.rules.cut.enabled) dealAndOpen(tx);
 }
 
-/** B-2.2: lift `at` cards, swap the packets; the bottom card may be kept. */
+/**
+ * B-2.2: lift `at` cards, swap the packets; `keep` keeps the bottom card if it is of the kept
+ * rank, and on any other card the cut simply stands (a refusal would reveal the card).
+ */
 function cut(tx: Tx, c: CommandOf<"cut">): void {
   const bottom = tx.state.drawPile[c.at - 1]!;
-  tx.emit({ type: "deck.cut", data: { seat: c.seat, at: c.at, bottom, kept: c.keep === true } });
+  const { keepRank } = tx.state.rules.cut;
+  const kept = c.keep === true && keepRank !== null && rankOf(bottom) === keepRank;
+  tx.emit({ type: "deck.cut", data: { seat: c.seat, at: c.at, bottom, kept } });
   dealAndOpen(tx);
 }
 
