@@ -1,4 +1,5 @@
 import type { CardCode } from "../cards/codes.js";
+import type { Seed } from "../cards/rng.js";
 import type { Seat } from "../core/types.js";
 import type { HeulDochRules } from "./ruleset.js";
 
@@ -28,7 +29,7 @@ export type HeulDochEvent =
         rules: HeulDochRules;
         players: number;
         dealer: Seat;
-        seed: number;
+        seed: Seed;
       };
     }
   /** `deck`: the order after shuffling, top first. */
@@ -91,7 +92,7 @@ export interface HeulDochState {
   readonly players: number;
   readonly dealer: Seat;
   /** Secret: drives the shuffles and re-insertions. Never leaves the engine through a view. */
-  readonly seed: number;
+  readonly seed: Seed;
   readonly phase: HeulDochPhase;
   readonly game: number;
   /** The seat that started this game. */
