@@ -1,8 +1,9 @@
 import type { Command, Seat } from "@maumau/engine";
 import { z } from "zod";
+import { text } from "../trpc/text.js";
 
 const seat = z.number().int().min(0).max(63);
-const name = z.string().min(1).max(32);
+const name = text().min(1).max(32);
 
 /**
  * A player's intent as a client sends it. The seat comes from the seat token; a client may

@@ -11,12 +11,23 @@ const UNSTORABLE_CHAR =
 // The same, as JSON.stringify escapes them: an unescaped `\u0000` or `\ud8xx`..`\udfxx`.
 const UNSTORABLE_ESCAPE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f])/;
 
+/** True when a string can be stored as it is: no NUL, no unpaired surrogate. */
+export const isStorableText = (text: string): boolean => !UNSTORABLE_CHAR.test(text);
+
+/**
+ * Text no store can keep (NUL, an unpaired surrogate). Callers validate client input before
+ * it gets here; this error is the last line, and the server answers it as INVALID_INPUT.
+ */
+export class UnstorableTextError extends TypeError {
+  override readonly name = "UnstorableTextError";
+}
+
 function checkId(what: string, value: unknown): asserts value is string {
   if (typeof value !== "string" || value.length === 0 || value.length > MAX_ID_LENGTH) {
     throw new TypeError(`${what} must be a string of 1 to ${MAX_ID_LENGTH} characters`);
   }
   if (UNSTORABLE_CHAR.test(value)) {
-    throw new TypeError(`${what} must not contain NUL or unpaired surrogate characters`);
+    throw new UnstorableTextError(`${what} must not contain NUL or unpaired surrogate characters`);
   }
 }
 
@@ -39,8 +50,9 @@ export function checkAfterVersion(afterVersion: unknown): asserts afterVersion i
 }
 
 export function checkPrefix(prefix: unknown): asserts prefix is string {
-  if (typeof prefix !== "string" || UNSTORABLE_CHAR.test(prefix)) {
-    throw new TypeError("prefix must be a string without NUL or unpaired surrogates");
+  if (typeof prefix !== "string") throw new TypeError("prefix must be a string");
+  if (UNSTORABLE_CHAR.test(prefix)) {
+    throw new UnstorableTextError("prefix must be a string without NUL or unpaired surrogates");
   }
 }
 
@@ -83,7 +95,9 @@ export function prepareAppend(
       throw new TypeError(`event ${index} data is not JSON-serialisable`);
     }
     if (UNSTORABLE_ESCAPE.test(json)) {
-      throw new TypeError(`event ${index} data contains NUL or unpaired surrogate characters`);
+      throw new UnstorableTextError(
+        `event ${index} data contains NUL or unpaired surrogate characters`,
+      );
     }
     return { type: event.type, json };
   });

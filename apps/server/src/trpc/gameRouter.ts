@@ -3,6 +3,7 @@ import { z } from "zod";
 import { commandSchema } from "../matches/commandSchema.js";
 import { ServiceError } from "../matches/ServiceError.js";
 import { matchId, token, version } from "./schemas.js";
+import { text } from "./text.js";
 import { publicProcedure } from "./trpc.js";
 
 const viewerInput = z.object({ matchId, token: token.optional() }).strict();
@@ -18,7 +19,7 @@ export const gameRouter = {
         .object({
           matchId,
           token,
-          commandId: z.string().min(1).max(128),
+          commandId: text().min(1).max(128),
           command: commandSchema,
         })
         .strict(),

@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { ruleSetName, ruleSetRef, version } from "./schemas.js";
+import { document } from "./text.js";
 import { publicProcedure } from "./trpc.js";
 
 /** C-2.1: rule sets saved on the server under a name, one version per save. */
@@ -10,7 +11,7 @@ export const ruleSetsRouter = {
       z
         .object({
           name: ruleSetName,
-          document: z.record(z.string(), z.unknown()),
+          document: document(),
           expectedVersion: version.optional(),
         })
         .strict(),

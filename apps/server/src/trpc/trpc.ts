@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { Viewer } from "@maumau/engine";
 import type { MatchService } from "../matches/MatchService.js";
 import { ServiceError, type ErrorRefusal } from "../matches/ServiceError.js";
+import { UnstorableTextError } from "../store/common.js";
 
 /** What only a socket connection can do: join a match's room and receive its frames. */
 export interface SocketSession {
@@ -56,6 +57,15 @@ const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof ServiceError) {
     const cause = result.error.cause;
+    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+  }
+  if (!result.ok && result.error.cause instanceof UnstorableTextError) {
+    // The schemas refuse such text first; should any reach a store, it is still bad input.
+    const cause = ServiceError.of(
+      "INVALID_INPUT",
+      "Text must not contain NUL characters or unpaired surrogates.",
+      "Text darf keine NUL-Zeichen und keine einzelnen Surrogate enthalten.",
+    );
     throw new TRPCError({ code: cause.kind, message: cause.message, cause });
   }
   return result;
