@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { ruleSetName, ruleSetRef, version } from "./schemas.js";
+import { ruleSetName, ruleSetRef, token, version } from "./schemas.js";
 import { document } from "./text.js";
 import { publicProcedure } from "./trpc.js";
 
@@ -13,6 +13,7 @@ export const ruleSetsRouter = {
           name: ruleSetName,
           document: document(),
           expectedVersion: version.optional(),
+          ownerToken: token.optional(),
         })
         .strict(),
     )
@@ -30,6 +31,14 @@ export const ruleSetsRouter = {
     .query(({ ctx, input }) => ctx.service.ruleSets.list(input?.limit ?? 100)),
 
   delete: publicProcedure
-    .input(z.object({ name: ruleSetName, expectedVersion: version.optional() }).strict())
+    .input(
+      z
+        .object({
+          name: ruleSetName,
+          expectedVersion: version.optional(),
+          ownerToken: token.optional(),
+        })
+        .strict(),
+    )
     .mutation(({ ctx, input }) => ctx.service.ruleSets.delete(input)),
 } satisfies TRPCRouterRecord;
