@@ -10,7 +10,7 @@ import { connectRedisFanout, type RedisFanout } from "./realtime/redisFanout.js"
 import { attachSocketGateway } from "./realtime/SocketGateway.js";
 import type { EventStore } from "./store/EventStore.js";
 import { appRouter } from "./trpc/appRouter.js";
-import type { Context } from "./trpc/trpc.js";
+import { seatTokenOf, type Context } from "./trpc/trpc.js";
 
 export interface StartOptions {
   readonly config: Config;
@@ -72,7 +72,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     router: appRouter,
     basePath: "/trpc/",
     maxBodySize: config.maxPayloadBytes,
-    createContext: (): Context => ({ service, transport: "http", socket: null }),
+    // Queries may come as POST (the client's `methodOverride`): their input is in the body.
+    allowMethodOverride: true,
+    createContext: ({ req }): Context => ({
+      service,
+      transport: "http",
+      socket: null,
+      http: { method: req.method ?? "GET", seatToken: seatTokenOf(req.headers) },
+    }),
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR")
         logger.error({ err: error, path }, "procedure failed");

@@ -142,7 +142,7 @@ function serveSocket(
     },
     unwatch: leave,
   };
-  const ctx: Context = { service, transport: "socket", socket: session };
+  const ctx: Context = { service, transport: "socket", socket: session, http: null };
   const caller = appRouter.createCaller(ctx);
 
   const answer = (ack: Ack | undefined, reply: RpcAnswer) => {

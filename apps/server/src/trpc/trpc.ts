@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Viewer } from "@maumau/engine";
 import type { MatchService } from "../matches/MatchService.js";
@@ -19,6 +20,22 @@ export interface Context {
   readonly transport: "http" | "socket";
   /** Null over HTTP. */
   readonly socket: SocketSession | null;
+  /** Over HTTP: the request's method and the seat token of its header; null over the socket. */
+  readonly http: HttpRequestInfo | null;
+}
+
+export interface HttpRequestInfo {
+  readonly method: string;
+  /** `Authorization: Bearer <token>` or `x-seat-token: <token>`, when sent. */
+  readonly seatToken: string | null;
+}
+
+/** The seat token an HTTP request carries in a header (never in its URL). */
+export function seatTokenOf(headers: IncomingHttpHeaders): string | null {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? "");
+  if (bearer) return bearer[1]!;
+  const header = headers["x-seat-token"];
+  return typeof header === "string" && header !== "" ? header : null;
 }
 
 /** Every error, whatever its source, carries a refusal: `{ code, rule?, message: { de, en } }`. */
