@@ -1,3 +1,4 @@
+import { commitmentOf } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpClient } from "../realtime/TestSocket.js";
 import { startTestApi, type TestApi } from "../testing.js";
@@ -53,6 +54,18 @@ describe("issue #12: the shuffle seed cannot be guessed", () => {
     for (const text of seen) {
       expect(text).not.toContain(seed as string);
       expect(text).not.toContain('"seed"');
+    }
+  });
+
+  it("every viewer sees each game's commitment to the seed from its start (provable fairness)", async () => {
+    const { matchId, token, seed } = await started();
+    for (const history of [
+      await client.game.history.query({ matchId }),
+      await client.game.history.query({ matchId, token }),
+    ]) {
+      const game = history.events.find((e) => e.type === "game.started")?.data;
+      expect(game).toMatchObject({ game: 1, commitment: commitmentOf(seed as string, 1) });
+      expect(game).not.toHaveProperty("deck");
     }
   });
 });

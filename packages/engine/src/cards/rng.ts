@@ -1,5 +1,5 @@
 import { sha256 } from "@noble/hashes/sha2.js";
-import { utf8ToBytes } from "@noble/hashes/utils.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { CardCode } from "./codes.js";
 
 /**
@@ -46,6 +46,14 @@ export function createRng(seed: Seed, stream = 0): () => number {
   // 53 random bits per number, so `Math.floor(random() * n)` is as even as a double allows.
   return () => ((nextWord() >>> 5) * 0x4000000 + (nextWord() >>> 6)) / 0x20000000000000;
 }
+
+/**
+ * Game `game`'s commitment to the seed: hex SHA-256 of a per-game key. It is published when
+ * the game starts (in `game.started`, for every viewer); once the match is over the log reveals
+ * the seed, and anyone can check the commitment and rebuild every shuffle from it.
+ */
+export const commitmentOf = (seed: Seed, game: number): string =>
+  bytesToHex(sha256(utf8ToBytes(`maumau/commit/v1\u0000${String(seed)}\u0000${game}`)));
 
 /** Fisher–Yates with the given generator; returns a new array. */
 export function shuffle(cards: readonly CardCode[], random: () => number): CardCode[] {

@@ -1,5 +1,5 @@
 import { isPermutationOf, rankOf, type CardCode } from "../cards/codes.js";
-import { isSeed, seededShuffle, type Seed } from "../cards/rng.js";
+import { commitmentOf, isSeed, seededShuffle, type Seed } from "../cards/rng.js";
 import { refuse, type Command, type CommandOf, type Refusal, type Seat } from "../core/types.js";
 import { CHECKS, guardName, refusalOf, type Check } from "./checks.js";
 import { evolveClassic } from "./evolve.js";
@@ -134,7 +134,8 @@ export function startClassicMatch(config: ClassicMatchConfig): ClassicEvent[] | 
 function startGame(tx: Tx, game: number, dealer: Seat, deck: readonly CardCode[] | null): void {
   const s = tx.state;
   const order = deck ? deck.slice() : seededShuffle(fullDeck(s.rules), s.seed, game, 0);
-  tx.emit({ type: "game.started", data: { game, dealer, deck: order } });
+  const commitment = commitmentOf(s.seed, game);
+  tx.emit({ type: "game.started", data: { game, dealer, deck: order, commitment } });
   if (!s.rules.cut.enabled) dealAndOpen(tx);
 }
 

@@ -21,7 +21,11 @@ export type ClassicEvent =
       type: "match.started";
       data: { variant: string; rules: ClassicRules; players: number; dealer: Seat; seed: Seed };
     }
-  | { type: "game.started"; data: { game: number; dealer: Seat; deck: CardCode[] } }
+  /** `commitment`: `commitmentOf(seed, game)` (absent in logs from before it existed). */
+  | {
+      type: "game.started";
+      data: { game: number; dealer: Seat; deck: CardCode[]; commitment?: string };
+    }
   | { type: "deck.cut"; data: { seat: Seat; at: number; bottom: CardCode; kept: boolean } }
   | { type: "cards.dealt"; data: { hands: CardCode[][] } }
   | { type: "starter.turned"; data: { card: CardCode; anyCard: boolean } }

@@ -1,5 +1,5 @@
 import { isPermutationOf, type CardCode } from "../cards/codes.js";
-import { createRng, isSeed, seededShuffle } from "../cards/rng.js";
+import { commitmentOf, createRng, isSeed, seededShuffle } from "../cards/rng.js";
 import type { MatchSetup } from "../core/engine.js";
 import { refuse, type Command, type CommandOf, type Refusal, type Seat } from "../core/types.js";
 import { heulDochRefusal, unknownCommand } from "./checks.js";
@@ -87,7 +87,8 @@ function startGame(tx: Tx, game: number, deck: readonly CardCode[] | null): void
   const s = tx.state;
   const order = deck ? deck.slice() : seededShuffle(fullDeck(s.rules), s.seed, game, 0);
   const first = firstOfGame(s.rules, s.players, game);
-  tx.emit({ type: "game.started", data: { game, first, deck: order } });
+  const commitment = commitmentOf(s.seed, game);
+  tx.emit({ type: "game.started", data: { game, first, deck: order, commitment } });
   for (let seat = 0; seat < s.players; seat++) {
     for (;;) {
       const t = tx.state;

@@ -33,7 +33,10 @@ export type HeulDochEvent =
       };
     }
   /** `deck`: the order after shuffling, top first. */
-  | { type: "game.started"; data: { game: number; first: Seat; deck: CardCode[] } }
+  | {
+      type: "game.started";
+      data: { game: number; first: Seat; deck: CardCode[]; commitment?: string };
+    }
   /** H-2.1: the top card of the draw pile starts `seat`'s pile, face up. */
   | { type: "pile.dealt"; data: { seat: Seat; card: CardCode } }
   /** H-2.1: a special card dealt to a pile goes back into the draw pile at index `at`. */
