@@ -18,6 +18,19 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-console": "off",
+      // Shuffles and bots take their randomness from a seed or an injected source (issue #12).
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "Math",
+          property: "random",
+          message: "Use a seeded generator (createRng) or an injected source of randomness.",
+        },
+      ],
     },
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", "**/*.bench.ts"],
+    rules: { "no-restricted-properties": "off" },
   },
 );

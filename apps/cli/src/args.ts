@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { type Command, InvalidArgumentError } from "commander";
 import {
   BOT_LEVELS,
@@ -118,5 +119,5 @@ export function botListArg(text: string): BotLevel[] {
   return levels.map(botLevelArg);
 }
 
-/** A seed for when none was given: the CLI may use Math.random, the engine never does. */
-export const freshSeed = (): number => Math.floor(Math.random() * 0x7fffffff);
+/** A seed for when none was given (printed, so that `--seed` plays the same again). */
+export const freshSeed = (): number => randomInt(0, 2 ** 48 - 1);

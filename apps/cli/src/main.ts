@@ -4,6 +4,7 @@ import { variantIds } from "@maumau/registry";
 import { scriptCommand } from "./commands/script.js";
 import { registerPlayCommand } from "./commands/play.js";
 import { registerSimulateCommand } from "./commands/simulate.js";
+import { registerVerifyCommand } from "./commands/verify.js";
 import { registerVizCommand } from "./commands/viz.js";
 
 const program = new Command()
@@ -29,6 +30,7 @@ program
 registerPlayCommand(program);
 registerSimulateCommand(program);
 registerVizCommand(program);
+registerVerifyCommand(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   process.stderr.write(`maumau: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -7,7 +7,7 @@ export const scriptSchema = z.object({
   options: z.record(z.string(), z.unknown()).optional(),
   players: z.number({ error: "players: a number is required" }).int(),
   dealer: z.number().int().optional(),
-  seed: z.number().int().optional(),
+  seed: z.union([z.number().int(), z.string().min(1).max(256)]).optional(),
   deck: z.array(z.string()).optional(),
   commands: z.array(
     z

@@ -152,7 +152,7 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
       }
       res.writeHead(204, {
         "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-        "Access-Control-Allow-Headers": "content-type, trpc-accept",
+        "Access-Control-Allow-Headers": "content-type, trpc-accept, authorization, x-seat-token",
         "Access-Control-Max-Age": "600",
       });
       res.end();

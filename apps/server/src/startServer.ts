@@ -11,7 +11,7 @@ import { attachSocketGateway } from "./realtime/SocketGateway.js";
 import type { EventStore } from "./store/EventStore.js";
 import { clientOf } from "./security/ClientLimiter.js";
 import { appRouter } from "./trpc/appRouter.js";
-import type { Context } from "./trpc/trpc.js";
+import { seatTokenOf, type Context } from "./trpc/trpc.js";
 
 export interface StartOptions {
   readonly config: Config;
@@ -79,11 +79,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     router: appRouter,
     basePath: "/trpc/",
     maxBodySize: config.maxPayloadBytes,
+    // Queries may come as POST (the client's `methodOverride`): their input is in the body.
+    allowMethodOverride: true,
     createContext: ({ req }): Context => ({
       service,
       transport: "http",
       client: clientOf(req, config.trustProxy),
       socket: null,
+      http: { method: req.method ?? "GET", seatToken: seatTokenOf(req.headers) },
     }),
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR")

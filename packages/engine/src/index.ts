@@ -45,3 +45,4 @@ export { heuristicClassicBot, randomClassicBot } from "./bots/classic.js";
 export * from "./machine/export.js";
 export { createCheckMachine, type CheckMachineContext, type CheckMachineInput, type GuardCheck } from "./machine/checkMachine.js";
 export * from "./heul-doch/index.js";
+export { verifyFairness, type FairnessReport, type GameCheck } from "./fairness.js";

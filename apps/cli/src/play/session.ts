@@ -168,7 +168,7 @@ class Table {
 
   private async humanTurn(): Promise<void> {
     const view = this.driver.view(this.me);
-    // A cut that may keep its bottom card would tell where the Unters lie (B-2.2): not shown.
+    // Every cut is offered with and without `keep` (B-2.2): list each position once.
     const legal = this.driver.legalMoves(this.me).filter((m) => !(m.type === "cut" && m.keep));
     const hand = (handOf(view) ?? []).slice().sort(this.style.compare);
     const classic = asClassicView(view);

@@ -32,7 +32,7 @@ import {
   type MatchStatus,
 } from "./Match.js";
 import { ServiceError } from "./ServiceError.js";
-import { hashToken, newMatchId, newSeatToken, rematchIdOf } from "./tokens.js";
+import { hashToken, newMatchId, newMatchSeed, newSeatToken, rematchIdOf } from "./tokens.js";
 
 export interface MatchServiceOptions {
   readonly store: EventStore;
@@ -365,7 +365,7 @@ export class MatchService {
       const events = openMatch(m.variant, {
         players: m.seats.length,
         options: m.options,
-        seed: randomInt(0, 2 ** 31),
+        seed: newMatchSeed(),
       });
       if (isRefusal(events)) throw new ServiceError(events);
       return events.map(toNewEvent);

@@ -184,6 +184,7 @@ function serveSocket(
     transport: "socket",
     client: clientOf(socket.request, config.trustProxy),
     socket: session,
+    http: null,
   };
   const caller = appRouter.createCaller(ctx);
 

@@ -4,9 +4,23 @@ import { createTRPCClient, httpLink, type TRPCClient } from "@trpc/client";
 import type { Socket } from "socket.io-client";
 import type { AppRouter } from "../trpc/appRouter.js";
 
-/** A tRPC client over HTTP for tests and the bench. */
-export const httpClient = (url: string): TRPCClient<AppRouter> =>
-  createTRPCClient<AppRouter>({ links: [httpLink({ url: `${url}/trpc` })] });
+/**
+ * A tRPC client over HTTP for tests and the bench. Queries go as POST (a seat token in their
+ * input stays out of the URL); `get` sends them as GET, with `seatToken` as a Bearer header.
+ */
+export const httpClient = (
+  url: string,
+  options: { get?: boolean; seatToken?: string } = {},
+): TRPCClient<AppRouter> =>
+  createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${url}/trpc`,
+        ...(options.get ? {} : { methodOverride: "POST" as const }),
+        ...(options.seatToken ? { headers: { authorization: `Bearer ${options.seatToken}` } } : {}),
+      }),
+    ],
+  });
 
 /** A refused rpc: the client package's RemoteRefusal (its `shape` is the tRPC error). */
 export const RpcError = RemoteRefusal;

@@ -7,6 +7,7 @@ import {
   type StoredEvent,
 } from "../store/EventStore.js";
 import { ServiceError } from "../matches/ServiceError.js";
+import { hashToken, newOwnerToken } from "../matches/tokens.js";
 import type { RuleSetEvent, RuleSetRef } from "./ruleSetEvents.js";
 
 /** C-2.1: the variant whose options a rule set is. */
@@ -36,6 +37,19 @@ export interface SaveInput {
   readonly document: unknown;
   /** Optimistic concurrency: the version the caller last read (0 = the name must be new). */
   readonly expectedVersion?: number | undefined;
+  /** The token the name's first save returned: needed for every later save. */
+  readonly ownerToken?: string | undefined;
+}
+
+export interface DeleteInput {
+  readonly name: string;
+  readonly expectedVersion?: number | undefined;
+  readonly ownerToken?: string | undefined;
+}
+
+/** A save's answer; the first save of a name also hands out its owner token, once. */
+export interface SavedRef extends RuleSetRef {
+  readonly ownerToken?: string;
 }
 
 /** Without an expected version a save goes on top of whatever is there; a race costs a retry. */
@@ -67,26 +81,40 @@ export class RuleSetService {
     );
   }
 
-  async save(input: SaveInput): Promise<RuleSetRef> {
+  /**
+   * A new version. A new name gets an owner: the answer carries the owner token (only its
+   * hash is stored); saving on top of an existing name needs that token, else NOT_OWNER.
+   */
+  async save(input: SaveInput): Promise<SavedRef> {
     checkName(input.name);
     const document = this.validate(input.document);
-    const streamId = ruleSetStreamOf(input.name);
-    const events = [ruleSetEvent({ type: "ruleSet.saved", data: { name: input.name, document } })];
-    const version = await this.append(streamId, input.name, input.expectedVersion, events);
-    return { name: input.name, version };
+    let minted: string | undefined;
+    const saved = await this.append(input.name, input.expectedVersion, (owner) => {
+      let ownerHash: string;
+      if (owner === NEW_NAME) {
+        minted ??= newOwnerToken();
+        ownerHash = hashToken(minted);
+      } else {
+        ownerHash = checkOwner(input.name, owner, input.ownerToken);
+      }
+      return [
+        ruleSetEvent({ type: "ruleSet.saved", data: { name: input.name, document, ownerHash } }),
+      ];
+    });
+    return saved.created && minted !== undefined
+      ? { name: input.name, version: saved.version, ownerToken: minted }
+      : { name: input.name, version: saved.version };
   }
 
-  /** Marks the name deleted; its versions stay readable by number (matches name them). */
-  async delete(input: { name: string; expectedVersion?: number | undefined }): Promise<RuleSetRef> {
+  /** Marks the name deleted (owner only); its versions stay readable by number (matches name them). */
+  async delete(input: DeleteInput): Promise<RuleSetRef> {
     checkName(input.name);
     await this.get({ name: input.name });
-    const events = [ruleSetEvent({ type: "ruleSet.deleted", data: { name: input.name } })];
-    const version = await this.append(
-      ruleSetStreamOf(input.name),
-      input.name,
-      input.expectedVersion,
-      events,
-    );
+    const { version } = await this.append(input.name, input.expectedVersion, (owner) => {
+      if (owner === NEW_NAME) throw notFound(input.name, undefined);
+      checkOwner(input.name, owner, input.ownerToken);
+      return [ruleSetEvent({ type: "ruleSet.deleted", data: { name: input.name } })];
+    });
     return { name: input.name, version };
   }
 
@@ -133,16 +161,28 @@ export class RuleSetService {
     return out;
   }
 
+  /**
+   * Reads the name's owner, lets `eventsFor` check it and make the events, and appends them at
+   * the expected version (or on top of what it read). The owner never changes once a name has
+   * one, so a check made on the read holds for the append.
+   */
   private async append(
-    streamId: string,
     name: string,
     expectedVersion: number | undefined,
-    events: readonly NewEvent[],
-  ): Promise<number> {
+    eventsFor: (owner: Owner) => readonly NewEvent[],
+  ): Promise<{ version: number; created: boolean }> {
+    const streamId = ruleSetStreamOf(name);
     for (let attempt = 1; ; attempt++) {
-      const expected = expectedVersion ?? (await this.store.version(streamId));
+      const read = await this.store.read(streamId);
+      if (expectedVersion !== undefined && expectedVersion !== read.length) {
+        throw conflict(name, expectedVersion, read.length);
+      }
+      const owner = ownerOf(read);
+      const events = eventsFor(owner);
+      const expected = expectedVersion ?? read.length;
       try {
-        return (await this.store.append(streamId, expected, events)).version;
+        const { version } = await this.store.append(streamId, expected, events);
+        return { version, created: owner === NEW_NAME };
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         if (expectedVersion !== undefined || attempt >= UNCHECKED_ATTEMPTS) {
@@ -151,6 +191,38 @@ export class RuleSetService {
       }
     }
   }
+}
+
+/** A name nobody has saved yet; else the owner's token hash, or null for a set from before owners. */
+const NEW_NAME = Symbol("new name");
+type Owner = typeof NEW_NAME | string | null;
+
+function ownerOf(events: readonly StoredEvent[]): Owner {
+  if (events.length === 0) return NEW_NAME;
+  for (const event of events) {
+    const hash = (event.data as { ownerHash?: unknown } | null)?.ownerHash;
+    if (event.type === "ruleSet.saved" && typeof hash === "string") return hash;
+  }
+  return null;
+}
+
+/** The owner's hash when `token` is the owner's, else NOT_OWNER. */
+function checkOwner(name: string, owner: string | null, token: string | undefined): string {
+  if (owner === null) {
+    throw ServiceError.of(
+      "NOT_OWNER",
+      `Rule set "${name}" was saved before rule sets had owners: it can be used, not changed.`,
+      `Regelwerk „${name}“ stammt aus der Zeit vor den Besitzern: nutzbar, nicht änderbar.`,
+    );
+  }
+  if (token === undefined || hashToken(token) !== owner) {
+    throw ServiceError.of(
+      "NOT_OWNER",
+      `Only the owner of rule set "${name}" may change or delete it: send its owner token.`,
+      `Nur der Besitzer von Regelwerk „${name}“ darf es ändern oder löschen: schick sein Besitzer-Token.`,
+    );
+  }
+  return owner;
 }
 
 function customVariant(): AnyVariant {

@@ -8,8 +8,12 @@ export type { RuleSetRef };
  * `{ name, version }` names one document for ever.
  */
 export type RuleSetEvent =
-  /** The document as validated by the custom variant's schema, defaults filled. */
-  | { type: "ruleSet.saved"; data: { name: string; document: unknown } }
+  /**
+   * The document as validated by the custom variant's schema, defaults filled. `ownerHash`:
+   * SHA-256 of the owner token the name's first save handed out (the token is never stored);
+   * every later save repeats it. Absent on sets saved before rule sets had owners.
+   */
+  | { type: "ruleSet.saved"; data: { name: string; document: unknown; ownerHash?: string } }
   /** The name is gone from the list; its saved versions stay readable by number. */
   | { type: "ruleSet.deleted"; data: { name: string } };
 

@@ -1,22 +1,29 @@
+import { isStorableText } from "@maumau/client/schema";
 import type { NewEvent } from "./EventStore.js";
 
 /** Longest stream id, command id or event type accepted (they are index keys). */
 export const MAX_ID_LENGTH = 256;
 
-// A NUL or a lone surrogate cannot be stored by PostgreSQL (text and JSONB) and better-sqlite3
-// would silently turn a lone surrogate into U+FFFD, so every store refuses them alike.
-const UNSTORABLE_CHAR =
-  // eslint-disable-next-line no-control-regex -- matching NUL is the point
-  /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// Every store refuses what the protocol refuses (`@maumau/client/schema`): NUL, lone surrogates.
 // The same, as JSON.stringify escapes them: an unescaped `\u0000` or `\ud8xx`..`\udfxx`.
 const UNSTORABLE_ESCAPE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f])/;
+
+export { isStorableText };
+
+/**
+ * Text no store can keep (NUL, an unpaired surrogate). Callers validate client input before
+ * it gets here; this error is the last line, and the server answers it as INVALID_INPUT.
+ */
+export class UnstorableTextError extends TypeError {
+  override readonly name = "UnstorableTextError";
+}
 
 function checkId(what: string, value: unknown): asserts value is string {
   if (typeof value !== "string" || value.length === 0 || value.length > MAX_ID_LENGTH) {
     throw new TypeError(`${what} must be a string of 1 to ${MAX_ID_LENGTH} characters`);
   }
-  if (UNSTORABLE_CHAR.test(value)) {
-    throw new TypeError(`${what} must not contain NUL or unpaired surrogate characters`);
+  if (!isStorableText(value)) {
+    throw new UnstorableTextError(`${what} must not contain NUL or unpaired surrogate characters`);
   }
 }
 
@@ -39,8 +46,9 @@ export function checkAfterVersion(afterVersion: unknown): asserts afterVersion i
 }
 
 export function checkPrefix(prefix: unknown): asserts prefix is string {
-  if (typeof prefix !== "string" || UNSTORABLE_CHAR.test(prefix)) {
-    throw new TypeError("prefix must be a string without NUL or unpaired surrogates");
+  if (typeof prefix !== "string") throw new TypeError("prefix must be a string");
+  if (!isStorableText(prefix)) {
+    throw new UnstorableTextError("prefix must be a string without NUL or unpaired surrogates");
   }
 }
 
@@ -83,7 +91,9 @@ export function prepareAppend(
       throw new TypeError(`event ${index} data is not JSON-serialisable`);
     }
     if (UNSTORABLE_ESCAPE.test(json)) {
-      throw new TypeError(`event ${index} data contains NUL or unpaired surrogate characters`);
+      throw new UnstorableTextError(
+        `event ${index} data contains NUL or unpaired surrogate characters`,
+      );
     }
     return { type: event.type, json };
   });

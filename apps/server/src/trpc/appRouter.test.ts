@@ -262,8 +262,8 @@ describe("commands", () => {
     );
     const full = await client.game.history.query({ matchId });
     expect(full.full).toBe(true);
-    const started = full.events.find((e) => e.type === "match.started")?.data as { seed?: number };
-    expect(typeof started.seed).toBe("number");
+    const started = full.events.find((e) => e.type === "match.started")?.data as { seed?: string };
+    expect(started.seed).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(full.events)).not.toContain("tokenHash");
   });
 

@@ -3,13 +3,52 @@ import { z } from "zod";
 import { commandSchema } from "../matches/commandSchema.js";
 import { ServiceError } from "../matches/ServiceError.js";
 import { matchId, token, version } from "./schemas.js";
+import { text } from "./text.js";
 import { publicProcedure } from "./trpc.js";
 
 const viewerInput = z.object({ matchId, token: token.optional() }).strict();
 
+/**
+ * A procedure that reads as a seat. Over HTTP a GET carries its input in the URL, where proxies
+ * and logs keep it: a token there is refused (TOKEN_IN_URL); it goes in a header
+ * (`Authorization: Bearer …` or `x-seat-token`), or the query is sent as POST. The socket's rpc
+ * and POST bodies may carry it in the input.
+ */
+const viewerProcedure = publicProcedure.use(async ({ ctx, getRawInput, next }) => {
+  if (ctx.http === null) return next({ ctx: { headerToken: undefined } });
+  const raw = await getRawInput();
+  if (ctx.http.method === "GET" && typeof raw === "object" && raw !== null && "token" in raw) {
+    throw ServiceError.of(
+      "TOKEN_IN_URL",
+      "A seat token must not travel in a URL: send it as `Authorization: Bearer <token>` (or `x-seat-token`), or send the query as POST.",
+      "Ein Platz-Token gehört nicht in eine URL: schick es als `Authorization: Bearer <token>` (oder `x-seat-token`) oder die Anfrage als POST.",
+    );
+  }
+  const header = ctx.http.seatToken;
+  if (header === null) return next({ ctx: { headerToken: undefined } });
+  const parsed = token.safeParse(header);
+  if (!parsed.success) {
+    throw ServiceError.of(
+      "INVALID_INPUT",
+      "The seat token header is not a seat token.",
+      "Der Platz-Token-Header enthält kein Platz-Token.",
+    );
+  }
+  return next({ ctx: { headerToken: parsed.data } });
+});
+
+/** The input's token (socket, POST body), else the header's. */
+const withToken = <I extends { token?: string | undefined }>(
+  input: I,
+  headerToken: string | undefined,
+): I =>
+  input.token === undefined && headerToken !== undefined ? { ...input, token: headerToken } : input;
+
 export const gameRouter = {
   /** The table as this seat (token) or a spectator (no token) sees it. */
-  view: publicProcedure.input(viewerInput).query(({ ctx, input }) => ctx.service.snapshot(input)),
+  view: viewerProcedure
+    .input(viewerInput)
+    .query(({ ctx, input }) => ctx.service.snapshot(withToken(input, ctx.headerToken))),
 
   /** One intent of the seat that holds the token; a repeated command id gets the same answer. */
   command: publicProcedure
@@ -18,7 +57,7 @@ export const gameRouter = {
         .object({
           matchId,
           token,
-          commandId: z.string().min(1).max(128),
+          commandId: text().min(1).max(128),
           command: commandSchema,
         })
         .strict(),
@@ -26,14 +65,14 @@ export const gameRouter = {
     .mutation(({ ctx, input }) => ctx.service.command(input)),
 
   /** The log: filtered for the viewer while the match runs, in full once it is over. */
-  history: publicProcedure
+  history: viewerProcedure
     .input(viewerInput.extend({ afterVersion: version.optional() }))
-    .query(({ ctx, input }) => ctx.service.history(input)),
+    .query(({ ctx, input }) => ctx.service.history(withToken(input, ctx.headerToken))),
 
   /** The events after `afterVersion`, or a full snapshot when too far behind. */
-  catchUp: publicProcedure
+  catchUp: viewerProcedure
     .input(viewerInput.extend({ afterVersion: version }))
-    .query(({ ctx, input }) => ctx.service.catchUp(input)),
+    .query(({ ctx, input }) => ctx.service.catchUp(withToken(input, ctx.headerToken))),
 
   /** Socket only: join the match's room (as the token's seat or a spectator) and catch up. */
   watch: publicProcedure

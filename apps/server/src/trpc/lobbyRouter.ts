@@ -2,6 +2,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { BOT_LEVELS, type BotLevel } from "@maumau/engine";
 import { z } from "zod";
 import { matchId, playerName, ruleSetRef, seatIndex, token } from "./schemas.js";
+import { document, text } from "./text.js";
 import { publicProcedure } from "./trpc.js";
 
 const botLevel = z.enum(BOT_LEVELS as readonly [BotLevel, ...BotLevel[]]);
@@ -11,8 +12,8 @@ export const lobbyRouter = {
     .input(
       z
         .object({
-          variant: z.string().min(1).max(64).optional(),
-          options: z.record(z.string(), z.unknown()).optional(),
+          variant: text().min(1).max(64).optional(),
+          options: document().optional(),
           /** Instead of `variant` and `options`: a `custom` match of a saved rule set. */
           ruleSet: ruleSetRef.optional(),
           seats: z.number().int().min(2).max(16),

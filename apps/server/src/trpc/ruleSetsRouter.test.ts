@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { TRPCClientError } from "@trpc/client";
 import type { ClassicState } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,10 +66,9 @@ const ofType = <D>(events: readonly Logged[], type: string): D[] =>
 
 describe("C-2.1 saved rule sets: save, export, list", () => {
   it("saves a validated document with its defaults filled, one version per save", async () => {
-    expect(await client.ruleSets.save.mutate({ name: "family", document: house })).toEqual({
-      name: "family",
-      version: 1,
-    });
+    const first = await client.ruleSets.save.mutate({ name: "family", document: house });
+    expect(first).toEqual({ name: "family", version: 1, ownerToken: expect.any(String) });
+    const { ownerToken } = first;
     const v1 = await client.ruleSets.get.query({ name: "family" });
     expect(v1).toMatchObject({ name: "family", version: 1, document: house });
     // Defaults the document left out are stored, so a later default never changes it.
@@ -80,10 +80,9 @@ describe("C-2.1 saved rule sets: save, export, list", () => {
     });
 
     const changed = { ...house, handSize: 5 };
-    expect(await client.ruleSets.save.mutate({ name: "family", document: changed })).toEqual({
-      name: "family",
-      version: 2,
-    });
+    expect(
+      await client.ruleSets.save.mutate({ name: "family", document: changed, ownerToken }),
+    ).toEqual({ name: "family", version: 2 });
     expect((await client.ruleSets.get.query({ name: "family" })).document).toMatchObject({
       handSize: 5,
     });
@@ -183,16 +182,17 @@ describe("C-2.1 saved rule sets: save, export, list", () => {
   });
 
   it("deletes a name from the list; its versions stay readable by number", async () => {
-    await client.ruleSets.save.mutate({ name: "gone", document: house });
-    expect(await client.ruleSets.delete.mutate({ name: "gone", expectedVersion: 1 })).toEqual({
-      name: "gone",
-      version: 2,
-    });
+    const { ownerToken } = await client.ruleSets.save.mutate({ name: "gone", document: house });
+    expect(
+      await client.ruleSets.delete.mutate({ name: "gone", expectedVersion: 1, ownerToken }),
+    ).toEqual({ name: "gone", version: 2 });
     expect((await client.ruleSets.list.query()).map((r) => r.name)).not.toContain("gone");
     expect(await refusal(client.ruleSets.get.query({ name: "gone" }))).toMatchObject({
       code: "RULE_SET_NOT_FOUND",
     });
-    expect(await refusal(client.ruleSets.delete.mutate({ name: "gone" }))).toMatchObject({
+    expect(
+      await refusal(client.ruleSets.delete.mutate({ name: "gone", ownerToken })),
+    ).toMatchObject({
       code: "RULE_SET_NOT_FOUND",
     });
     expect(
@@ -202,7 +202,13 @@ describe("C-2.1 saved rule sets: save, export, list", () => {
       house,
     );
     // Saving again continues the versions: a (name, version) pair never names two documents.
-    expect(await client.ruleSets.save.mutate({ name: "gone", document: house })).toEqual({
+    // The name still has its owner: nobody else can take it over after a delete.
+    expect(
+      await refusal(client.ruleSets.save.mutate({ name: "gone", document: house })),
+    ).toMatchObject({ code: "NOT_OWNER", httpStatus: 403 });
+    expect(
+      await client.ruleSets.save.mutate({ name: "gone", document: house, ownerToken }),
+    ).toEqual({
       name: "gone",
       version: 3,
     });
@@ -211,13 +217,17 @@ describe("C-2.1 saved rule sets: save, export, list", () => {
 
 describe("optimistic concurrency", () => {
   it("appends only on the expected version, else CONFLICT", async () => {
+    const owner: { token?: string } = {};
     const save = (expectedVersion?: number, handSize = 4) =>
       client.ruleSets.save.mutate({
         name: "shared",
         document: { ...house, handSize },
         ...(expectedVersion === undefined ? {} : { expectedVersion }),
+        ...(owner.token === undefined ? {} : { ownerToken: owner.token }),
       });
-    expect(await save(0)).toEqual({ name: "shared", version: 1 });
+    const first = await save(0);
+    expect(first).toEqual({ name: "shared", version: 1, ownerToken: expect.any(String) });
+    owner.token = first.ownerToken!;
     // 0 = the name must be new.
     expect(await refusal(save(0))).toMatchObject({
       code: "CONFLICT",
@@ -313,7 +323,7 @@ describe("C-2.2 a later save never changes an old match", () => {
     let own = await startTestApi({}, SqliteEventStore.open(file.path));
     const http = httpClient(own.url);
     try {
-      await http.ruleSets.save.mutate({ name: "evolving", document: house });
+      const { ownerToken } = await http.ruleSets.save.mutate({ name: "evolving", document: house });
       const v1 = await http.ruleSets.get.query({ name: "evolving", version: 1 });
       const created = await http.lobby.create.mutate({
         ruleSet: { name: "evolving" },
@@ -334,7 +344,12 @@ describe("C-2.2 a later save never changes an old match", () => {
         scoring: { matchEnd: { kind: "games", games: 1 } },
       };
       expect(
-        await http.ruleSets.save.mutate({ name: "evolving", document: v2, expectedVersion: 1 }),
+        await http.ruleSets.save.mutate({
+          name: "evolving",
+          document: v2,
+          expectedVersion: 1,
+          ownerToken,
+        }),
       ).toEqual({ name: "evolving", version: 2 });
       const running = await http.game.view.query({ matchId });
       expect(running.lobby).toMatchObject({
@@ -390,5 +405,98 @@ describe("C-2.2 a later save never changes an old match", () => {
       await own.stop();
       await file.remove();
     }
+  });
+});
+
+describe("issue #12: a saved rule set has an owner", () => {
+  it("hands out an owner token once, stores only its SHA-256, and asks for it to save or delete", async () => {
+    const first = await client.ruleSets.save.mutate({ name: "owned", document: house });
+    const ownerToken = first.ownerToken!;
+    expect(ownerToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [saved] = await api.store.read("ruleset-owned");
+    expect(saved?.data).toMatchObject({
+      ownerHash: createHash("sha256").update(ownerToken, "utf8").digest("hex"),
+    });
+    expect(JSON.stringify(await api.store.read("ruleset-owned"))).not.toContain(ownerToken);
+
+    const other = (await client.ruleSets.save.mutate({ name: "someone-else", document: house }))
+      .ownerToken!;
+    const changed = { ...house, handSize: 5 };
+    for (const token of [
+      undefined,
+      other,
+      ownerToken.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+    ]) {
+      const withToken = token === undefined ? {} : { ownerToken: token };
+      expect(
+        await refusal(
+          client.ruleSets.save.mutate({ name: "owned", document: changed, ...withToken }),
+        ),
+      ).toMatchObject({ code: "NOT_OWNER", httpStatus: 403, trpcCode: "FORBIDDEN" });
+      expect(
+        await refusal(client.ruleSets.delete.mutate({ name: "owned", ...withToken })),
+      ).toMatchObject({ code: "NOT_OWNER", httpStatus: 403 });
+    }
+    // Refused: nothing changed.
+    expect(await api.store.version("ruleset-owned")).toBe(1);
+    expect((await client.ruleSets.get.query({ name: "owned" })).document).toMatchObject(house);
+
+    // The owner saves on top (no new token) and deletes.
+    expect(
+      await client.ruleSets.save.mutate({ name: "owned", document: changed, ownerToken }),
+    ).toEqual({ name: "owned", version: 2 });
+    expect(await client.ruleSets.delete.mutate({ name: "owned", ownerToken })).toEqual({
+      name: "owned",
+      version: 3,
+    });
+  });
+
+  it("everyone may read, list and play it; no answer carries the owner's hash", async () => {
+    await client.ruleSets.save.mutate({ name: "public-house", document: house });
+    const got = await client.ruleSets.get.query({ name: "public-house" });
+    const listed = await client.ruleSets.list.query();
+    expect(listed.map((r) => r.name)).toContain("public-house");
+    const created = await client.lobby.create.mutate({
+      ruleSet: { name: "public-house" },
+      seats: 2,
+      name: "Guest",
+    });
+    expect(created.lobby.ruleSet).toEqual({ name: "public-house", version: 1 });
+    for (const answer of [got, listed, created])
+      expect(JSON.stringify(answer)).not.toContain("ownerHash");
+  });
+
+  it("of two first saves of one name, one gets the token and the other is NOT_OWNER", async () => {
+    const raced = await Promise.allSettled([
+      client.ruleSets.save.mutate({ name: "contested", document: house }),
+      client.ruleSets.save.mutate({ name: "contested", document: { ...house, handSize: 5 } }),
+    ]);
+    const won = raced.filter((r) => r.status === "fulfilled");
+    expect(won).toHaveLength(1);
+    expect((won[0] as PromiseFulfilledResult<{ ownerToken?: string }>).value.ownerToken).toEqual(
+      expect.any(String),
+    );
+    const lost = raced.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(await refusal(Promise.reject(lost.reason))).toMatchObject({ code: "NOT_OWNER" });
+    expect(await api.store.version("ruleset-contested")).toBe(1);
+  });
+
+  it("a set saved before owners existed can be used, but nobody can change or delete it", async () => {
+    const document = await client.ruleSets.save
+      .mutate({ name: "template", document: house })
+      .then(() => client.ruleSets.get.query({ name: "template" }))
+      .then((r) => r.document);
+    await api.store.append("ruleset-legacy", 0, [
+      { type: "ruleSet.saved", data: { name: "legacy", document } },
+    ]);
+    expect((await client.ruleSets.get.query({ name: "legacy" })).document).toEqual(document);
+    await client.lobby.create.mutate({ ruleSet: { name: "legacy" }, seats: 2 });
+    expect(
+      await refusal(client.ruleSets.save.mutate({ name: "legacy", document: house })),
+    ).toMatchObject({ code: "NOT_OWNER" });
+    expect(await refusal(client.ruleSets.delete.mutate({ name: "legacy" }))).toMatchObject({
+      code: "NOT_OWNER",
+    });
+    expect(await api.store.version("ruleset-legacy")).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { ruleSetName, ruleSetRef, version } from "./schemas.js";
+import { ruleSetName, ruleSetRef, token, version } from "./schemas.js";
+import { document } from "./text.js";
 import { publicProcedure } from "./trpc.js";
 
 /** C-2.1: rule sets saved on the server under a name, one version per save. */
@@ -10,8 +11,9 @@ export const ruleSetsRouter = {
       z
         .object({
           name: ruleSetName,
-          document: z.record(z.string(), z.unknown()),
+          document: document(),
           expectedVersion: version.optional(),
+          ownerToken: token.optional(),
         })
         .strict(),
     )
@@ -29,6 +31,14 @@ export const ruleSetsRouter = {
     .query(({ ctx, input }) => ctx.service.ruleSets.list(input?.limit ?? 100)),
 
   delete: publicProcedure
-    .input(z.object({ name: ruleSetName, expectedVersion: version.optional() }).strict())
+    .input(
+      z
+        .object({
+          name: ruleSetName,
+          expectedVersion: version.optional(),
+          ownerToken: token.optional(),
+        })
+        .strict(),
+    )
     .mutation(({ ctx, input }) => ctx.service.ruleSets.delete(input)),
 } satisfies TRPCRouterRecord;

@@ -1,15 +1,17 @@
 import { z } from "zod";
 import { MATCH_ID } from "../matches/tokens.js";
 import { RULE_SET_NAME } from "../ruleSets/RuleSetService.js";
+import { text } from "./text.js";
 
-export const matchId = z.string().regex(MATCH_ID, "not a match id");
-export const token = z.string().min(16).max(128);
-export const playerName = z.string().trim().min(1).max(32);
+export const matchId = text().regex(MATCH_ID, "not a match id");
+export const token = text().min(16).max(128);
+export const playerName = text().trim().min(1).max(32);
 export const version = z.number().int().min(0);
 export const seatIndex = z.number().int().min(0).max(63);
-export const ruleSetName = z
-  .string()
-  .regex(RULE_SET_NAME, "a rule set name is 1–64 lower-case letters, digits and dashes");
+export const ruleSetName = text().regex(
+  RULE_SET_NAME,
+  "a rule set name is 1–64 lower-case letters, digits and dashes",
+);
 export const ruleSetVersion = z.number().int().min(1);
 export const ruleSetRef = z
   .object({ name: ruleSetName, version: ruleSetVersion.optional() })

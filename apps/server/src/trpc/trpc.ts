@@ -1,7 +1,9 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Viewer } from "@maumau/engine";
 import type { MatchService } from "../matches/MatchService.js";
 import { ServiceError, type ErrorRefusal } from "../matches/ServiceError.js";
+import { UnstorableTextError } from "../store/common.js";
 
 /** What only a socket connection can do: join a match's room and receive its frames. */
 export interface SocketSession {
@@ -20,6 +22,22 @@ export interface Context {
   readonly client: string;
   /** Null over HTTP. */
   readonly socket: SocketSession | null;
+  /** Over HTTP: the request's method and the seat token of its header; null over the socket. */
+  readonly http: HttpRequestInfo | null;
+}
+
+export interface HttpRequestInfo {
+  readonly method: string;
+  /** `Authorization: Bearer <token>` or `x-seat-token: <token>`, when sent. */
+  readonly seatToken: string | null;
+}
+
+/** The seat token an HTTP request carries in a header (never in its URL). */
+export function seatTokenOf(headers: IncomingHttpHeaders): string | null {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? "");
+  if (bearer) return bearer[1]!;
+  const header = headers["x-seat-token"];
+  return typeof header === "string" && header !== "" ? header : null;
 }
 
 /** Every error, whatever its source, carries a refusal: `{ code, rule?, message: { de, en } }`. */
@@ -58,6 +76,15 @@ const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof ServiceError) {
     const cause = result.error.cause;
+    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+  }
+  if (!result.ok && result.error.cause instanceof UnstorableTextError) {
+    // The schemas refuse such text first; should any reach a store, it is still bad input.
+    const cause = ServiceError.of(
+      "INVALID_INPUT",
+      "Text must not contain NUL characters or unpaired surrogates.",
+      "Text darf keine NUL-Zeichen und keine einzelnen Surrogate enthalten.",
+    );
     throw new TRPCError({ code: cause.kind, message: cause.message, cause });
   }
   return result;

@@ -1,6 +1,5 @@
 import { DECKS } from "../cards/decks.js";
 import { refuse, type Command, type CommandType, type Localized, type Refusal, type RefusalCode, type RuleId } from "../core/types.js";
-import { rankOf } from "../cards/codes.js";
 import type { RuleKey } from "./ruleset.js";
 import { answersPending, deckColours, isWishCard, matchesTop, mayDraw } from "./rules.js";
 import { handOf, isOver, type ClassicState, type Phase } from "./state.js";
@@ -193,24 +192,6 @@ const validColour: Check = {
   passes: (s, c) => c.type === "chooseColour" && deckColours(s.rules).includes(c.colour),
   message: { en: "Name a colour of this deck.", de: "Nenne eine Farbe dieses Blatts." },
 };
-const keepOnlyRank: Check = {
-  label: "only the kept rank may be kept",
-  code: "ILLEGAL_MOVE",
-  ruleKey: "keep",
-  passes: (s, c) => {
-    if (c.type !== "cut" || !c.keep || !validAt(s, c.at)) return true;
-    const bottom = s.drawPile[c.at - 1];
-    return (
-      bottom !== undefined &&
-      s.rules.cut.keepRank !== null &&
-      rankOf(bottom) === s.rules.cut.keepRank
-    );
-  },
-  message: {
-    en: "Only an Unter at the bottom of the cut may be kept.",
-    de: "Nur ein Unter unten im abgehobenen Stapel darf behalten werden.",
-  },
-};
 const validAt = (s: ClassicState, at: unknown): at is number =>
   typeof at === "number" && Number.isInteger(at) && at >= 1 && at < s.drawPile.length;
 const cutPosition: Check = {
@@ -300,7 +281,7 @@ export const CHECKS: Table = {
     drawCard: [...seated, noDrawYet],
     pass: [...seated, noPass],
     chooseColour: [...seated, noChoice],
-    cut: [...seated, keepOnlyRank, cutPosition],
+    cut: [...seated, cutPosition],
     startNextGame: [...head, gameRunning],
   },
   choosingColour: {

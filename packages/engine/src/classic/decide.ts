@@ -1,5 +1,5 @@
 import { isPermutationOf, rankOf, type CardCode } from "../cards/codes.js";
-import { seededShuffle } from "../cards/rng.js";
+import { commitmentOf, isSeed, seededShuffle, type Seed } from "../cards/rng.js";
 import { refuse, type Command, type CommandOf, type Refusal, type Seat } from "../core/types.js";
 import { CHECKS, guardName, refusalOf, type Check } from "./checks.js";
 import { evolveClassic } from "./evolve.js";
@@ -89,7 +89,7 @@ export interface ClassicMatchConfig {
   readonly rules: ClassicRules;
   readonly players: number;
   readonly dealer?: Seat;
-  readonly seed: number;
+  readonly seed: Seed;
   /** The first game's deck order (top first); a seeded shuffle when absent. */
   readonly deck?: readonly CardCode[];
 }
@@ -106,6 +106,11 @@ export function startClassicMatch(config: ClassicMatchConfig): ClassicEvent[] | 
     );
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= players)
     return bad("the dealer must be a seat", "Der Geber muss ein Platz sein");
+  if (!isSeed(seed))
+    return bad(
+      "the seed must be a string of 1–256 characters or an integer",
+      "Der Seed muss eine Zeichenkette (1–256 Zeichen) oder ganzzahlig sein",
+    );
   if (config.deck && !isPermutationOf(config.deck, fullDeck(rules)))
     return bad(
       "the deck is not a permutation of the variant's deck",
@@ -129,14 +134,20 @@ export function startClassicMatch(config: ClassicMatchConfig): ClassicEvent[] | 
 function startGame(tx: Tx, game: number, dealer: Seat, deck: readonly CardCode[] | null): void {
   const s = tx.state;
   const order = deck ? deck.slice() : seededShuffle(fullDeck(s.rules), s.seed, game, 0);
-  tx.emit({ type: "game.started", data: { game, dealer, deck: order } });
+  const commitment = commitmentOf(s.seed, game);
+  tx.emit({ type: "game.started", data: { game, dealer, deck: order, commitment } });
   if (!s.rules.cut.enabled) dealAndOpen(tx);
 }
 
-/** B-2.2: lift `at` cards, swap the packets; the bottom card may be kept. */
+/**
+ * B-2.2: lift `at` cards, swap the packets; `keep` keeps the bottom card if it is of the kept
+ * rank, and on any other card the cut simply stands (a refusal would reveal the card).
+ */
 function cut(tx: Tx, c: CommandOf<"cut">): void {
   const bottom = tx.state.drawPile[c.at - 1]!;
-  tx.emit({ type: "deck.cut", data: { seat: c.seat, at: c.at, bottom, kept: c.keep === true } });
+  const { keepRank } = tx.state.rules.cut;
+  const kept = c.keep === true && keepRank !== null && rankOf(bottom) === keepRank;
+  tx.emit({ type: "deck.cut", data: { seat: c.seat, at: c.at, bottom, kept } });
   dealAndOpen(tx);
 }
 

@@ -18,9 +18,12 @@ export function legalClassicMoves(s: ClassicState, seat: Seat): Command[] {
   const hand = handOf(s, seat);
   switch (s.phase) {
     case "cutting": {
-      // The cutter sees the bottom card only after lifting, so no move may depend on it: a
-      // `keep` is the player's own guess (B-2.2), never offered from the secret deck order.
-      for (let at = 1; at < s.drawPile.length; at++) accept({ type: "cut", seat, at });
+      // B-2.2: `keep` means "keep it if it is an Unter" and is never refused for the card, so
+      // both forms are offered for every position and nothing depends on the secret order.
+      for (let at = 1; at < s.drawPile.length; at++) {
+        accept({ type: "cut", seat, at });
+        accept({ type: "cut", seat, at, keep: true });
+      }
       return out;
     }
     case "choosingColour":

@@ -1,4 +1,5 @@
 import type { CardCode } from "../cards/codes.js";
+import type { Seed } from "../cards/rng.js";
 import type { Seat } from "../core/types.js";
 import type { ClassicRules } from "./ruleset.js";
 
@@ -18,9 +19,13 @@ export type DrawReason = "turn" | "penalty" | "call" | "playAgain";
 export type ClassicEvent =
   | {
       type: "match.started";
-      data: { variant: string; rules: ClassicRules; players: number; dealer: Seat; seed: number };
+      data: { variant: string; rules: ClassicRules; players: number; dealer: Seat; seed: Seed };
     }
-  | { type: "game.started"; data: { game: number; dealer: Seat; deck: CardCode[] } }
+  /** `commitment`: `commitmentOf(seed, game)` (absent in logs from before it existed). */
+  | {
+      type: "game.started";
+      data: { game: number; dealer: Seat; deck: CardCode[]; commitment?: string };
+    }
   | { type: "deck.cut"; data: { seat: Seat; at: number; bottom: CardCode; kept: boolean } }
   | { type: "cards.dealt"; data: { hands: CardCode[][] } }
   | { type: "starter.turned"; data: { card: CardCode; anyCard: boolean } }
@@ -55,7 +60,7 @@ export interface ClassicState {
   readonly rules: ClassicRules;
   readonly players: number;
   /** Secret: drives later shuffles. Never leaves the engine through a view. */
-  readonly seed: number;
+  readonly seed: Seed;
   readonly phase: Phase;
   readonly game: number;
   readonly dealer: Seat;

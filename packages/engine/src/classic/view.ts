@@ -78,7 +78,10 @@ export type ClassicEventView =
       type: "match.started";
       data: Omit<Extract<ClassicEvent, { type: "match.started" }>["data"], "seed">;
     }
-  | { type: "game.started"; data: { game: number; dealer: Seat; deckSize: number } }
+  | {
+      type: "game.started";
+      data: { game: number; dealer: Seat; deckSize: number; commitment?: string };
+    }
   | { type: "deck.cut"; data: { seat: Seat; at: number; kept: boolean } }
   | { type: "cards.dealt"; data: { counts: number[]; hand: CardCode[] | null } }
   | {
@@ -97,7 +100,12 @@ export function eventForViewer(e: ClassicEvent, viewer: Viewer): ClassicEventVie
     case "game.started":
       return {
         type: e.type,
-        data: { game: e.data.game, dealer: e.data.dealer, deckSize: e.data.deck.length },
+        data: {
+          game: e.data.game,
+          dealer: e.data.dealer,
+          deckSize: e.data.deck.length,
+          ...(e.data.commitment === undefined ? {} : { commitment: e.data.commitment }),
+        },
       };
     case "deck.cut":
       return e.data.seat === me

@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from "xstate";
 import type { CardCode } from "../cards/codes.js";
+import type { Seed } from "../cards/rng.js";
 import type { Command, Localized, Refusal, Seat, Viewer } from "./types.js";
 
 /** The result of one command: events to append, or a refusal. */
@@ -11,7 +12,7 @@ export interface MatchSetup<R> {
   readonly rules: R;
   readonly players: number;
   readonly dealer?: Seat;
-  readonly seed: number;
+  readonly seed: Seed;
   /** First game's deck, top first (rule scripts); a seeded shuffle when absent. */
   readonly deck?: readonly CardCode[];
 }

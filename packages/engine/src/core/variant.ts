@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CardCode } from "../cards/codes.js";
+import type { Seed } from "../cards/rng.js";
 import type { AnyEngine, Decision, Engine, MatchSetup, RuleText } from "./engine.js";
 import { isRefusal, refuse, type Localized, type Refusal, type Seat } from "./types.js";
 
@@ -76,7 +77,7 @@ export function parseOptions<O>(variant: Variant<O, unknown>, options: unknown):
 export interface OpenMatch {
   readonly players: number;
   readonly options?: unknown;
-  readonly seed: number;
+  readonly seed: Seed;
   readonly dealer?: Seat;
   readonly deck?: readonly CardCode[];
 }

@@ -1,5 +1,5 @@
 import { isPermutationOf, type CardCode } from "../cards/codes.js";
-import { createRng, seededShuffle } from "../cards/rng.js";
+import { commitmentOf, createRng, isSeed, seededShuffle } from "../cards/rng.js";
 import type { MatchSetup } from "../core/engine.js";
 import { refuse, type Command, type CommandOf, type Refusal, type Seat } from "../core/types.js";
 import { heulDochRefusal, unknownCommand } from "./checks.js";
@@ -62,8 +62,11 @@ export function startHeulDochMatch(setup: MatchSetup<HeulDochRules>): HeulDochEv
     return bad("option first must be a seat", "Option first muss ein Platz sein");
   if (!Number.isInteger(rules.games) || rules.games < 1)
     return bad("option games must be at least 1", "Option games muss mindestens 1 sein");
-  if (!Number.isInteger(seed))
-    return bad("the seed must be an integer", "Der Seed muss ganzzahlig sein");
+  if (!isSeed(seed))
+    return bad(
+      "the seed must be a string of 1–256 characters or an integer",
+      "Der Seed muss eine Zeichenkette (1–256 Zeichen) oder ganzzahlig sein",
+    );
   if (setup.deck && !isPermutationOf(setup.deck, fullDeck(rules)))
     return bad(
       "the deck is not a permutation of the variant's deck",
@@ -84,7 +87,8 @@ function startGame(tx: Tx, game: number, deck: readonly CardCode[] | null): void
   const s = tx.state;
   const order = deck ? deck.slice() : seededShuffle(fullDeck(s.rules), s.seed, game, 0);
   const first = firstOfGame(s.rules, s.players, game);
-  tx.emit({ type: "game.started", data: { game, first, deck: order } });
+  const commitment = commitmentOf(s.seed, game);
+  tx.emit({ type: "game.started", data: { game, first, deck: order, commitment } });
   for (let seat = 0; seat < s.players; seat++) {
     for (;;) {
       const t = tx.state;

@@ -1,4 +1,5 @@
 import type { CardCode } from "../cards/codes.js";
+import type { Seed } from "../cards/rng.js";
 import type { Seat } from "../core/types.js";
 import type { HeulDochRules } from "./ruleset.js";
 
@@ -28,11 +29,14 @@ export type HeulDochEvent =
         rules: HeulDochRules;
         players: number;
         dealer: Seat;
-        seed: number;
+        seed: Seed;
       };
     }
   /** `deck`: the order after shuffling, top first. */
-  | { type: "game.started"; data: { game: number; first: Seat; deck: CardCode[] } }
+  | {
+      type: "game.started";
+      data: { game: number; first: Seat; deck: CardCode[]; commitment?: string };
+    }
   /** H-2.1: the top card of the draw pile starts `seat`'s pile, face up. */
   | { type: "pile.dealt"; data: { seat: Seat; card: CardCode } }
   /** H-2.1: a special card dealt to a pile goes back into the draw pile at index `at`. */
@@ -91,7 +95,7 @@ export interface HeulDochState {
   readonly players: number;
   readonly dealer: Seat;
   /** Secret: drives the shuffles and re-insertions. Never leaves the engine through a view. */
-  readonly seed: number;
+  readonly seed: Seed;
   readonly phase: HeulDochPhase;
   readonly game: number;
   /** The seat that started this game. */

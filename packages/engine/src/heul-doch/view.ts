@@ -116,7 +116,10 @@ export type HeulDochEventView =
       }
     >
   | { type: "match.started"; data: Omit<Data<"match.started">, "seed"> }
-  | { type: "game.started"; data: { game: number; first: Seat; deckSize: number } }
+  | {
+      type: "game.started";
+      data: { game: number; first: Seat; deckSize: number; commitment?: string };
+    }
   | { type: "special.returned"; data: { seat: Seat; card: CardCode } }
   | { type: "cards.dealt"; data: { counts: number[]; hand: CardCode[] | null } }
   | {
@@ -147,7 +150,12 @@ export function eventForHeulDoch(e: HeulDochEvent, viewer: Viewer): HeulDochEven
     case "game.started":
       return {
         type: e.type,
-        data: { game: e.data.game, first: e.data.first, deckSize: e.data.deck.length },
+        data: {
+          game: e.data.game,
+          first: e.data.first,
+          deckSize: e.data.deck.length,
+          ...(e.data.commitment === undefined ? {} : { commitment: e.data.commitment }),
+        },
       };
     case "special.returned":
       return { type: e.type, data: { seat: e.data.seat, card: e.data.card } };

@@ -52,3 +52,4 @@ export {
   wish,
   type EventMatcher,
 } from "./expect.js";
+export { botMatchLog } from "./fairness.js";

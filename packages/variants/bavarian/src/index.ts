@@ -8,10 +8,10 @@ const r = (id: string, en: string, de: string): RuleText => ({ id, text: { en, d
 export const bavarianRuleBook: readonly RuleText[] = [
   r("B-1", "32 cards: Eichel, Gras, Herz, Schellen × 7 8 9 10 Unter Ober König Ass.", "32 Karten: Eichel, Gras, Herz, Schellen × 7 8 9 10 Unter Ober König Ass."),
   r("B-2.1", "Seat 0 deals first, then the previous dealer's left neighbour.", "Platz 0 gibt zuerst, dann der linke Nachbar."),
-  r("B-2.2", "The dealer's right neighbour cuts; a revealed Unter at the bottom may be kept as a first card.", "Rechts vom Geber wird abgehoben; ein Unter unten darf als erste Karte behalten werden."),
+  r("B-2.2", "The dealer's right neighbour cuts; a revealed Unter at the bottom may be kept as a first card (`keep` = keep it if it is an Unter; never refused).", "Rechts vom Geber wird abgehoben; ein Unter unten darf als erste Karte behalten werden (`keep` = behalten, falls es ein Unter ist; nie abgelehnt)."),
   r("B-2.3", "Deal 3 each, then 2 each, from the dealer's left; the next card opens the game without effect.", "Je 3, dann je 2 ab links vom Geber; die nächste Karte eröffnet ohne Wirkung."),
   r("B-2.4", "The dealer's left neighbour plays first.", "Links vom Geber beginnt."),
-  r("B-2.5", "Before the cut the table is empty; keep on a card that is not an Unter is refused.", "Vor dem Abheben ist der Tisch leer; Behalten geht nur mit einem Unter."),
+  r("B-2.5", "Before the cut the table is empty; keep on a card that is not an Unter is not refused.", "Vor dem Abheben ist der Tisch leer; Behalten auf einer Karte, die kein Unter ist, wird nicht abgelehnt."),
   r("B-3.1", "Play a card of the top card's suit or rank, or an Unter.", "Leg eine Karte gleicher Farbe oder gleichen Werts, oder einen Unter."),
   r("B-3.2", "If you cannot play, draw one; play it at once if it fits, or pass. No drawing with a playable card.", "Kannst du nicht, ziehst du eine; passt sie, darfst du sie legen oder passen. Kein Ziehen mit passender Karte."),
   r("B-3.3", "An empty draw pile is refilled from the shuffled discard pile but its top card.", "Ein leerer Stapel wird aus dem gemischten Ablagestapel ohne oberste Karte neu gebildet."),

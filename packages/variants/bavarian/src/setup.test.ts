@@ -10,7 +10,6 @@ import {
   game,
   given,
   hand,
-  holds,
   logged,
   nextGame,
   ok,
@@ -437,13 +436,39 @@ describe("B-2.5 before the cut", () => {
     );
   });
 
-  it("`keep` on a card that is not an Unter is refused and changes nothing", () => {
+  it("`keep` on a card that is not an Unter is not refused: the cut stands, nothing is kept", () => {
     expect(PACK[9]!.endsWith("/u")).toBe(false);
+    const after = [...PACK.slice(10), ...PACK.slice(0, 10)];
     before()
       .when(cut(2, 10, true))
-      .then(refused("ILLEGAL_MOVE", "B-2.5"), status("setup"), turn(2))
-      .when(cut(2, 10))
-      .then(ok(), status("playing"));
+      .then(
+        ok(),
+        status("playing"),
+        ...hands(handsFrom(after, blocks(3, 0), 3)),
+        top(after[15]!),
+        drawPile(16),
+        turn(1),
+        logged({ type: "deck.cut", data: { seat: 2, at: 10, bottom: PACK[9], kept: false } }),
+        internalDrawPile,
+        check((o) => expect(drawPileOrder(o).at(-1)).toBe(PACK[9])),
+      );
+  });
+
+  it("`keep: true` and no `keep` give the same table on a card that is not an Unter", () => {
+    const tableAfter = (keep: boolean | undefined) => {
+      let seen = "";
+      before()
+        .when(cut(2, 10, keep))
+        .then(
+          ok(),
+          check(({ driver }) => {
+            const { version: _v, ...view } = driver.view(2) as Record<string, unknown>;
+            seen = JSON.stringify(view);
+          }),
+        );
+      return seen;
+    };
+    expect(tableAfter(true)).toBe(tableAfter(undefined));
   });
 
   it("`keep: false` on a card that is not an Unter is no fault", () => {
@@ -480,12 +505,12 @@ describe("B-2.5 before the cut", () => {
       .then(refused("NOT_YOUR_TURN"));
   });
 
-  it("after a refused keep the Unter can still be kept", () => {
+  it("a cut with `keep` is the one cut: there is no cutting again to look for an Unter", () => {
     const after = arrange([], ["eichel/u"]);
     given(table(bavarian, { players: 3, deck: beforeCut(after, 5), mode: "both" }))
       .when(cut(2, 6, true))
-      .then(refused("ILLEGAL_MOVE", "B-2.5"))
+      .then(ok(), logged({ type: "deck.cut", data: { seat: 2, at: 6, kept: false } }), drawPile(16))
       .when(cut(2, 5, true))
-      .then(ok(), holds(2, "eichel/u"), drawPile(16));
+      .then(refused("NOT_YOUR_TURN"));
   });
 });

@@ -243,7 +243,13 @@ describe("views and filtered events", () => {
     const seen = (i: number, v: 0 | 1 | "spectator") => e.eventFor(log[i]!, v) as HeulDochEvent;
     const at = (type: string) => log.findIndex((x) => x.type === type);
     expect(seen(at("match.started"), 0).data).not.toHaveProperty("seed");
-    expect(seen(at("game.started"), 0).data).toEqual({ game: 1, first: 0, deckSize: 110 });
+    // The commitment to the seed is public (provable fairness); the deck order is not.
+    expect(seen(at("game.started"), 0).data).toEqual({
+      game: 1,
+      first: 0,
+      deckSize: 110,
+      commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(seen(at("cards.dealt"), 1).data).toEqual({
       counts: [4, 4, 4],
       hand: ["black/1", "black/2", "black/3", "black/4"],

@@ -1,0 +1,122 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { botMatchLog } from "@maumau/engine/testing";
+import { findVariant } from "@maumau/registry";
+// Tests only: the CLI's own code never imports the server's runtime.
+import { startTestApi, type TestApi } from "@maumau/server/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../testing/cli.js";
+import { fetchLog, logFrom, verifyLog } from "./verify.js";
+
+let dir: string;
+let api: TestApi;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "maumau-verify-"));
+  api = await startTestApi({ commandRate: 10_000 });
+});
+afterAll(async () => {
+  await api?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A match that bots play to its end on the server: its id. */
+async function finishedMatch(variant: string, options: Record<string, unknown>): Promise<string> {
+  const { matchId, ticket } = await api.service.create({
+    variant,
+    seats: 3,
+    options,
+    name: "Host",
+  });
+  const token = ticket!.token;
+  await api.service.addBots({ matchId, token, level: "heuristic" });
+  await api.service.start({ matchId, token });
+  await api.service.leave({ matchId, token });
+  const deadline = Date.now() + 30_000;
+  while (!(await api.service.list(["over"], 500)).some((l) => l.matchId === matchId)) {
+    if (Date.now() > deadline) throw new Error(`match ${matchId} did not end`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  return matchId;
+}
+
+describe("issue #12: maumau verify", () => {
+  it("checks a saved log: every commitment and shuffle of a fair match holds (exit 0)", async () => {
+    const log = botMatchLog(findVariant("noris")!, {
+      players: 4,
+      seed: "a-revealed-seed-of-enough-length-for-the-test",
+      options: { games: 2 },
+    });
+    const file = join(dir, "fair.json");
+    await writeFile(file, JSON.stringify({ full: true, events: log }));
+    const run = await runCli(["verify", "--file", file]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^game 1: commitment ok, deal ok/m);
+    expect(run.stdout).toMatch(/^game 2: commitment ok, deal ok/m);
+    expect(run.stdout).toMatch(/^fair: every commitment and every shuffle follows/m);
+
+    // The same log with one deck changed: named, and exit 1.
+    const tampered = log.map((e) => {
+      if (e.type !== "game.started") return e;
+      const data = e.data as { game: number; deck: string[] };
+      if (data.game !== 2) return e;
+      const [a, b, ...rest] = data.deck;
+      return { ...e, data: { ...data, deck: [b, a, ...rest] } };
+    });
+    const bad = join(dir, "tampered.json");
+    await writeFile(bad, JSON.stringify(tampered));
+    const refused = await runCli(["verify", "--file", bad]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain("problem: game 2: the deck is not the seed's shuffle");
+    expect(refused.stdout).toMatch(/^NOT verified: 1 problem$/m);
+  }, 60_000);
+
+  it("fetches a finished match from a server and rebuilds every deal from the reveal", async () => {
+    for (const [variant, options] of [
+      ["noris", { games: 2 }],
+      ["heul-doch", { specials: true }],
+    ] as const) {
+      const matchId = await finishedMatch(variant, options);
+      const log = await fetchLog(api.url, matchId);
+      expect(log.full).toBe(true);
+      const { ok, report, lines } = verifyLog(log);
+      expect(report?.problems, lines.join("\n")).toEqual([]);
+      expect(ok).toBe(true);
+      expect(report!.games.length).toBeGreaterThanOrEqual(1);
+    }
+    const matchId = await finishedMatch("bavarian", { limit: 30 });
+    const run = await runCli(["verify", "--server", api.url, "--match", matchId]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^bavarian \(classic\): seed revealed$/m);
+    expect(run.stdout).toMatch(/^fair: /m);
+  }, 90_000);
+
+  it("cannot verify a running match: its log hides the seed (exit 1)", async () => {
+    const { matchId, ticket } = await api.service.create({ variant: "noris", seats: 2, name: "A" });
+    await api.service.addBots({ matchId, token: ticket!.token, level: "heuristic" });
+    await api.service.start({ matchId, token: ticket!.token });
+    const log = await fetchLog(api.url, matchId);
+    expect(log.full).toBe(false);
+    expect(verifyLog(log)).toMatchObject({ ok: false });
+    const run = await runCli(["verify", "--server", api.url, "--match", matchId]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("not verifiable yet");
+  }, 60_000);
+
+  it("answers a bad call or an unreadable log with exit 2 and one line", async () => {
+    const neither = await runCli(["verify"]);
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toMatch(
+      /^maumau verify: give either --server and --match, or --file\n$/,
+    );
+    const missing = await runCli(["verify", "--file", join(dir, "nope.json")]);
+    expect(missing.code).toBe(2);
+    const unknown = await runCli(["verify", "--server", api.url, "--match", "nosuchmatch"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("MATCH_NOT_FOUND");
+    expect(() => logFrom({ nothing: true })).toThrow(/not a match log/);
+  }, 60_000);
+});

@@ -1,0 +1,142 @@
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import { verifyFairness, type FairnessReport } from "@maumau/engine";
+import { findVariant } from "@maumau/registry";
+import { exitOnUsageError, runCommand, UsageError } from "../args.js";
+import { RemoteRefusal, TransportError } from "@maumau/client";
+import { connect } from "../remote/connect.js";
+import { userPath } from "./script.js";
+
+type Logged = { readonly type: string; readonly data?: unknown };
+
+/** A match log as `game.history` answers it (`{ full, events }`), or a bare list of events. */
+export interface MatchLog {
+  readonly full: boolean;
+  readonly events: readonly Logged[];
+}
+
+export function logFrom(input: unknown): MatchLog {
+  const isEvents = (x: unknown): x is Logged[] =>
+    Array.isArray(x) && x.every((e) => typeof (e as Logged | null)?.type === "string");
+  if (isEvents(input)) return { full: true, events: input };
+  const o = input as { full?: unknown; events?: unknown } | null;
+  if (typeof o === "object" && o !== null && isEvents(o.events))
+    return { full: o.full !== false, events: o.events };
+  throw new UsageError(
+    "not a match log: expected game.history's { full, events } or a list of events",
+  );
+}
+
+/** The variant's family, from the log's own `match.started` (or `lobby.created`). */
+function familyOf(log: MatchLog): { variant: string; family: "classic" | "heul-doch" } {
+  const named = log.events.find((e) => e.type === "match.started" || e.type === "lobby.created");
+  const id = (named?.data as { variant?: unknown } | undefined)?.variant;
+  if (typeof id !== "string") throw new UsageError("the log names no variant (no match.started)");
+  const variant = findVariant(id);
+  if (variant === undefined) throw new UsageError(`the log's variant "${id}" is unknown here`);
+  const family = variant.engine.family;
+  if (family !== "classic" && family !== "heul-doch")
+    throw new UsageError(`no fairness check for the ${family} family`);
+  return { variant: id, family };
+}
+
+/** The lines to print and whether every check held. */
+export function verifyLog(log: MatchLog): {
+  ok: boolean;
+  lines: string[];
+  report: FairnessReport | null;
+} {
+  if (!log.full)
+    return {
+      ok: false,
+      report: null,
+      lines: ["not verifiable yet: the match is not over, so its log hides the seed"],
+    };
+  const { variant, family } = familyOf(log);
+  const report = verifyFairness(family, log.events);
+  const lines = [
+    `${variant} (${family}): ${report.seed === null ? "no seed revealed" : "seed revealed"}`,
+  ];
+  for (const g of report.games) {
+    const later =
+      g.shuffles === 0 ? "" : `, ${g.shuffles} later shuffle${g.shuffles === 1 ? "" : "s"}`;
+    lines.push(`game ${g.game}: commitment ${g.commitment}, deal ${g.deal}${later}`);
+  }
+  for (const problem of report.problems) lines.push(`problem: ${problem}`);
+  lines.push(
+    report.ok
+      ? `fair: every commitment and every shuffle follows from the revealed seed (${report.checks} checks)`
+      : `NOT verified: ${report.problems.length} problem${report.problems.length === 1 ? "" : "s"}`,
+  );
+  return { ok: report.ok, lines, report };
+}
+
+/** The match's log from a server, over the socket (`game.history` as a spectator). */
+export async function fetchLog(
+  server: string,
+  matchId: string,
+  timeoutMs = 10_000,
+): Promise<MatchLog> {
+  const connection = connect(server, { reconnect: false, timeoutMs, rate: 20 });
+  try {
+    await connection.whenConnected();
+    const history = await connection.api.game.history({ matchId });
+    return { full: history.full, events: history.events as Logged[] };
+  } finally {
+    connection.close();
+  }
+}
+
+export function registerVerifyCommand(program: Command): void {
+  const cmd = program
+    .command("verify")
+    .description(
+      "Check a finished match: each game's published commitment and every shuffle against the revealed seed",
+    )
+    .option("--server <url>", "the server that ran the match")
+    .option("--match <id>", "the match id (with --server)")
+    .option(
+      "--file <path>",
+      "a saved log: game.history's JSON ({ full, events }) or a list of events",
+    )
+    .addHelpText(
+      "after",
+      `
+Exit code 0 when every check holds, 1 when one does not (or the match is not over yet),
+2 for a bad call or an unreadable log.
+
+Examples:
+  maumau verify --server http://localhost:3000 --match 3fX9aQ2pLk0mZt1c
+  maumau verify --file match.json`,
+    );
+  exitOnUsageError(cmd).action((flags: { server?: string; match?: string; file?: string }) =>
+    runCommand("verify", async () => {
+      const remote = flags.server !== undefined || flags.match !== undefined;
+      if (remote === (flags.file !== undefined))
+        throw new UsageError("give either --server and --match, or --file");
+      let log: MatchLog;
+      if (flags.file !== undefined) {
+        let input: unknown;
+        try {
+          input = JSON.parse(readFileSync(userPath(flags.file), "utf8"));
+        } catch (e) {
+          throw new UsageError(`cannot read ${flags.file}: ${(e as Error).message}`);
+        }
+        log = logFrom(input);
+      } else {
+        if (flags.server === undefined || flags.match === undefined)
+          throw new UsageError("--server and --match go together");
+        try {
+          log = await fetchLog(flags.server, flags.match);
+        } catch (e) {
+          if (e instanceof RemoteRefusal || e instanceof TransportError)
+            throw new UsageError(e.message);
+          throw e;
+        }
+      }
+      const { ok, lines } = verifyLog(log);
+      process.stdout.write(lines.join("\n") + "\n");
+      return ok ? 0 : 1;
+    }),
+  );
+}
