@@ -22,7 +22,10 @@ export interface Running {
 
 export const silentLogger = (): Logger => pino({ level: "silent" });
 
-/** The test configuration: loopback, ephemeral port, no bot delay. */
+/**
+ * The test configuration: loopback, ephemeral port, no bot delay. Every test client comes from
+ * 127.0.0.1, so the per-client limits are lifted; `security/limits.test.ts` sets its own.
+ */
 export const testConfig = (overrides: Partial<Config> = {}): Config =>
   defaultConfig({
     port: 0,
@@ -31,6 +34,10 @@ export const testConfig = (overrides: Partial<Config> = {}): Config =>
     logLevel: "silent",
     botDelayMs: 0,
     commandRate: 10_000,
+    httpRate: 1_000_000,
+    maxSocketsPerClient: 100_000,
+    maxOpenMatchesPerClient: 1_000_000,
+    maxOpenMatches: 1_000_000,
     ...overrides,
   });
 

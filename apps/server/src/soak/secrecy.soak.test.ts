@@ -5,7 +5,7 @@ import { figure, pool, scale, seeded } from "./scale.js";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi({ maxOpenMatchesPerClient: 1_000, maxSocketsPerClient: 1_000 });
+  api = await startTestApi();
 });
 afterAll(() => api.stop());
 
