@@ -10,6 +10,9 @@ import { followLink, paths, useRoute, type Route } from "./router";
 // The lobby talks to the server; the table and its cards load only when a match opens.
 const LobbyPage = lazy(() => import("./lobby/LobbyPage"));
 const MatchPage = lazy(() => import("./match/MatchPage"));
+// Replays fold the log with the engine in the browser: its own chunk, loaded on demand.
+const ReplayPage = lazy(() => import("./replay/ReplayPage"));
+const ReplayList = lazy(() => import("./replay/ReplayList"));
 
 export interface AppProps {
   /** The variants, when known up front (tests); otherwise fetched from /api/variants. */
@@ -112,6 +115,12 @@ export function App({ variants: given, route: fixed }: AppProps) {
     );
   } else if (route.page === "lobby") {
     page = <LobbyPage variants={variants.variants} lang={lang} />;
+  } else if (route.page === "replays") {
+    page = <ReplayList variants={variants.variants} lang={lang} />;
+  } else if (route.page === "replay") {
+    page = (
+      <ReplayPage matchId={route.matchId} at={route.at} variants={variants.variants} lang={lang} />
+    );
   } else if (route.page === "match") {
     page = (
       <MatchPage
@@ -152,6 +161,13 @@ export function App({ variants: given, route: fixed }: AppProps) {
             aria-current={route.page === "lobby" ? "page" : undefined}
           >
             {t("nav.play")}
+          </a>
+          <a
+            href={paths.replays()}
+            onClick={followLink}
+            aria-current={route.page === "replays" || route.page === "replay" ? "page" : undefined}
+          >
+            {t("nav.replays")}
           </a>
           <a
             href={paths.rules()}

@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { MatchFrame } from "@maumau/client";
-import { classicEventLeak, heulDochEventLeak } from "@maumau/engine";
-import { variants } from "@maumau/registry";
+import { isLobbyEventType, type MatchFrame, type ViewEvent } from "@maumau/client";
+import { classicEventLeak, heulDochEventLeak, type AnyEngine } from "@maumau/engine";
+import { findVariant, variants } from "@maumau/registry";
 import { startTestApi, type TestApi } from "@maumau/server/testing";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { build } from "vite";
@@ -210,6 +210,38 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       await spectator.page.getByText("The match is over").first().waitFor();
       await anna.page.screenshot({
         path: join(SHOTS, `${variant}-over-desktop.png`),
+        fullPage: true,
+      });
+
+      // The replay: every move, every hand open; move N is the engine's replay of N events.
+      await anna.page.getByRole("link", { name: "Watch the replay" }).click();
+      await anna.page.waitForURL(/\/replay\//);
+      await anna.page.locator('.fairness[data-ok="true"]').waitFor();
+      const query = encodeURIComponent(JSON.stringify({ matchId }));
+      const history = (await (await fetch(`${url}/trpc/game.history?input=${query}`)).json()) as {
+        result: { data: { full: boolean; events: ViewEvent[] } };
+      };
+      expect(history.result.data.full).toBe(true);
+      const log = history.result.data.events;
+      const engine = findVariant(variant)!.engine as AnyEngine;
+      const step = Math.floor(log.length / 2);
+      await anna.page.goto(`${url}/replay/${matchId}?at=${step + 1}`);
+      await anna.page.locator(`.replay[data-step="${step + 1}"]`).waitFor();
+      await anna.page.keyboard.press("ArrowLeft");
+      await anna.page.locator(`.replay[data-step="${step}"]`).waitFor();
+      expect(new URL(anna.page.url()).search).toBe(`?at=${step}`);
+      let state: unknown = null;
+      for (const e of log.slice(0, step))
+        if (!isLobbyEventType(e.type))
+          state = engine.evolve(state, { type: e.type, data: e.data } as { type: string });
+      for (const [seat, hand] of (state as { hands: string[][] }).hands.entries()) {
+        const shown = await anna.page
+          .locator(`[data-hand="${seat}"] > li`)
+          .evaluateAll((els) => els.map((e) => e.getAttribute("data-card")));
+        expect(shown, `seat ${seat} at move ${step}`).toEqual(hand);
+      }
+      await anna.page.screenshot({
+        path: join(SHOTS, `${variant}-replay-desktop.png`),
         fullPage: true,
       });
 

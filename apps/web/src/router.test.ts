@@ -18,6 +18,17 @@ describe("routes: every screen has its own URL", () => {
     expect(parseRoute("/m/AbCdEf123456", "?join")).toMatchObject({ join: true });
   });
 
+  it("reads replays, with the move a link points at", () => {
+    expect(parseRoute("/replays")).toEqual({ page: "replays" });
+    expect(parseRoute("/replay/AbCdEf123456", "?at=17")).toEqual({
+      page: "replay",
+      matchId: "AbCdEf123456",
+      at: 17,
+    });
+    expect(parseRoute("/replay/AbCdEf123456", "?at=x")).toMatchObject({ at: null });
+    expect(paths.replay("AbCdEf123456", 3)).toBe("/replay/AbCdEf123456?at=3");
+  });
+
   it("answers not found for anything else, and for ids that cannot be match ids", () => {
     expect(parseRoute("/nowhere").page).toBe("notFound");
     expect(parseRoute("/m/a b").page).toBe("notFound");

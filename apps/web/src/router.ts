@@ -5,6 +5,8 @@ export type Route =
   | { readonly page: "lobby" }
   | { readonly page: "rules"; readonly variant: string | null; readonly rule: string | null }
   | { readonly page: "match"; readonly matchId: string; readonly join: boolean }
+  | { readonly page: "replays" }
+  | { readonly page: "replay"; readonly matchId: string; readonly at: number | null }
   | { readonly page: "notFound"; readonly path: string };
 
 const MATCH_ID = /^[A-Za-z0-9_-]{6,64}$/;
@@ -19,6 +21,15 @@ export function parseRoute(pathname: string, search = "", hash = ""): Route {
   if (first === "rules" && rest.length === 0) {
     const rule = hash.startsWith("#") && hash.length > 1 ? safeDecode(hash.slice(1)) : null;
     return { page: "rules", variant: second ?? null, rule };
+  }
+  if (first === "replays" && second === undefined) return { page: "replays" };
+  if (first === "replay" && second !== undefined && MATCH_ID.test(second) && rest.length === 0) {
+    const at = new URLSearchParams(search).get("at");
+    return {
+      page: "replay",
+      matchId: second,
+      at: at !== null && /^\d+$/.test(at) ? Number(at) : null,
+    };
   }
   if (first === "m" && second !== undefined && MATCH_ID.test(second) && rest.length === 0) {
     return { page: "match", matchId: second, join: new URLSearchParams(search).has("join") };
@@ -41,6 +52,9 @@ export const paths = {
   match: (matchId: string) => `/m/${encodeURIComponent(matchId)}`,
   /** The share link: whoever opens it takes a free seat in one click. */
   join: (matchId: string) => `/m/${encodeURIComponent(matchId)}?join`,
+  replays: () => "/replays",
+  replay: (matchId: string, at?: number) =>
+    `/replay/${encodeURIComponent(matchId)}${at === undefined ? "" : `?at=${at}`}`,
 };
 
 const CHANGE = "maumau:navigate";

@@ -178,3 +178,18 @@ export interface RpcAnswer {
   readonly result?: { readonly data: unknown };
   readonly error?: unknown;
 }
+
+/** The server's own events in a match stream (lobby and seats); every other event is the engine's. */
+export const LOBBY_EVENT_TYPES = [
+  "lobby.created",
+  "seat.claimed",
+  "seat.released",
+  "bot.seated",
+  "seat.botTakenOver",
+  "seat.returned",
+  "seat.timedOut",
+  "lobby.rematched",
+] as const;
+
+export const isLobbyEventType = (type: string): boolean =>
+  (LOBBY_EVENT_TYPES as readonly string[]).includes(type);

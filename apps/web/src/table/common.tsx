@@ -353,6 +353,9 @@ export function AfterGame(props: {
     return (
       <div className="after-game">
         <p role="status">{t("table.matchOver")}</p>
+        <a className="button" href={paths.replay(snapshot.matchId)} onClick={followLink}>
+          {t("replay.watch")}
+        </a>
         {ticket !== null && (
           <button type="button" className="primary" onClick={onRematch}>
             {snapshot.lobby.rematch ? t("table.toRematch") : t("table.rematch")}

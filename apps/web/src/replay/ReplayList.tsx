@@ -1,0 +1,44 @@
+import type { LobbyView, VariantSummary } from "@maumau/client";
+import type { Lang } from "@maumau/engine";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { server } from "../net/server";
+import { followLink, paths } from "../router";
+import { seatName } from "../table/common";
+
+/** Every finished match: its log is public now, open it move by move. */
+export default function ReplayList(props: { variants: readonly VariantSummary[]; lang: Lang }) {
+  const { variants, lang } = props;
+  const { t } = useTranslation();
+  const [matches, setMatches] = useState<readonly LobbyView[] | null>(null);
+  useEffect(() => {
+    server()
+      .api.lobby.list({ status: ["over"], limit: 100 })
+      .then(
+        (list) => setMatches(list as readonly LobbyView[]),
+        () => setMatches([]),
+      );
+  }, []);
+  return (
+    <section className="page match-list" aria-labelledby="replays-heading">
+      <h2 id="replays-heading">{t("replay.list")}</h2>
+      {matches !== null && matches.length === 0 && <p>{t("replay.none")}</p>}
+      <ul>
+        {(matches ?? []).map((m) => (
+          <li key={m.matchId} className="match-row" data-match={m.matchId}>
+            <div>
+              <strong>{variants.find((v) => v.id === m.variant)?.names[lang] ?? m.variant}</strong>{" "}
+              <span className="hint">{new Date(m.updatedAt).toLocaleString(lang)}</span>
+              <div className="match-seats">
+                {m.seats.map((s, i) => seatName(s, i, t)).join(" · ")}
+              </div>
+            </div>
+            <a className="button primary" href={paths.replay(m.matchId)} onClick={followLink}>
+              {t("replay.open")}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
