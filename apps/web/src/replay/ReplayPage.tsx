@@ -135,7 +135,7 @@ function Stepper(props: {
       <h2 id="replay-heading">{t("replay.heading", { variant: variant.names[lang] })}</h2>
       <div className="replay-controls">
         <button type="button" onClick={() => go(0)} aria-label={t("replay.first")}>
-          ⏮
+          «
         </button>
         <button type="button" onClick={() => go(step - 1)} aria-label={t("replay.back")}>
           ◀
@@ -153,7 +153,7 @@ function Stepper(props: {
           ▶
         </button>
         <button type="button" onClick={() => go(last)} aria-label={t("replay.last")}>
-          ⏭
+          »
         </button>
         <span role="status">{t("replay.stepOf", { step, last })}</span>
         <button
