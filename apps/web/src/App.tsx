@@ -13,6 +13,7 @@ const MatchPage = lazy(() => import("./match/MatchPage"));
 // Replays fold the log with the engine in the browser: its own chunk, loaded on demand.
 const ReplayPage = lazy(() => import("./replay/ReplayPage"));
 const ReplayList = lazy(() => import("./replay/ReplayList"));
+const HouseRulesPage = lazy(() => import("./houseRules/HouseRulesPage"));
 
 export interface AppProps {
   /** The variants, when known up front (tests); otherwise fetched from /api/variants. */
@@ -115,6 +116,8 @@ export function App({ variants: given, route: fixed }: AppProps) {
     );
   } else if (route.page === "lobby") {
     page = <LobbyPage variants={variants.variants} lang={lang} />;
+  } else if (route.page === "houseRules") {
+    page = <HouseRulesPage variants={variants.variants} lang={lang} />;
   } else if (route.page === "replays") {
     page = <ReplayList variants={variants.variants} lang={lang} />;
   } else if (route.page === "replay") {
@@ -168,6 +171,13 @@ export function App({ variants: given, route: fixed }: AppProps) {
             aria-current={route.page === "replays" || route.page === "replay" ? "page" : undefined}
           >
             {t("nav.replays")}
+          </a>
+          <a
+            href={paths.houseRules()}
+            onClick={followLink}
+            aria-current={route.page === "houseRules" ? "page" : undefined}
+          >
+            {t("nav.houseRules")}
           </a>
           <a
             href={paths.rules()}

@@ -267,6 +267,46 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       for (const p of [anna, ben, spectator]) await p.context.close();
     }, 300_000);
   }
+  it("composes house rules in the editor: invalid values explained, saved, reloaded and played", async () => {
+    const { page, errors, context } = await person();
+    await page.goto(url);
+    await page.getByLabel("Your name").fill("Hosta");
+    await page.getByRole("link", { name: "House rules" }).click();
+    await page.getByRole("button", { name: "52 cards" }).click();
+    // 7s: draw two, answered by any draw card; jacks wish; no mau penalty; 3 games.
+    await page.getByLabel("Effect of 7").selectOption("draw");
+    await page.getByLabel("How 7 can be answered").selectOption("any-draw");
+    await page.getByLabel("Effect of J").selectOption("wish");
+    await page.getByLabel("Penalty cards for a missing “Mau”").fill("0");
+    await page.getByLabel("The match ends").selectOption("games");
+    await page.getByLabel("Games", { exact: true }).fill("3");
+    // An invalid value is explained, naming the option; the set cannot be saved meanwhile.
+    await page.getByLabel("Hand size").fill("11");
+    await page.locator(".issues").getByText("handSize").first().waitFor();
+    await page.getByLabel(/^Save as/).fill("e2e-family");
+    expect(await page.getByRole("button", { name: "Save", exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel("Hand size").fill("6");
+    await page.getByText("The rule set is valid.").waitFor();
+    await page
+      .locator(".rule-preview")
+      .getByText("7: the next player draws 2, answered by any draw card.")
+      .waitFor();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("Saved “e2e-family”, version 1.").waitFor();
+    // A reload forgets the form; the saved set comes back from the server as it was saved.
+    await page.reload();
+    await page.getByLabel("or open a saved set").selectOption("e2e-family");
+    expect(await page.getByLabel("Effect of 7").inputValue()).toBe("draw");
+    expect(await page.getByLabel("Hand size").inputValue()).toBe("6");
+    await page.getByRole("button", { name: /Play it now/ }).click();
+    await page.waitForURL(/\/m\//);
+    await page.getByRole("button", { name: "Start match" }).click();
+    await page.locator(".table").waitFor();
+    expect(await page.locator(".hand .hand-card").count()).toBe(6);
+    await page.screenshot({ path: join(SHOTS, "house-rules-table.png") });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });
 
 const over = async (page: Page): Promise<boolean> =>

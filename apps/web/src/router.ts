@@ -6,6 +6,7 @@ export type Route =
   | { readonly page: "rules"; readonly variant: string | null; readonly rule: string | null }
   | { readonly page: "match"; readonly matchId: string; readonly join: boolean }
   | { readonly page: "replays" }
+  | { readonly page: "houseRules" }
   | { readonly page: "replay"; readonly matchId: string; readonly at: number | null }
   | { readonly page: "notFound"; readonly path: string };
 
@@ -23,6 +24,7 @@ export function parseRoute(pathname: string, search = "", hash = ""): Route {
     return { page: "rules", variant: second ?? null, rule };
   }
   if (first === "replays" && second === undefined) return { page: "replays" };
+  if (first === "house-rules" && second === undefined) return { page: "houseRules" };
   if (first === "replay" && second !== undefined && MATCH_ID.test(second) && rest.length === 0) {
     const at = new URLSearchParams(search).get("at");
     return {
@@ -53,6 +55,7 @@ export const paths = {
   /** The share link: whoever opens it takes a free seat in one click. */
   join: (matchId: string) => `/m/${encodeURIComponent(matchId)}?join`,
   replays: () => "/replays",
+  houseRules: () => "/house-rules",
   replay: (matchId: string, at?: number) =>
     `/replay/${encodeURIComponent(matchId)}${at === undefined ? "" : `?at=${at}`}`,
 };

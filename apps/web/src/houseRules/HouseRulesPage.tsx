@@ -1,0 +1,605 @@
+import { RemoteRefusal, type VariantSummary } from "@maumau/client";
+import type { Lang } from "@maumau/engine";
+import { custom, familyHouseRules, presets, type RuleSetDocument } from "@maumau/variant-custom";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { rankMark } from "../cards/names";
+import { keepSeat, storedName } from "../net/seats";
+import { server } from "../net/server";
+import { navigate, paths } from "../router";
+import { deckStyleOfDeck, ranksOf, ruleSetText } from "./ruleSetText";
+
+type Doc = Record<string, unknown> & {
+  deck: string;
+  effects: Record<string, Record<string, unknown>>;
+};
+
+const STARTS = {
+  noris: presets.noris,
+  french: presets.french,
+  bavarian: presets.bavarian,
+  family: familyHouseRules,
+} as const;
+
+const OWNERS_KEY = "maumau.ruleSetOwners";
+const owners = (): Record<string, string> => {
+  try {
+    return JSON.parse(localStorage.getItem(OWNERS_KEY) ?? "{}") as Record<string, string>;
+  } catch {
+    return {};
+  }
+};
+const keepOwner = (name: string, token: string) => {
+  try {
+    localStorage.setItem(OWNERS_KEY, JSON.stringify({ ...owners(), [name]: token }));
+  } catch {
+    // Remembered for this page only.
+  }
+};
+
+const clone = (x: unknown): Doc => JSON.parse(JSON.stringify(x)) as Doc;
+const get = (doc: Doc, path: readonly string[]): unknown =>
+  path.reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], doc);
+function set(doc: Doc, path: readonly string[], value: unknown): Doc {
+  const next = clone(doc);
+  let o = next as Record<string, unknown>;
+  for (const k of path.slice(0, -1)) {
+    if (typeof o[k] !== "object" || o[k] === null) o[k] = {};
+    o = o[k] as Record<string, unknown>;
+  }
+  const last = path.at(-1)!;
+  if (value === undefined) delete o[last];
+  else o[last] = value;
+  return next;
+}
+
+const SAVE_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** C-1, C-2: compose a house-rule set, see it explained and checked, save it, play it. */
+export default function HouseRulesPage(props: { variants: readonly VariantSummary[]; lang: Lang }) {
+  const { lang } = props;
+  const { t } = useTranslation();
+  const [doc, setDoc] = useState<Doc>(() => clone(STARTS.noris));
+  const [saveName, setSaveName] = useState("");
+  const [saved, setSaved] = useState<{ name: string; version: number } | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [list, setList] = useState<readonly { name: string; title: string | null }[]>([]);
+  const [importText, setImportText] = useState("");
+  const [seats, setSeats] = useState(3);
+
+  const refreshList = () =>
+    server()
+      .api.ruleSets.list({ limit: 200 })
+      .then(
+        (l) => setList(l),
+        () => setList([]),
+      );
+  useEffect(() => void refreshList(), []);
+
+  const parsed = useMemo(() => custom.optionsSchema.safeParse(doc), [doc]);
+  const valid = parsed.success ? (parsed.data as RuleSetDocument) : null;
+  const issues = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
+  const update = (path: readonly string[], value: unknown) => {
+    setDoc((d) => set(d, path, value));
+    setSaved(null);
+    setMessage(null);
+  };
+  const field = (path: readonly string[]) => get(doc, path);
+  const issueAt = (path: readonly string[]) =>
+    issues.find((i) => i.path.join(".") === path.join("."))?.message;
+  const ranks = ranksOf(doc.deck);
+  const style = deckStyleOfDeck(doc.deck);
+  const refuse = (e: unknown) =>
+    setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+
+  const load = async (name: string) => {
+    setError(null);
+    try {
+      const got = await server().api.ruleSets.get({ name });
+      setDoc(clone(got.document));
+      setSaveName(got.name);
+      setSaved({ name: got.name, version: got.version });
+    } catch (e) {
+      refuse(e);
+    }
+  };
+
+  const save = async () => {
+    setError(null);
+    if (!valid) return;
+    try {
+      const token = owners()[saveName];
+      const result = await server().api.ruleSets.save({
+        name: saveName,
+        document: valid,
+        ...(token ? { ownerToken: token } : {}),
+      });
+      if (result.ownerToken) keepOwner(result.name, result.ownerToken);
+      setSaved({ name: result.name, version: result.version });
+      setMessage(t("houseRules.saved", { name: result.name, version: result.version }));
+      void refreshList();
+    } catch (e) {
+      refuse(e);
+    }
+  };
+
+  const remove = async () => {
+    setError(null);
+    try {
+      const token = owners()[saveName];
+      await server().api.ruleSets.delete({
+        name: saveName,
+        ...(token ? { ownerToken: token } : {}),
+      });
+      setSaved(null);
+      setMessage(t("houseRules.deleted", { name: saveName }));
+      void refreshList();
+    } catch (e) {
+      refuse(e);
+    }
+  };
+
+  const play = async () => {
+    setError(null);
+    const name = storedName();
+    if (name === "") return setError(t("lobby.needName"));
+    if (!valid) return;
+    try {
+      const created = await server().api.lobby.create(
+        saved
+          ? { ruleSet: { name: saved.name, version: saved.version }, seats, name }
+          : { variant: "custom", options: valid, seats, name },
+      );
+      const ticket = { matchId: created.matchId, seat: created.seat!, token: created.token! };
+      keepSeat(ticket);
+      await server().api.lobby.addBots({ matchId: ticket.matchId, token: ticket.token });
+      navigate(paths.match(ticket.matchId));
+    } catch (e) {
+      refuse(e);
+    }
+  };
+
+  const exportJson = () => {
+    const blob = new Blob([JSON.stringify(valid ?? doc, null, 2)], { type: "application/json" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = `${saveName || "house-rules"}.json`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  };
+
+  const importJson = (text: string) => {
+    try {
+      setDoc(clone(JSON.parse(text)));
+      setSaved(null);
+      setError(null);
+    } catch (e) {
+      setError(t("houseRules.badJson", { message: (e as Error).message }));
+    }
+  };
+
+  const num = (path: readonly string[], label: string, min: number, max: number) => (
+    <Field label={label} issue={issueAt(path)}>
+      <input
+        type="number"
+        min={min}
+        max={max}
+        value={typeof field(path) === "number" ? (field(path) as number) : ""}
+        onChange={(e) => update(path, e.target.value === "" ? undefined : Number(e.target.value))}
+      />
+    </Field>
+  );
+  const check = (path: readonly string[], label: string) => (
+    <Field label={label} issue={issueAt(path)} inline>
+      <input
+        type="checkbox"
+        checked={field(path) === true}
+        onChange={(e) => update(path, e.target.checked)}
+      />
+    </Field>
+  );
+
+  return (
+    <div className="house-rules">
+      <section className="page" aria-labelledby="hr-heading">
+        <h2 id="hr-heading">{t("houseRules.heading")}</h2>
+        <div className="form-row">
+          <span>{t("houseRules.startFrom")}</span>
+          {(Object.keys(STARTS) as (keyof typeof STARTS)[]).map((k) => (
+            <button
+              key={k}
+              type="button"
+              onClick={() => {
+                setDoc(clone(STARTS[k]));
+                setSaved(null);
+              }}
+            >
+              {t(`houseRules.preset.${k}`)}
+            </button>
+          ))}
+          {list.length > 0 && (
+            <label>
+              {t("houseRules.open")}{" "}
+              <select value="" onChange={(e) => e.target.value && void load(e.target.value)}>
+                <option value="">—</option>
+                {list.map((r) => (
+                  <option key={r.name} value={r.name}>
+                    {r.title ?? r.name} ({r.name})
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </div>
+        <Field label={t("houseRules.title")} issue={issueAt(["name"])}>
+          <input
+            value={String(field(["name"]) ?? "")}
+            maxLength={80}
+            onChange={(e) => update(["name"], e.target.value)}
+          />
+        </Field>
+      </section>
+
+      <form
+        className="page hr-form"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={t("houseRules.heading")}
+      >
+        <fieldset>
+          <legend>{t("houseRules.deckAndDealing")} (C-1.1, C-1.2)</legend>
+          <Field label={t("houseRules.deck")} issue={issueAt(["deck"])}>
+            <select
+              value={doc.deck}
+              onChange={(e) => {
+                // Effects and values name ranks of the deck: start them anew for another deck.
+                setDoc((d) =>
+                  set(
+                    set(set(d, ["deck"], e.target.value), ["effects"], {}),
+                    ["scoring", "values"],
+                    undefined,
+                  ),
+                );
+                setSaved(null);
+              }}
+            >
+              {["noris-110", "french-52", "french-32", "bavarian-32"].map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t("houseRules.decks")} issue={issueAt(["decks"])}>
+            <select
+              value={String(field(["decks"]) ?? 1)}
+              onChange={(e) => update(["decks"], Number(e.target.value))}
+            >
+              <option value="1">1</option>
+              <option value="2">2</option>
+            </select>
+          </Field>
+          {num(["handSize"], t("houseRules.handSize"), 3, 10)}
+          {num(["players", "min"], t("houseRules.playersMin"), 2, 10)}
+          {num(["players", "max"], t("houseRules.playersMax"), 2, 10)}
+          {issueAt(["players"]) && <p className="error">{issueAt(["players"])}</p>}
+          <Field label={t("houseRules.dealing")} issue={issueAt(["dealing"])}>
+            <select
+              value={String(field(["dealing"]) ?? "single")}
+              onChange={(e) => update(["dealing"], e.target.value)}
+            >
+              <option value="single">{t("houseRules.single")}</option>
+              <option value="blocks-3-2">{t("houseRules.blocks")}</option>
+            </select>
+          </Field>
+          {check(["cut", "enabled"], t("houseRules.cut"))}
+          <Field label={t("houseRules.keepRank")} issue={issueAt(["cut", "keepRank"])}>
+            <select
+              value={String(field(["cut", "keepRank"]) ?? "")}
+              onChange={(e) =>
+                update(["cut", "keepRank"], e.target.value === "" ? null : e.target.value)
+              }
+            >
+              <option value="">—</option>
+              {ranks.map((r) => (
+                <option key={r} value={r}>
+                  {rankMark(style, r, lang)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </fieldset>
+
+        <fieldset>
+          <legend>{t("houseRules.effects")} (C-1.3)</legend>
+          <table className="effects">
+            <thead>
+              <tr>
+                <th scope="col">{t("houseRules.rank")}</th>
+                <th scope="col">{t("houseRules.effect")}</th>
+                <th scope="col">{t("houseRules.details")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ranks.map((r) => {
+                const e = doc.effects[r];
+                const kind = (e?.kind as string | undefined) ?? "";
+                return (
+                  <tr key={r} data-rank={r}>
+                    <th scope="row">{rankMark(style, r, lang)}</th>
+                    <td>
+                      <select
+                        aria-label={t("houseRules.effectOf", { rank: rankMark(style, r, lang) })}
+                        value={kind}
+                        onChange={(ev) =>
+                          update(
+                            ["effects", r],
+                            ev.target.value === ""
+                              ? undefined
+                              : ev.target.value === "draw"
+                                ? { kind: "draw", count: 2, stack: "same-rank" }
+                                : { kind: ev.target.value },
+                          )
+                        }
+                      >
+                        <option value="">{t("houseRules.kind.none")}</option>
+                        {["wish", "draw", "skip", "reverse", "playAgain"].map((k) => (
+                          <option key={k} value={k}>
+                            {t(`houseRules.kind.${k}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      {kind === "draw" && (
+                        <>
+                          <input
+                            type="number"
+                            min={1}
+                            max={6}
+                            aria-label={t("houseRules.drawCount", {
+                              rank: rankMark(style, r, lang),
+                            })}
+                            value={typeof e?.count === "number" ? e.count : ""}
+                            onChange={(ev) =>
+                              update(
+                                ["effects", r, "count"],
+                                ev.target.value === "" ? undefined : Number(ev.target.value),
+                              )
+                            }
+                          />{" "}
+                          <select
+                            aria-label={t("houseRules.stacking", {
+                              rank: rankMark(style, r, lang),
+                            })}
+                            value={String(e?.stack ?? "same-rank")}
+                            onChange={(ev) => update(["effects", r, "stack"], ev.target.value)}
+                          >
+                            <option value="same-rank">{t("houseRules.stack.same")}</option>
+                            <option value="any-draw">{t("houseRules.stack.any")}</option>
+                            <option value="none">{t("houseRules.stack.none")}</option>
+                          </select>
+                        </>
+                      )}
+                      {kind === "wish" && (
+                        <label>
+                          <input
+                            type="checkbox"
+                            checked={e?.onWish !== false}
+                            onChange={(ev) => update(["effects", r, "onWish"], ev.target.checked)}
+                          />{" "}
+                          {t("houseRules.onWish")}
+                        </label>
+                      )}
+                      {issueAt(["effects", r]) && (
+                        <span className="error"> {issueAt(["effects", r])}</span>
+                      )}
+                      {issueAt(["effects", r, "count"]) && (
+                        <span className="error"> {issueAt(["effects", r, "count"])}</span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </fieldset>
+
+        <fieldset>
+          <legend>{t("houseRules.turn")} (C-1.4)</legend>
+          {(
+            [
+              "voluntaryDraw",
+              "playAfterDraw",
+              "drawUntilPlayable",
+              "starterEffects",
+              "wildStarterAllowsAnything",
+              "reverseSkipsWithTwo",
+            ] as const
+          ).map((k) => (
+            <div key={k}>{check(["turn", k], t(`houseRules.turnOption.${k}`))}</div>
+          ))}
+        </fieldset>
+
+        <fieldset>
+          <legend>{t("houseRules.calls")} (C-1.5)</legend>
+          {check(["calls", "mau", "required"], t("houseRules.mauRequired"))}
+          {num(["calls", "mau", "penalty"], t("houseRules.mauPenalty"), 0, 4)}
+          {check(["calls", "mauMau", "required"], t("houseRules.mauMauRequired"))}
+          {num(["calls", "mauMau", "penalty"], t("houseRules.mauMauPenalty"), 0, 4)}
+          {check(["calls", "mauMau", "takeBack"], t("houseRules.takeBack"))}
+          {issueAt(["calls", "mauMau"]) && <p className="error">{issueAt(["calls", "mauMau"])}</p>}
+        </fieldset>
+
+        <fieldset>
+          <legend>{t("houseRules.scoring")} (C-1.6)</legend>
+          <Field label={t("houseRules.matchEnd")} issue={issueAt(["scoring", "matchEnd"])}>
+            <select
+              value={String(field(["scoring", "matchEnd", "kind"]) ?? "games")}
+              onChange={(e) =>
+                update(
+                  ["scoring", "matchEnd"],
+                  e.target.value === "games"
+                    ? { kind: "games", games: 3 }
+                    : e.target.value === "target"
+                      ? { kind: "target", target: 100 }
+                      : { kind: "limit", limit: 100 },
+                )
+              }
+            >
+              <option value="games">{t("houseRules.end.games")}</option>
+              <option value="target">{t("houseRules.end.target")}</option>
+              <option value="limit">{t("houseRules.end.limit")}</option>
+            </select>
+          </Field>
+          {(() => {
+            const kind = String(field(["scoring", "matchEnd", "kind"]) ?? "games");
+            return num(
+              ["scoring", "matchEnd", kind],
+              t(`houseRules.end.${kind}Value`),
+              1,
+              kind === "games" ? 100 : 10000,
+            );
+          })()}
+          <details>
+            <summary>{t("houseRules.values")}</summary>
+            <div className="values">
+              {ranks.map((r) => (
+                <div key={r}>
+                  {num(["scoring", "values", r], rankMark(style, r, lang), 0, 1000)}
+                </div>
+              ))}
+            </div>
+          </details>
+        </fieldset>
+      </form>
+
+      <section className="page" aria-labelledby="hr-check">
+        <h2 id="hr-check">{t("houseRules.check")}</h2>
+        {valid ? (
+          <p role="status" className="ok">
+            {t("houseRules.valid")}
+          </p>
+        ) : (
+          <ul role="alert" className="issues">
+            {issues.map((i, n) => (
+              <li key={n}>
+                <code>{i.path.join(".") || "document"}</code>: {i.message}
+              </li>
+            ))}
+          </ul>
+        )}
+        {valid && (
+          <>
+            <h3>{t("houseRules.preview")}</h3>
+            <dl className="rule-preview">
+              {ruleSetText(valid, lang).map((r, n) => (
+                <div key={n} className="rule">
+                  <dt>{r.id}</dt>
+                  <dd>{r.text}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        )}
+      </section>
+
+      <section className="page" aria-labelledby="hr-keep">
+        <h2 id="hr-keep">{t("houseRules.keep")}</h2>
+        <div className="form-row">
+          <Field
+            label={t("houseRules.saveName")}
+            issue={saveName && !SAVE_NAME.test(saveName) ? t("houseRules.saveNameRule") : undefined}
+          >
+            <input
+              value={saveName}
+              maxLength={64}
+              onChange={(e) => setSaveName(e.target.value.toLowerCase())}
+              placeholder="family-rules"
+            />
+          </Field>
+          <button
+            type="button"
+            className="primary"
+            disabled={!valid || !SAVE_NAME.test(saveName)}
+            onClick={() => void save()}
+          >
+            {t("houseRules.save")}
+          </button>
+          <button
+            type="button"
+            disabled={!SAVE_NAME.test(saveName) || !(saveName in owners())}
+            onClick={() => void remove()}
+          >
+            {t("houseRules.delete")}
+          </button>
+          <button type="button" onClick={exportJson}>
+            {t("houseRules.export")}
+          </button>
+        </div>
+        <p className="hint">{t("houseRules.ownerHint")}</p>
+        <label className="import">
+          {t("houseRules.import")}
+          <textarea rows={3} value={importText} onChange={(e) => setImportText(e.target.value)} />
+        </label>
+        <div className="form-row">
+          <button
+            type="button"
+            disabled={importText.trim() === ""}
+            onClick={() => importJson(importText)}
+          >
+            {t("houseRules.importButton")}
+          </button>
+          <input
+            type="file"
+            accept="application/json,.json"
+            aria-label={t("houseRules.importFile")}
+            onChange={(e) => void e.target.files?.[0]?.text().then(importJson)}
+          />
+        </div>
+        <div className="form-row">
+          <label>
+            {t("lobby.seats")}{" "}
+            <input
+              type="number"
+              min={2}
+              max={10}
+              value={seats}
+              onChange={(e) => setSeats(Number(e.target.value))}
+            />
+          </label>
+          <button type="button" className="primary" disabled={!valid} onClick={() => void play()}>
+            {t("houseRules.play")}
+          </button>
+        </div>
+        {message && <p role="status">{message}</p>}
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Field(props: {
+  label: string;
+  issue?: string | undefined;
+  inline?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={`hr-field ${props.inline ? "inline" : ""}`}
+      data-invalid={props.issue !== undefined}
+    >
+      {props.inline && props.children}
+      <span>{props.label}</span>
+      {!props.inline && props.children}
+      {props.issue && <span className="error"> {props.issue}</span>}
+    </label>
+  );
+}
