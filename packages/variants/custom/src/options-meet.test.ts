@@ -1,4 +1,4 @@
-import { DECKS, type AnyVariant, type CardCode } from "@maumau/engine";
+import { DECKS, GameDriver, isRefusal, type AnyVariant, type CardCode } from "@maumau/engine";
 import {
   check,
   choose,
@@ -24,7 +24,7 @@ import {
   type TableSpec,
 } from "@maumau/engine/testing";
 import { describe, expect, it } from "vitest";
-import { custom, type RuleSetInput } from "./index.js";
+import { custom, parseRuleSet, type RuleSetInput } from "./index.js";
 
 const variant = custom as AnyVariant;
 const at = (options: RuleSetInput, spec: Omit<TableSpec, "options">) =>
@@ -213,7 +213,36 @@ describe("C-1.8b a wish starter with starterEffects; the noris 'anything may fol
   });
 });
 
-describe("C-1.8c without take-back a missing 'Mau-Mau' leaves the card and its effect", () => {
+describe("C-1.8c a required 'Mau-Mau' must cost something", () => {
+  const base = { version: 1, deck: "french-52" } as const;
+
+  it("C-1.8c required with neither takeBack nor a penalty ≥ 1 is refused (C-2.1), naming the option", () => {
+    const r = parseRuleSet({ ...base, calls: { mauMau: { required: true, penalty: 0 } } });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatch(/^calls\.mauMau\.penalty: .*Mau-Mau.*takeBack.*at least 1/);
+    const opened = GameDriver.open(variant, {
+      players: 2,
+      seed: 1,
+      options: { ...base, calls: { mauMau: { required: true, penalty: 0 } } },
+    });
+    expect(isRefusal(opened) && opened.message.en).toMatch(/calls\.mauMau/);
+  });
+
+  it("C-1.8c with takeBack, or with a penalty of 1, or not required, the set is valid", () => {
+    expect(
+      parseRuleSet({ ...base, calls: { mauMau: { required: true, penalty: 0, takeBack: true } } })
+        .ok,
+    ).toBe(true);
+    expect(parseRuleSet({ ...base, calls: { mauMau: { required: true, penalty: 1 } } }).ok).toBe(
+      true,
+    );
+    expect(parseRuleSet({ ...base, calls: { mauMau: { required: false, penalty: 0 } } }).ok).toBe(
+      true,
+    );
+  });
+
   const noTakeBack: RuleSetInput = {
     version: 1,
     deck: "french-52",

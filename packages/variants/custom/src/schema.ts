@@ -107,6 +107,14 @@ export const ruleSetSchema = z
       ctx.addIssue({ code: "custom", path: ["cut", "keepRank"], message: `${doc.deck} has no rank "${doc.cut.keepRank}"` });
     if (doc.turn.drawUntilPlayable && doc.turn.voluntaryDraw)
       ctx.addIssue({ code: "custom", path: ["turn", "drawUntilPlayable"], message: "cannot be combined with voluntaryDraw" });
+    // C-1.8c: a required "Mau-Mau" must cost something, or a player could go on with no cards.
+    const { mauMau } = doc.calls;
+    if (mauMau.required && !mauMau.takeBack && mauMau.penalty < 1)
+      ctx.addIssue({
+        code: "custom",
+        path: ["calls", "mauMau", "penalty"],
+        message: 'a required "Mau-Mau" needs takeBack or a penalty of at least 1',
+      });
   });
 
 export type RuleSetDocument = z.output<typeof ruleSetSchema>;
