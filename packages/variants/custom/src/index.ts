@@ -1,4 +1,4 @@
-import { classicEngine, defineVariant, DECKS, type RuleText, type Theme } from "@maumau/engine";
+import { classicEngine, defineVariant, DECKS, type DeckId, type RuleText, type Theme } from "@maumau/engine";
 import { bavarianTheme } from "@maumau/variant-bavarian";
 import { frenchTheme } from "@maumau/variant-french";
 import { norisTheme } from "@maumau/variant-noris";
@@ -28,16 +28,45 @@ export const customTheme: Theme = {
   ranks: { ...norisTheme.ranks, ...frenchTheme.ranks, ...bavarianTheme.ranks },
 };
 
-/** `{preset: "french", …overrides}` expands to the preset document with those top-level fields replaced. */
-function expandPreset(input: unknown): unknown {
-  const raw = (input ?? {}) as Record<string, unknown>;
-  if (typeof raw !== "object" || Array.isArray(raw)) return raw;
+const isPlain = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** Option groups whose fields an override changes one by one; any other field is replaced whole. */
+const GROUPS = ["players", "cut", "turn", "calls", "scoring"] as const;
+
+/**
+ * C-1.8i: `{preset: "french", …overrides}` expands to the preset document with the overrides
+ * laid over it: a top-level field replaces the preset's, except that the option groups (`turn`,
+ * `calls` and its calls, `cut`, `players`, `scoring` and its `values`) keep the preset's fields
+ * left out. `effects` is the one table replaced whole. Card values of ranks the (possibly new)
+ * deck lacks are dropped; ranks the preset has no value for get the deck's default.
+ */
+export function expandPreset(input: unknown): unknown {
+  const raw = input ?? {};
+  if (!isPlain(raw)) return raw;
   if (Object.keys(raw).length === 0) return presets.french;
   if (!("preset" in raw)) return raw;
   const { preset, ...rest } = raw;
-  const base = presets[preset as PresetId];
+  const base = typeof preset === "string" && Object.hasOwn(presets, preset) ? presets[preset as PresetId] : undefined;
   if (base === undefined) return { ...rest, preset };
-  return { ...base, ...rest };
+  const out: Record<string, unknown> = { ...base, ...rest };
+  for (const key of GROUPS) {
+    const mine = rest[key];
+    if (isPlain(mine)) out[key] = { ...(base[key] as Record<string, unknown>), ...mine };
+  }
+  const calls = rest.calls;
+  if (isPlain(calls))
+    for (const call of ["mau", "mauMau"] as const)
+      if (isPlain(calls[call])) (out.calls as Record<string, unknown>)[call] = { ...base.calls[call], ...calls[call] };
+  const deck = typeof out.deck === "string" && out.deck in DECKS ? DECKS[out.deck as DeckId] : undefined;
+  const given = isPlain(rest.scoring) ? rest.scoring.values : undefined;
+  if (isPlain(out.scoring) && (given === undefined || isPlain(given))) {
+    const kept = Object.entries(base.scoring.values ?? {}).filter(
+      ([rank]) => deck === undefined || deck.ranks.includes(rank),
+    );
+    out.scoring = { ...out.scoring, values: { ...Object.fromEntries(kept), ...given } };
+  }
+  return out;
 }
 
 export const customOptionsSchema = z.preprocess(expandPreset, ruleSetSchema);

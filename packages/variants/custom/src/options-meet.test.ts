@@ -24,7 +24,7 @@ import {
   type TableSpec,
 } from "@maumau/engine/testing";
 import { describe, expect, it } from "vitest";
-import { custom, parseRuleSet, type RuleSetInput } from "./index.js";
+import { custom, customOptionsSchema, parseRuleSet, presets, type RuleSetInput } from "./index.js";
 
 const variant = custom as AnyVariant;
 const at = (options: RuleSetInput, spec: Omit<TableSpec, "options">) =>
@@ -628,5 +628,122 @@ describe("C-1.8h a forgotten Mau on a play-again card; a take-back with penalty 
         play(1, "clubs/2"),
       )
       .then(ok(), handSize(1, 3), turn(2), idle(0));
+  });
+});
+
+describe("C-1.8i values left out take the starting preset's; {preset, …overrides} stored expanded", () => {
+  const parse = (input: unknown) =>
+    customOptionsSchema.parse(input) as unknown as Record<string, never> & {
+      scoring: { values: Record<string, number> };
+      calls: {
+        mau: { required: boolean; penalty: number };
+        mauMau: { required: boolean; penalty: number; takeBack: boolean };
+      };
+      turn: Record<string, boolean>;
+    };
+
+  it("C-1.8i with a preset, values left out are the preset's (french: 8 = 50, a = 1)", () => {
+    const doc = parse({ preset: "french", scoring: { values: { k: 20 } } });
+    expect(doc.scoring.values).toEqual({
+      ...presets.french.scoring.values,
+      k: 20,
+    });
+    expect(doc.scoring.values["8"]).toBe(50);
+    expect(doc.scoring.values.a).toBe(1);
+  });
+
+  it("C-1.8i without a preset, values left out are the preset of the deck's (bavarian u = 20, french 8 = 50)", () => {
+    expect(
+      parse({ version: 1, deck: "bavarian-32", scoring: { values: { a: 11 } } }).scoring.values,
+    ).toEqual({
+      ...presets.bavarian.scoring.values,
+      a: 11,
+    });
+    expect(parse({ version: 1, deck: "french-52" }).scoring.values).toEqual(
+      presets.french.scoring.values,
+    );
+    expect(parse({ version: 1, deck: "french-32" }).scoring.values).toEqual({
+      "7": 7,
+      "8": 50,
+      "9": 9,
+      "10": 10,
+      j: 10,
+      q: 10,
+      k: 10,
+      a: 1,
+    });
+    expect(parse({ version: 1, deck: "noris-110" }).scoring.values).toEqual(
+      presets.noris.scoring.values,
+    );
+  });
+
+  it("C-1.8i {preset, …overrides} is accepted and stored expanded: the full document, no preset key", () => {
+    const doc = parse({
+      preset: "bavarian",
+      handSize: 4,
+      calls: { mau: { penalty: 1 } },
+      turn: { voluntaryDraw: true },
+    });
+    expect("preset" in doc).toBe(false);
+    expect(doc).toEqual({
+      ...presets.bavarian,
+      handSize: 4,
+      calls: {
+        mau: { required: true, penalty: 1 },
+        mauMau: presets.bavarian.calls.mauMau,
+      },
+      turn: { ...presets.bavarian.turn, voluntaryDraw: true },
+    });
+    expect(parseRuleSet(JSON.parse(JSON.stringify(doc))).ok).toBe(true);
+    // A call changed field by field keeps the preset's other fields (and so meets C-1.8c).
+    const kept = customOptionsSchema.safeParse({
+      preset: "bavarian",
+      calls: { mauMau: { takeBack: false, penalty: 0 } },
+    });
+    expect(kept.success).toBe(false);
+    expect(kept.error?.issues.map((i) => i.path.join("."))).toEqual(["calls.mauMau.penalty"]);
+  });
+
+  it("C-1.8i the game records the expanded set, and scores by the preset's values", () => {
+    const events = GameDriver.open(variant, {
+      players: 2,
+      seed: 3,
+      options: { preset: "french", handSize: 4 },
+    });
+    expect(isRefusal(events)).toBe(false);
+    if (isRefusal(events)) return;
+    const rules = (
+      events.events[0] as unknown as {
+        data: {
+          rules: {
+            handSize: number;
+            values: Record<string, number>;
+            starterEffects: boolean;
+          };
+        };
+      }
+    ).data.rules;
+    expect(rules.handSize).toBe(4);
+    expect(rules.values).toEqual(presets.french.scoring.values);
+    expect(rules.starterEffects).toBe(true);
+  });
+
+  it("C-1.8i a changed deck keeps the preset's values of the ranks it has; the others take the deck's default", () => {
+    const doc = parse({
+      preset: "bavarian",
+      deck: "french-32",
+      effects: {},
+      cut: { enabled: false, keepRank: null },
+    });
+    expect(doc.scoring.values).toEqual({
+      "7": 7,
+      "8": 8,
+      "9": 9,
+      "10": 10,
+      j: 10,
+      q: 10,
+      k: 10,
+      a: 10,
+    });
   });
 });
