@@ -4,7 +4,7 @@ import { frenchTheme } from "@maumau/variant-french";
 import { norisTheme } from "@maumau/variant-noris";
 import { z } from "zod";
 import { presets, type PresetId } from "./presets.js";
-import { fromDocument, ruleSetSchema, type RuleSetDocument } from "./schema.js";
+import { fromDocument, parseDocument, ruleSetSchema, type ParsedRuleSet, type RuleSetDocument } from "./schema.js";
 
 const r = (id: string, en: string, de: string): RuleText => ({ id, text: { en, de } });
 
@@ -71,6 +71,13 @@ export function expandPreset(input: unknown): unknown {
 
 export const customOptionsSchema = z.preprocess(expandPreset, ruleSetSchema);
 
+/**
+ * C-2.1: parses a rule set, a whole document or `{preset, …overrides}` (C-1.8i, returned
+ * expanded); errors name the bad option by its path.
+ */
+export const parseRuleSet = (input: unknown): ParsedRuleSet =>
+  parseDocument(isPlain(input) && "preset" in input ? expandPreset(input) : input);
+
 export const custom = defineVariant({
   id: "custom",
   names: { de: "Mau Mau – Hausregeln", en: "Mau Mau – house rules" },
@@ -99,10 +106,11 @@ export const custom = defineVariant({
 export { presets, familyHouseRules, type PresetId } from "./presets.js";
 export {
   ruleSetSchema,
-  parseRuleSet,
+  parseDocument,
   fromDocument,
   toDocument,
   defaultValues,
   type RuleSetDocument,
   type RuleSetInput,
+  type ParsedRuleSet,
 } from "./schema.js";

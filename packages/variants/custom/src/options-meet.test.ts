@@ -695,6 +695,14 @@ describe("C-1.8i values left out take the starting preset's; {preset, …overrid
       turn: { ...presets.bavarian.turn, voluntaryDraw: true },
     });
     expect(parseRuleSet(JSON.parse(JSON.stringify(doc))).ok).toBe(true);
+    // The schema's own parser (import, C-2.1) takes the shorthand too and returns it expanded.
+    const imported = parseRuleSet({
+      preset: "bavarian",
+      handSize: 4,
+      calls: { mau: { penalty: 1 } },
+      turn: { voluntaryDraw: true },
+    });
+    expect(imported.ok && imported.doc).toEqual(doc);
     // A call changed field by field keeps the preset's other fields (and so meets C-1.8c).
     const kept = customOptionsSchema.safeParse({
       preset: "bavarian",

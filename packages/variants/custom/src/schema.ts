@@ -216,8 +216,10 @@ export function toDocument(rules: ClassicRules, name: string): RuleSetDocument {
   };
 }
 
-/** Parses a document; errors name the bad option by its path. */
-export function parseRuleSet(input: unknown): { ok: true; doc: RuleSetDocument } | { ok: false; errors: string[] } {
+export type ParsedRuleSet = { ok: true; doc: RuleSetDocument } | { ok: false; errors: string[] };
+
+/** Parses a whole document (no preset shorthand); errors name the bad option by its path. */
+export function parseDocument(input: unknown): ParsedRuleSet {
   const r = ruleSetSchema.safeParse(input);
   if (r.success) return { ok: true, doc: r.data };
   return { ok: false, errors: r.error.issues.map((i) => `${i.path.join(".") || "(rule set)"}: ${i.message}`) };
