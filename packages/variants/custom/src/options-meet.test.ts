@@ -30,139 +30,68 @@ const variant = custom as AnyVariant;
 const at = (options: RuleSetInput, spec: Omit<TableSpec, "options">) =>
   given(table(variant, { mode: "both", ...spec, options }));
 
-/** The hands a deal gives when the `n`-th card of `pile` goes to seat `sequence[n]`. */
-function handsBy(
-  pile: readonly CardCode[],
-  sequence: readonly number[],
-  players: number,
-): CardCode[][] {
-  const hands: CardCode[][] = Array.from({ length: players }, () => []);
-  sequence.forEach((seat, i) => hands[seat]!.push(pile[i]!));
-  return hands;
-}
-
 const BAVARIAN = DECKS["bavarian-32"].cards;
 
 describe("C-1.8a dealing in blocks with another hand size; a kept cut card", () => {
-  const blocks = (handSize: number, cutOn: boolean): RuleSetInput => ({
+  const rules = (handSize: number, cutOn: boolean, dealing = "blocks-3-2"): RuleSetInput => ({
     version: 1,
     deck: "bavarian-32",
     handSize,
     players: { min: 2, max: 3 },
-    dealing: "blocks-3-2",
+    dealing: dealing as "blocks-3-2" | "single",
     cut: { enabled: cutOn, keepRank: cutOn ? "u" : null },
-    calls: { mau: { required: false, penalty: 0 } },
   });
-  const dealtHands = (
-    doc: RuleSetInput,
-    sequence: number[],
-    pile: readonly CardCode[],
-    cutAt?: number,
-  ) => {
-    const expected = handsBy(pile, sequence, 3);
-    return { expected, starter: pile[sequence.length]!, cutAt, doc };
+  // Cutting 5 cards of the pack order shows eichel/u at the bottom: the cutter (seat 2, the
+  // dealer's right neighbour) keeps it. `pile`: the deck as dealt, without the kept card.
+  const unter = BAVARIAN[4]!;
+  const afterCut = [...BAVARIAN.slice(5), ...BAVARIAN.slice(0, 4)];
+
+  /** Three players, seat 0 deals: the `n`-th card of the pile goes to seat `sequence[n]`. */
+  const dealsAs = (doc: RuleSetInput, sequence: readonly number[], kept: boolean) => {
+    const pile = kept ? afterCut : BAVARIAN;
+    const hands: CardCode[][] = [[], [], kept ? [unter] : []];
+    sequence.forEach((seat, i) => hands[seat]!.push(pile[i]!));
+    const game = at(doc, { players: 3, deck: BAVARIAN });
+    if (kept) game.when(cut(2, 5, true)).then(ok());
+    game.then(
+      hand(0, hands[0]!),
+      hand(1, hands[1]!),
+      hand(2, hands[2]!),
+      top(pile[sequence.length]!),
+    );
   };
 
   it("C-1.8a blocks with hand size 4: three each, then one each, from the dealer's left neighbour", () => {
-    const { expected, starter } = dealtHands(
-      blocks(4, false),
-      [1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 2, 0],
-      BAVARIAN,
-    );
-    at(blocks(4, false), { players: 3, deck: BAVARIAN }).then(
-      hand(0, expected[0]!),
-      hand(1, expected[1]!),
-      hand(2, expected[2]!),
-      top(starter),
-    );
+    dealsAs(rules(4, false), [1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 2, 0], false);
   });
 
   it("C-1.8a blocks with hand size 7: three each, then four each", () => {
-    const seq = [1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 0, 0, 0, 0];
-    const { expected, starter } = dealtHands(blocks(7, false), seq, BAVARIAN);
-    at(blocks(7, false), { players: 3, deck: BAVARIAN }).then(
-      hand(0, expected[0]!),
-      hand(1, expected[1]!),
-      hand(2, expected[2]!),
-      top(starter),
+    dealsAs(
+      rules(7, false),
+      [1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 0, 0, 0, 0],
+      false,
     );
   });
 
   it("C-1.8a blocks with hand size 3: one block of three, no second block", () => {
-    const { expected, starter } = dealtHands(
-      blocks(3, false),
-      [1, 1, 1, 2, 2, 2, 0, 0, 0],
-      BAVARIAN,
-    );
-    at(blocks(3, false), { players: 3, deck: BAVARIAN }).then(
-      hand(0, expected[0]!),
-      hand(1, expected[1]!),
-      hand(2, expected[2]!),
-      top(starter),
-    );
+    dealsAs(rules(3, false), [1, 1, 1, 2, 2, 2, 0, 0, 0], false);
   });
-
-  // Cutting 5 cards of the pack order shows eichel/u at the bottom: the cutter (seat 2, the
-  // dealer's right neighbour) keeps it. The deck after the cut, without the kept card:
-  const unter = BAVARIAN[4]!;
-  const afterCut = [...BAVARIAN.slice(5), ...BAVARIAN.slice(0, 4)];
 
   it("C-1.8a a kept card replaces one card of the cutter's last non-empty block (hand size 6: 3 + 2)", () => {
     expect(unter).toBe("eichel/u");
-    const seq = [1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 0, 0, 0];
-    const { expected, starter } = dealtHands(blocks(6, true), seq, afterCut);
-    at(blocks(6, true), { players: 3, deck: BAVARIAN })
-      .when(cut(2, 5, true))
-      .then(
-        ok(),
-        hand(0, expected[0]!),
-        hand(1, expected[1]!),
-        hand(2, [unter, ...expected[2]!]),
-        top(starter),
-      );
-  });
-
-  it("C-1.8a a kept card with hand size 3: the only block is the last non-empty one (2 for the cutter)", () => {
-    const seq = [1, 1, 1, 2, 2, 0, 0, 0];
-    const { expected, starter } = dealtHands(blocks(3, true), seq, afterCut);
-    at(blocks(3, true), { players: 3, deck: BAVARIAN })
-      .when(cut(2, 5, true))
-      .then(
-        ok(),
-        hand(0, expected[0]!),
-        hand(1, expected[1]!),
-        hand(2, [unter, ...expected[2]!]),
-        top(starter),
-      );
+    dealsAs(rules(6, true), [1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 0, 0, 0], true);
   });
 
   it("C-1.8a a kept card with hand size 4: the cutter's second block is empty, the first gives 3", () => {
-    const seq = [1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 0];
-    const { expected, starter } = dealtHands(blocks(4, true), seq, afterCut);
-    at(blocks(4, true), { players: 3, deck: BAVARIAN })
-      .when(cut(2, 5, true))
-      .then(
-        ok(),
-        hand(0, expected[0]!),
-        hand(1, expected[1]!),
-        hand(2, [unter, ...expected[2]!]),
-        top(starter),
-      );
+    dealsAs(rules(4, true), [1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 0], true);
+  });
+
+  it("C-1.8a a kept card with hand size 3: the only block is the last non-empty one (2 for the cutter)", () => {
+    dealsAs(rules(3, true), [1, 1, 1, 2, 2, 0, 0, 0], true);
   });
 
   it("C-1.8a one-at-a-time dealing with a kept card: the cutter is skipped in the last round", () => {
-    const single: RuleSetInput = { ...blocks(4, true), dealing: "single" };
-    const seq = [1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 0];
-    const { expected, starter } = dealtHands(single, seq, afterCut);
-    at(single, { players: 3, deck: BAVARIAN })
-      .when(cut(2, 5, true))
-      .then(
-        ok(),
-        hand(0, expected[0]!),
-        hand(1, expected[1]!),
-        hand(2, [unter, ...expected[2]!]),
-        top(starter),
-      );
+    dealsAs(rules(4, true, "single"), [1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 0], true);
   });
 });
 
