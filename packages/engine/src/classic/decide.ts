@@ -4,7 +4,7 @@ import { refuse, type Command, type CommandOf, type Refusal, type Seat } from ".
 import { CHECKS, guardName, refusalOf, type Check } from "./checks.js";
 import { evolveClassic } from "./evolve.js";
 import type { ClassicRules } from "./ruleset.js";
-import { deal, drawnCardFits, effectOf, fullDeck, gameScores, matchResult } from "./rules.js";
+import { deal, deckColours, drawnCardFits, effectOf, fullDeck, gameScores, matchResult } from "./rules.js";
 import {
   handOf,
   leftOf,
@@ -159,7 +159,9 @@ function dealAndOpen(tx: Tx): void {
   const starter = tx.state.drawPile[0];
   if (starter === undefined) throw new Error("no card left for the starter");
   const effect = effectOf(s.rules, starter);
-  const anyCard = s.rules.wildStarterAllowsAnything && effect?.kind === "wish";
+  // C-1.8b: with starter effects on, the dealer names the colour and it binds; "anything may
+  // follow" is the starter option of a set that ignores starter effects (N-2.4).
+  const anyCard = s.rules.wildStarterAllowsAnything && !s.rules.starterEffects && effect?.kind === "wish";
   tx.emit({ type: "starter.turned", data: { card: starter, anyCard } });
   let first = leftOf(s.players, s.dealer);
   if (s.rules.starterEffects && effect) {
@@ -207,7 +209,9 @@ function play(tx: Tx, c: CommandOf<"playCard">): void {
 
   // N-6.1/F-6.1: a last card that ends the game has no effect, so it names no wish.
   const ends = left === 0 && !cannotFinish && !forgotMauMau;
-  const wish = effect?.kind === "wish" && !ends && typeof c.wish === "string" ? c.wish : null;
+  // C-1.8c: a last wish card that forgot "Mau-Mau" keeps its effect: the colour named, if any.
+  const named = typeof c.wish === "string" && deckColours(rules).includes(c.wish);
+  const wish = effect?.kind === "wish" && !ends && named ? c.wish! : null;
   tx.emit({
     type: "card.played",
     data: { seat, card: c.card, wish, mau: c.mau === true, mauMau: c.mauMau === true },

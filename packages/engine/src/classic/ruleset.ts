@@ -58,7 +58,10 @@ export interface ClassicRules {
   readonly effects: Readonly<Record<string, Effect>>;
   /** F-2.3: a special starter takes effect as if the dealer had played it. */
   readonly starterEffects: boolean;
-  /** N-2.4: a wish-card starter lets the first player play any card. */
+  /**
+   * N-2.4: a wish-card starter lets any card follow, until the first card is played. Only with
+   * `starterEffects` off (C-1.8b): with it on, the dealer names the colour and it binds.
+   */
   readonly wildStarterAllowsAnything: boolean;
   readonly voluntaryDraw: boolean;
   readonly playAfterDraw: boolean;

@@ -1,10 +1,10 @@
-import { classicEngine, defineVariant, DECKS, type RuleText, type Theme } from "@maumau/engine";
+import { classicEngine, defineVariant, DECKS, type DeckId, type RuleText, type Theme } from "@maumau/engine";
 import { bavarianTheme } from "@maumau/variant-bavarian";
 import { frenchTheme } from "@maumau/variant-french";
 import { norisTheme } from "@maumau/variant-noris";
 import { z } from "zod";
 import { presets, type PresetId } from "./presets.js";
-import { fromDocument, ruleSetSchema, type RuleSetDocument } from "./schema.js";
+import { fromDocument, parseDocument, ruleSetSchema, type ParsedRuleSet, type RuleSetDocument } from "./schema.js";
 
 const r = (id: string, en: string, de: string): RuleText => ({ id, text: { en, de } });
 
@@ -16,6 +16,7 @@ export const customRuleBook: readonly RuleText[] = [
   r("C-1.5", "Calls: \"mau\" and \"Mau-Mau\", each with a penalty of 0–4 cards.", "Ansagen: \"Mau\" und \"Mau-Mau\", je mit 0–4 Strafkarten."),
   r("C-1.6", "Scoring: a value per rank; the match ends after a number of games, at a target score, or over a limit.", "Wertung: ein Wert je Karte; die Partie endet nach Spielen, bei einer Zielsumme oder über einer Grenze."),
   r("C-1.7", "Preset needs: the wild starter, the cut with a kept card, 3+2 dealing, take-back without \"Mau-Mau\", an ace that cannot finish.", "Für Presets: Farbwechsel-Start, Abheben mit Behalten, 3+2 geben, Zurücknehmen ohne \"Mau-Mau\", ein Ass, das nicht beendet."),
+  r("C-1.8", "Where options meet: blocks of min(3, hand size) then the rest; a wish starter with starter effects lets the dealer name the colour; a required \"Mau-Mau\" needs take-back or a penalty; a draw card's own stacking decides what answers it; a wish card's own setting decides whether it lies on a wish; left-out card values come from the starting preset.", "Wo Optionen sich treffen: Blöcke zu min(3, Handkarten), dann der Rest; eine Wunschkarte als Startkarte mit Startwirkung lässt den Geber die Farbe nennen; ein Pflicht-\"Mau-Mau\" braucht Zurücknehmen oder Strafkarten; die liegende Ziehkarte bestimmt, was sie abwehrt; die gelegte Wunschkarte bestimmt, ob sie auf einer Wunschkarte liegen darf; fehlende Kartenwerte kommen vom Ausgangs-Preset."),
   r("C-2.1", "A rule set is a versioned JSON document checked by a schema; it can be exported, imported and saved.", "Ein Regelwerk ist ein versioniertes JSON-Dokument, per Schema geprüft; exportier-, importier- und speicherbar."),
   r("C-2.2", "A game records its full rule set in its first event.", "Ein Spiel speichert sein ganzes Regelwerk im ersten Ereignis."),
 ];
@@ -28,19 +29,55 @@ export const customTheme: Theme = {
   ranks: { ...norisTheme.ranks, ...frenchTheme.ranks, ...bavarianTheme.ranks },
 };
 
-/** `{preset: "french", …overrides}` expands to the preset document with those top-level fields replaced. */
-function expandPreset(input: unknown): unknown {
-  const raw = (input ?? {}) as Record<string, unknown>;
-  if (typeof raw !== "object" || Array.isArray(raw)) return raw;
+const isPlain = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** Option groups whose fields an override changes one by one; any other field is replaced whole. */
+const GROUPS = ["players", "cut", "turn", "calls", "scoring"] as const;
+
+/**
+ * C-1.8i: `{preset: "french", …overrides}` expands to the preset document with the overrides
+ * laid over it: a top-level field replaces the preset's, except that the option groups (`turn`,
+ * `calls` and its calls, `cut`, `players`, `scoring` and its `values`) keep the preset's fields
+ * left out. `effects` is the one table replaced whole. Card values of ranks the (possibly new)
+ * deck lacks are dropped; ranks the preset has no value for get the deck's default.
+ */
+export function expandPreset(input: unknown): unknown {
+  const raw = input ?? {};
+  if (!isPlain(raw)) return raw;
   if (Object.keys(raw).length === 0) return presets.french;
   if (!("preset" in raw)) return raw;
   const { preset, ...rest } = raw;
-  const base = presets[preset as PresetId];
+  const base = typeof preset === "string" && Object.hasOwn(presets, preset) ? presets[preset as PresetId] : undefined;
   if (base === undefined) return { ...rest, preset };
-  return { ...base, ...rest };
+  const out: Record<string, unknown> = { ...base, ...rest };
+  for (const key of GROUPS) {
+    const mine = rest[key];
+    if (isPlain(mine)) out[key] = { ...(base[key] as Record<string, unknown>), ...mine };
+  }
+  const calls = rest.calls;
+  if (isPlain(calls))
+    for (const call of ["mau", "mauMau"] as const)
+      if (isPlain(calls[call])) (out.calls as Record<string, unknown>)[call] = { ...base.calls[call], ...calls[call] };
+  const deck = typeof out.deck === "string" && out.deck in DECKS ? DECKS[out.deck as DeckId] : undefined;
+  const given = isPlain(rest.scoring) ? rest.scoring.values : undefined;
+  if (isPlain(out.scoring) && (given === undefined || isPlain(given))) {
+    const kept = Object.entries(base.scoring.values ?? {}).filter(
+      ([rank]) => deck === undefined || deck.ranks.includes(rank),
+    );
+    out.scoring = { ...out.scoring, values: { ...Object.fromEntries(kept), ...given } };
+  }
+  return out;
 }
 
 export const customOptionsSchema = z.preprocess(expandPreset, ruleSetSchema);
+
+/**
+ * C-2.1: parses a rule set, a whole document or `{preset, …overrides}` (C-1.8i, returned
+ * expanded); errors name the bad option by its path.
+ */
+export const parseRuleSet = (input: unknown): ParsedRuleSet =>
+  parseDocument(isPlain(input) && "preset" in input ? expandPreset(input) : input);
 
 export const custom = defineVariant({
   id: "custom",
@@ -70,10 +107,11 @@ export const custom = defineVariant({
 export { presets, familyHouseRules, type PresetId } from "./presets.js";
 export {
   ruleSetSchema,
-  parseRuleSet,
+  parseDocument,
   fromDocument,
   toDocument,
   defaultValues,
   type RuleSetDocument,
   type RuleSetInput,
+  type ParsedRuleSet,
 } from "./schema.js";

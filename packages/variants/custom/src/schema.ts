@@ -1,4 +1,7 @@
 import { DECKS, freezeRules, type ClassicRules, type DeckId } from "@maumau/engine";
+import { bavarianValues } from "@maumau/variant-bavarian";
+import { frenchValues } from "@maumau/variant-french";
+import { norisValues } from "@maumau/variant-noris";
 import { z } from "zod";
 
 /** C-1.3: what a rank does. Every field has a default, so a host writes only what differs. */
@@ -107,14 +110,40 @@ export const ruleSetSchema = z
       ctx.addIssue({ code: "custom", path: ["cut", "keepRank"], message: `${doc.deck} has no rank "${doc.cut.keepRank}"` });
     if (doc.turn.drawUntilPlayable && doc.turn.voluntaryDraw)
       ctx.addIssue({ code: "custom", path: ["turn", "drawUntilPlayable"], message: "cannot be combined with voluntaryDraw" });
-  });
+    // C-1.8c: a required "Mau-Mau" must cost something, or a player could go on with no cards.
+    const { mauMau } = doc.calls;
+    if (mauMau.required && !mauMau.takeBack && mauMau.penalty < 1)
+      ctx.addIssue({
+        code: "custom",
+        path: ["calls", "mauMau", "penalty"],
+        message: 'a required "Mau-Mau" needs takeBack or a penalty of at least 1',
+      });
+  })
+  // C-1.8i: values left out take the starting preset's values; the document is stored whole.
+  .transform((doc) => ({
+    ...doc,
+    scoring: { ...doc.scoring, values: { ...defaultValues(doc.deck), ...(doc.scoring.values ?? {}) } },
+  }));
 
 export type RuleSetDocument = z.output<typeof ruleSetSchema>;
 export type RuleSetInput = z.input<typeof ruleSetSchema>;
 
-/** Face value for number ranks, 10 for the rest: the default when a set names no values. */
+/** The preset a deck starts from (C-1.8i): its card values are the defaults for that deck. */
+const PRESET_VALUES: Readonly<Record<DeckId, Readonly<Record<string, number>>>> = {
+  "noris-110": norisValues,
+  "french-52": frenchValues,
+  "french-32": frenchValues,
+  "bavarian-32": bavarianValues,
+};
+
+/**
+ * C-1.8i: the value of every rank of the deck when a set names none: the deck's preset's value
+ * (noris N-6.2, french F-6.2 for both French packs, bavarian B-6.2), else face value for number
+ * ranks and 10 for the rest.
+ */
 export function defaultValues(deck: DeckId): Record<string, number> {
-  return Object.fromEntries(DECKS[deck].ranks.map((r) => [r, /^\d+$/.test(r) ? Number(r) : 10]));
+  const preset = PRESET_VALUES[deck];
+  return Object.fromEntries(DECKS[deck].ranks.map((r) => [r, preset[r] ?? (/^\d+$/.test(r) ? Number(r) : 10)]));
 }
 
 const CUSTOM_RULE_IDS = {
@@ -187,8 +216,10 @@ export function toDocument(rules: ClassicRules, name: string): RuleSetDocument {
   };
 }
 
-/** Parses a document; errors name the bad option by its path. */
-export function parseRuleSet(input: unknown): { ok: true; doc: RuleSetDocument } | { ok: false; errors: string[] } {
+export type ParsedRuleSet = { ok: true; doc: RuleSetDocument } | { ok: false; errors: string[] };
+
+/** Parses a whole document (no preset shorthand); errors name the bad option by its path. */
+export function parseDocument(input: unknown): ParsedRuleSet {
   const r = ruleSetSchema.safeParse(input);
   if (r.success) return { ok: true, doc: r.data };
   return { ok: false, errors: r.error.issues.map((i) => `${i.path.join(".") || "(rule set)"}: ${i.message}`) };
