@@ -1,5 +1,4 @@
 import { type Command, Option } from "commander";
-import chalk, { Chalk } from "chalk";
 import { BOT_LEVELS, type BotLevel, type Lang } from "@maumau/engine";
 import { variantIds } from "@maumau/registry";
 import {
@@ -17,12 +16,21 @@ import {
 } from "../args.js";
 import { playMatch } from "../play/session.js";
 import { terminalIo } from "../play/terminal.js";
+import { chalkFor, playOnline, type CreateRequest } from "../online/session.js";
+import { resolveTarget } from "../online/target.js";
+import { langOf } from "../online/texts.js";
+import { onlineRun } from "./online.js";
 
 interface PlayFlags {
   variant: string;
   bots: number;
   seat: number;
-  lang: Lang;
+  lang?: Lang;
+  server?: string;
+  match?: string;
+  name?: string;
+  seats?: number;
+  timer?: number;
   seed?: number;
   botLevel: BotLevel;
   option?: string[];
@@ -54,13 +62,23 @@ Examples:
 export function registerPlayCommand(program: Command): void {
   const cmd = program
     .command("play")
-    .description("Play a match in the terminal against bots (in-process, no server)")
+    .description(
+      "Play a match in the terminal: against bots in-process, or online (--server) at the same tables as the browser",
+    )
     .option("--variant <id>", `the variant: ${variantIds().join(", ")}`, "noris")
     .option("--bots <n>", "number of bots at the table", intArg(1, 99), 3)
     .option("--seat <n>", "your seat (seat 0 deals the first game)", intArg(0, 99), 0)
     .addOption(
-      new Option("--lang <lang>", "language of the table").choices(["de", "en"]).default("en"),
+      new Option("--lang <lang>", "language of the table (default: from LC_ALL/LANG)").choices([
+        "de",
+        "en",
+      ]),
     )
+    .option("--server <url>", "play online on this server (or paste a match's share link here)")
+    .option("--match <id|link>", "online: join this match (its id, or the web's share link)")
+    .option("--name <name>", "online: your name at the table (remembered)")
+    .option("--seats <n>", "online: seats of a new match (default: bots + 1; more = wait for friends)", intArg(2, 16))
+    .option("--timer <seconds>", "online: turn timer of a new match (a bot moves when it runs out)", intArg(1, 600))
     .option("--seed <n>", "seed of the shuffles and the bots (default: random)", intArg(0))
     .option(
       "--bot-level <level>",
@@ -71,10 +89,52 @@ export function registerPlayCommand(program: Command): void {
     .option("--option <key=value>", "a variant option, repeatable (e.g. games=1)", collect)
     .option("--no-color", "print without colours")
     .addHelpText("after", GRAMMAR)
-    .action(async (flags: PlayFlags) => {
-      await runCommand("play", () => playCommand(flags));
+    .action(async (flags: PlayFlags, command: Command) => {
+      await runCommand("play", () =>
+        flags.server === undefined
+          ? playCommand(flags)
+          : playServerCommand(flags, (name) => command.getOptionValueSource(name) === "cli"),
+      );
     });
   exitOnUsageError(cmd);
+}
+
+/** `play --server`: create or join a match on a server and play it at the terminal. */
+async function playServerCommand(
+  flags: PlayFlags,
+  given: (option: string) => boolean,
+): Promise<number> {
+  const target = resolveTarget(flags.server!, flags.match);
+  const lang = langOf(flags.lang);
+  let create: CreateRequest | null = null;
+  if (target.matchId === null) {
+    const variant = variantOf(flags.variant);
+    const seats = flags.seats ?? flags.bots + 1;
+    checkPlayers(variant, seats);
+    if (flags.bots >= seats)
+      throw new UsageError(`--bots ${flags.bots} leaves you no seat at a table of ${seats}`);
+    const options = parseOptionPairs(flags.option ?? []);
+    checkOptions(variant, options);
+    create = {
+      variant,
+      options,
+      seats,
+      bots: flags.bots,
+      botLevel: flags.botLevel,
+      turnTimerMs: flags.timer === undefined ? null : flags.timer * 1000,
+    };
+  } else if (given("variant") || given("bots") || given("option") || given("seats"))
+    throw new UsageError("--variant, --bots, --seats and --option create a match; --match joins one");
+  return onlineRun(lang, () =>
+    playOnline({
+      target,
+      lang,
+      chalk: chalkFor(flags.color),
+      name: flags.name,
+      seat: given("seat") ? flags.seat : undefined,
+      create,
+    }),
+  );
 }
 
 async function playCommand(flags: PlayFlags): Promise<number> {
@@ -100,8 +160,8 @@ async function playCommand(flags: PlayFlags): Promise<number> {
         seed: flags.seed ?? freshSeed(),
         bots: flags.botLevel,
         options,
-        lang: flags.lang,
-        chalk: flags.color ? chalk : new Chalk({ level: 0 }),
+        lang: langOf(flags.lang),
+        chalk: chalkFor(flags.color),
       },
       io,
     );

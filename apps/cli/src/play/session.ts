@@ -343,7 +343,8 @@ class Table {
     intent: Intent,
     at: { classic: ClassicView | null; hand: string[] },
   ): Promise<PlayCommand> {
-    const said = intent.kind === "card" ? intent : { mau: false, mauMau: false };
+    const said =
+      intent.kind === "card" || intent.kind === "move" ? intent : { mau: false, mauMau: false };
     let needMau: boolean;
     let needMauMau: boolean;
     const rules = at.classic?.rules;
