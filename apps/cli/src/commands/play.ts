@@ -77,8 +77,16 @@ export function registerPlayCommand(program: Command): void {
     .option("--server <url>", "play online on this server (or paste a match's share link here)")
     .option("--match <id|link>", "online: join this match (its id, or the web's share link)")
     .option("--name <name>", "online: your name at the table (remembered)")
-    .option("--seats <n>", "online: seats of a new match (default: bots + 1; more = wait for friends)", intArg(2, 16))
-    .option("--timer <seconds>", "online: turn timer of a new match (a bot moves when it runs out)", intArg(1, 600))
+    .option(
+      "--seats <n>",
+      "online: seats of a new match (default: bots + 1; more = wait for friends)",
+      intArg(2, 16),
+    )
+    .option(
+      "--timer <seconds>",
+      "online: turn timer of a new match (a bot moves when it runs out)",
+      intArg(1, 600),
+    )
     .option("--seed <n>", "seed of the shuffles and the bots (default: random)", intArg(0))
     .option(
       "--bot-level <level>",
@@ -124,7 +132,9 @@ async function playServerCommand(
       turnTimerMs: flags.timer === undefined ? null : flags.timer * 1000,
     };
   } else if (given("variant") || given("bots") || given("option") || given("seats"))
-    throw new UsageError("--variant, --bots, --seats and --option create a match; --match joins one");
+    throw new UsageError(
+      "--variant, --bots, --seats and --option create a match; --match joins one",
+    );
   return onlineRun(lang, () =>
     playOnline({
       target,

@@ -14,10 +14,13 @@ export class OnlineError extends Error {
 
 const messages = {
   en: {
-    down: (url: string, why: string) => `cannot reach the server at ${url} (${why}); is it running?`,
+    down: (url: string, why: string) =>
+      `cannot reach the server at ${url} (${why}); is it running?`,
     notFound: (id: string, url: string) => `there is no match ${id} on ${url}`,
-    full: (id: string) => `match ${id} has no free seat (watch it instead: maumau watch --match ${id})`,
-    taken: (id: string) => `that seat of match ${id} is taken; leave out --seat to take any free one`,
+    full: (id: string) =>
+      `match ${id} has no free seat (watch it instead: maumau watch --match ${id})`,
+    taken: (id: string) =>
+      `that seat of match ${id} is taken; leave out --seat to take any free one`,
     badToken: (id: string) =>
       `the seat kept for match ${id} is no longer yours (released or the match was reset); it is forgotten now`,
     notOver: (id: string) => `match ${id} is not over yet: a replay shows finished matches only`,
@@ -28,16 +31,22 @@ const messages = {
     notFound: (id: string, url: string) => `Auf ${url} gibt es keine Partie ${id}`,
     full: (id: string) =>
       `Partie ${id} hat keinen freien Platz (zuschauen: maumau watch --match ${id})`,
-    taken: (id: string) => `Dieser Platz in Partie ${id} ist besetzt; ohne --seat gibt es einen freien`,
+    taken: (id: string) =>
+      `Dieser Platz in Partie ${id} ist besetzt; ohne --seat gibt es einen freien`,
     badToken: (id: string) =>
       `Der gemerkte Platz in Partie ${id} gehört dir nicht mehr (freigegeben oder zurückgesetzt); er ist jetzt vergessen`,
-    notOver: (id: string) => `Partie ${id} läuft noch: Wiederholungen gibt es nur von beendeten Partien`,
+    notOver: (id: string) =>
+      `Partie ${id} läuft noch: Wiederholungen gibt es nur von beendeten Partien`,
     lost: (url: string) => `Die Verbindung zu ${url} ist verloren`,
   },
 } as const;
 
 /** The one line a failure of the server or the network is told with. */
-export function explain(error: unknown, lang: Lang, ctx: { server: string; matchId?: string | null }): OnlineError {
+export function explain(
+  error: unknown,
+  lang: Lang,
+  ctx: { server: string; matchId?: string | null },
+): OnlineError {
   const m = messages[lang];
   const id = ctx.matchId ?? "?";
   if (error instanceof OnlineError) return error;

@@ -57,7 +57,9 @@ export function actionFor(intent: Intent, ctx: IntentContext): Action {
       return say(t.unknownInput(intent.text));
     case "moves":
       return legal.length
-        ? say([t.legalMoves, ...legal.map((m, i) => `  m ${i + 1}  ${describe(m, ctx)}`)].join("\n"))
+        ? say(
+            [t.legalMoves, ...legal.map((m, i) => `  m ${i + 1}  ${describe(m, ctx)}`)].join("\n"),
+          )
         : say(o.notYourTurn);
     case "move": {
       const move = legal[intent.index - 1];
@@ -65,11 +67,21 @@ export function actionFor(intent: Intent, ctx: IntentContext): Action {
       return { kind: "send", command: isPlay(move) ? withCalls(move, intent) : move };
     }
     case "draw":
-      return { kind: "send", command: legal.find((c) => c.type === "drawCard") ?? { type: "drawCard", seat: me } };
+      return {
+        kind: "send",
+        command: legal.find((c) => c.type === "drawCard") ?? { type: "drawCard", seat: me },
+      };
     case "pass":
-      return { kind: "send", command: legal.find((c) => c.type === "pass") ?? { type: "pass", seat: me } };
+      return {
+        kind: "send",
+        command: legal.find((c) => c.type === "pass") ?? { type: "pass", seat: me },
+      };
     case "cut": {
-      if (intent.at !== null) return { kind: "send", command: { type: "cut", seat: me, at: intent.at, keep: intent.keep } };
+      if (intent.at !== null)
+        return {
+          kind: "send",
+          command: { type: "cut", seat: me, at: intent.at, keep: intent.keep },
+        };
       const cuts = legal.filter((c) => c.type === "cut" && !c.keep);
       const cut = cuts[Math.floor(Math.random() * cuts.length)] ?? { type: "cut", seat: me, at: 0 };
       return { kind: "send", command: cut };
@@ -81,7 +93,8 @@ export function actionFor(intent: Intent, ctx: IntentContext): Action {
       if (intent.kind === "word") {
         if (status === "open" && word === "start") return { kind: "lobby", what: "start" };
         if (status === "open" && word === "bot") return { kind: "lobby", what: "bot" };
-        if (NEXT.includes(word) && gameOver) return { kind: "send", command: { type: "startNextGame" } };
+        if (NEXT.includes(word) && gameOver)
+          return { kind: "send", command: { type: "startNextGame" } };
         if (chooses.length === 0) return say(t.unknownInput(text));
       }
       const all = chooses.length ? chooses : Object.keys(theme.colours);
@@ -94,7 +107,8 @@ export function actionFor(intent: Intent, ctx: IntentContext): Action {
       if (card === undefined) {
         if (chooses.length && !legal.some(isPlay)) {
           const colour = chooses[intent.index - 1];
-          if (colour !== undefined) return { kind: "send", command: { type: "chooseColour", seat: me, colour } };
+          if (colour !== undefined)
+            return { kind: "send", command: { type: "chooseColour", seat: me, colour } };
         }
         return say(t.noSuchCard(intent.index, hand.length));
       }
@@ -103,21 +117,39 @@ export function actionFor(intent: Intent, ctx: IntentContext): Action {
       const wishes = distinct(plays.flatMap((c) => (c.wish ? [c.wish] : [])));
       if (intent.colour !== null && wishes.length) {
         const colour = matchColour(intent.colour, wishes, theme);
-        if (colour === null) return say(t.unknownColour(intent.colour, colourChoices(wishes, style)));
+        if (colour === null)
+          return say(t.unknownColour(intent.colour, colourChoices(wishes, style)));
         candidates = plays.filter((c) => c.wish === colour);
       }
       if (candidates.length === 0) {
         const wish =
-          intent.colour === null ? undefined : (matchColour(intent.colour, Object.keys(theme.colours), theme) ?? intent.colour);
+          intent.colour === null
+            ? undefined
+            : (matchColour(intent.colour, Object.keys(theme.colours), theme) ?? intent.colour);
         const play: PlayCommand = { type: "playCard", seat: me, card, ...(wish ? { wish } : {}) };
         return { kind: "send", command: withCalls(play, intent) };
       }
-      if (candidates.length === 1) return { kind: "send", command: withCalls(candidates[0]!, intent) };
+      if (candidates.length === 1)
+        return { kind: "send", command: withCalls(candidates[0]!, intent) };
       const calls = `${intent.mau ? " mau" : ""}${intent.mauMau ? " maumau" : ""}`;
-      const onlyWish = candidates.every((c) => c.wish) && distinct(candidates.map(({ wish: _w, ...rest }) => rest)).length === 1;
+      const onlyWish =
+        candidates.every((c) => c.wish) &&
+        distinct(candidates.map(({ wish: _w, ...rest }) => rest)).length === 1;
       if (onlyWish)
-        return say(o.chooseWish(candidates.map((c) => `${intent.index} ${style.colourName(c.wish!).toLowerCase()}${calls}`).join(" · ")));
-      return say(o.choosePlay(candidates.map((c) => `m ${legal.indexOf(c) + 1}${calls} = ${describe(c, ctx)}`).join(" · ")));
+        return say(
+          o.chooseWish(
+            candidates
+              .map((c) => `${intent.index} ${style.colourName(c.wish!).toLowerCase()}${calls}`)
+              .join(" · "),
+          ),
+        );
+      return say(
+        o.choosePlay(
+          candidates
+            .map((c) => `m ${legal.indexOf(c) + 1}${calls} = ${describe(c, ctx)}`)
+            .join(" · "),
+        ),
+      );
     }
   }
 }

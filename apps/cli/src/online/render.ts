@@ -3,7 +3,15 @@ import type { MatchSnapshot, SeatView } from "@maumau/client";
 import { parseCard, type Command, type Seat } from "@maumau/engine";
 import type { CardStyle } from "../play/cards.js";
 import type { Texts } from "../play/texts.js";
-import { distinct, handOf, isPlay, isRecord, numbers, strings, withoutCalls } from "../play/view.js";
+import {
+  distinct,
+  handOf,
+  isPlay,
+  isRecord,
+  numbers,
+  strings,
+  withoutCalls,
+} from "../play/view.js";
 import type { OnlineTexts } from "./texts.js";
 
 /** What the table is drawn with: texts, card look, colours, the terminal's width. */
@@ -42,7 +50,8 @@ export function fit(line: string, width: number): string {
   return out;
 }
 
-const pad = (s: string, width: number): string => s + " ".repeat(Math.max(0, width - visibleLength(s)));
+const pad = (s: string, width: number): string =>
+  s + " ".repeat(Math.max(0, width - visibleLength(s)));
 
 /** A seat's name as every table shows it: the player's name, "Bot 2", or "Seat 3". */
 export function seatName(lobby: MatchSnapshot["lobby"], seat: number, o: OnlineTexts): string {
@@ -55,7 +64,8 @@ export function seatName(lobby: MatchSnapshot["lobby"], seat: number, o: OnlineT
 /** When the running turn times out, or null (no timer, or a bot or nobody is to act). */
 export function turnDeadline(snapshot: MatchSnapshot): number | null {
   const { lobby, progress } = snapshot;
-  if (lobby.turnTimerMs === null || progress === null || progress.status === "matchOver") return null;
+  if (lobby.turnTimerMs === null || progress === null || progress.status === "matchOver")
+    return null;
   const human = (s: SeatView | undefined) => s?.kind === "human" && !s.away;
   const waiting =
     progress.status === "gameOver"
@@ -133,7 +143,8 @@ function centre(snapshot: MatchSnapshot, look: Look): string[] {
   if (typeof v.top === "string" || v.top === null)
     parts.push(`${t.top}: ${typeof v.top === "string" ? style.card(v.top) : "—"}`);
   const middle = strings(v.middle);
-  if (middle) parts.push(`${t.middle}: ${middle.length ? style.card(middle[middle.length - 1]!) : "—"}`);
+  if (middle)
+    parts.push(`${t.middle}: ${middle.length ? style.card(middle[middle.length - 1]!) : "—"}`);
   if (typeof v.wish === "string") parts.push(c.bold(o.wish(style.colour(v.wish))));
   if (typeof v.pendingDraw === "number" && v.pendingDraw > 0)
     parts.push(c.bold.yellow(o.pending(v.pendingDraw)));
@@ -219,7 +230,11 @@ export function scoreLines(snapshot: MatchSnapshot, look: Look): string[] {
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
   const line = (r: string[]) =>
     r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  return [look.c.bold(line(table[0]!)), ...table.slice(1, -1).map(line), look.c.bold(line(table[table.length - 1]!))];
+  return [
+    look.c.bold(line(table[0]!)),
+    ...table.slice(1, -1).map(line),
+    look.c.bold(line(table[table.length - 1]!)),
+  ];
 }
 
 /** The status line: whose turn, game over, match over. */
@@ -228,7 +243,8 @@ export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look)
   const { progress, lobby } = snapshot;
   if (lobby.status === "over") return c.inverse(` ${o.matchOver} `);
   if (progress === null) return c.inverse(` ${o.waiting} `);
-  if (progress.status === "gameOver") return c.inverse(` ${o.gameOver} `) + " " + c.dim(o.nextGameHint);
+  if (progress.status === "gameOver")
+    return c.inverse(` ${o.gameOver} `) + " " + c.dim(o.nextGameHint);
   const seat = progress.toAct;
   if (seat === null) return "";
   const you = seat === me;
@@ -236,7 +252,8 @@ export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look)
   const v = isRecord(snapshot.view) ? snapshot.view : {};
   const extra: string[] = [];
   if (you && v.phase === "choosingColour") extra.push(look.t.chooseColour);
-  if (you && v.phase === "cutting" && typeof v.drawPile === "number") extra.push(look.t.cutNow(v.drawPile - 1));
+  if (you && v.phase === "cutting" && typeof v.drawPile === "number")
+    extra.push(look.t.cutNow(v.drawPile - 1));
   if (you && typeof v.drawnCard === "string") {
     const index = sortedHand(snapshot, look.style).indexOf(v.drawnCard) + 1;
     extra.push(look.t.drawnCard(look.style.card(v.drawnCard), index));
@@ -264,7 +281,12 @@ export function lobbyLines(
 }
 
 /** The table without the log: what both the full screen and line mode show. */
-export function tableLines(snapshot: MatchSnapshot, me: Seat | null, look: Look, now: number): string[] {
+export function tableLines(
+  snapshot: MatchSnapshot,
+  me: Seat | null,
+  look: Look,
+  now: number,
+): string[] {
   return [
     header(snapshot, me, look),
     ...columns(seatCells(snapshot, me, look, now), look.width),

@@ -86,7 +86,8 @@ export async function playOnline(req: PlayRequest): Promise<number> {
       const kept = store.get(target.server, matchId);
       if (kept !== null) {
         try {
-          variantId = (await connection.api.game.view({ matchId, token: kept.token })).lobby.variant;
+          variantId = (await connection.api.game.view({ matchId, token: kept.token })).lobby
+            .variant;
         } catch (error) {
           const failure = explain(error, lang, { server: target.server, matchId });
           if (failure.code === "BAD_TOKEN") store.forget(target.server, matchId);
@@ -101,11 +102,13 @@ export async function playOnline(req: PlayRequest): Promise<number> {
           ...(req.seat === undefined ? {} : { seat: req.seat }),
         });
         store.keep({ server: target.server, matchId, seat: ticket.seat, token: ticket.token });
-        variantId = (await connection.api.game.view({ matchId, token: ticket.token })).lobby.variant;
+        variantId = (await connection.api.game.view({ matchId, token: ticket.token })).lobby
+          .variant;
       }
     } else {
       const create = req.create;
-      if (create === null) throw new UsageError("name a match (--match) or a variant to create one");
+      if (create === null)
+        throw new UsageError("name a match (--match) or a variant to create one");
       const created = await connection.api.lobby.create({
         variant: create.variant.id,
         options: create.options,
@@ -114,25 +117,37 @@ export async function playOnline(req: PlayRequest): Promise<number> {
         ...(create.turnTimerMs === null ? {} : { turnTimerMs: create.turnTimerMs }),
       });
       matchId = created.matchId;
-      if (created.token === null || created.seat === null) throw new OnlineError("the server gave no seat", "INTERNAL");
+      if (created.token === null || created.seat === null)
+        throw new OnlineError("the server gave no seat", "INTERNAL");
       ticket = { matchId, seat: created.seat, token: created.token };
       store.keep({ server: target.server, matchId, seat: ticket.seat, token: ticket.token });
       if (create.bots > 0)
-        await connection.api.lobby.addBots({ matchId, token: ticket.token, level: create.botLevel, count: create.bots });
+        await connection.api.lobby.addBots({
+          matchId,
+          token: ticket.token,
+          level: create.botLevel,
+          count: create.bots,
+        });
       creator = true;
       variantId = created.lobby.variant;
     }
     if (req.name !== undefined) store.name = req.name;
     return await runTable({ req, connection, matchId, variantId, seat: ticket, creator, store });
   } catch (error) {
-    throw error instanceof UsageError ? error : explain(error, lang, { server: target.server, matchId });
+    throw error instanceof UsageError
+      ? error
+      : explain(error, lang, { server: target.server, matchId });
   } finally {
     connection.close();
   }
 }
 
 /** Watches a match as a spectator until it is over (or q). */
-export async function watchOnline(req: { target: Target; lang: Lang; chalk: ChalkInstance }): Promise<number> {
+export async function watchOnline(req: {
+  target: Target;
+  lang: Lang;
+  chalk: ChalkInstance;
+}): Promise<number> {
   const matchId = req.target.matchId;
   if (matchId === null) throw new UsageError("name the match to watch: --match ID (or its link)");
   const connection = await open(req.target.server, req.lang);
@@ -165,7 +180,8 @@ async function runTable(args: {
 }): Promise<number> {
   const { req, connection, matchId, variantId, seat } = args;
   const variant = findVariant(variantId);
-  if (variant === undefined) throw new OnlineError(`this CLI does not know the variant ${variantId}`, "UNKNOWN_VARIANT");
+  if (variant === undefined)
+    throw new OnlineError(`this CLI does not know the variant ${variantId}`, "UNKNOWN_VARIANT");
   const t = TEXTS[req.lang];
   const o = ONLINE_TEXTS[req.lang];
   let table: OnlineTable | null = null;

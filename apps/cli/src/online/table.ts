@@ -12,6 +12,7 @@ import { parseInput } from "../play/input.js";
 import { isRecord } from "../play/view.js";
 import type { ServerConnection } from "../remote/connect.js";
 import { actionFor } from "./intent.js";
+import { describeLobbyEvent } from "./lobbyEvents.js";
 import {
   handLines,
   lobbyLines,
@@ -141,7 +142,10 @@ export class OnlineTable {
       who: (seat) =>
         seat === this.me
           ? { name: t.you, you: true }
-          : { name: this.snapshot ? seatName(this.snapshot.lobby, seat, o) : o.seatName(seat), you: false },
+          : {
+              name: this.snapshot ? seatName(this.snapshot.lobby, seat, o) : o.seatName(seat),
+              you: false,
+            },
       game: () => this.snapshot?.progress?.game ?? 1,
       show: (value) => JSON.stringify(value) ?? String(value),
     };
@@ -152,39 +156,13 @@ export class OnlineTable {
     const { o, c } = this.setup.look;
     const d = isRecord(e.data) ? e.data : {};
     const seat = typeof d.seat === "number" ? d.seat : -1;
-    const name = () => (seat === this.me ? this.setup.look.t.you : this.snapshot ? seatName(this.snapshot.lobby, seat, o) : o.seatName(seat));
-    let line: string | null;
-    switch (e.type) {
-      case "lobby.created":
-        line = null;
-        break;
-      case "seat.claimed":
-        line = o.seatClaimed(typeof d.name === "string" ? d.name : name(), seat);
-        break;
-      case "seat.released":
-        line = o.seatReleased(seat);
-        break;
-      case "bot.seated":
-        line = o.botSeated(seat, String(d.level));
-        break;
-      case "seat.botTakenOver":
-        line = o.botTookOver(name());
-        break;
-      case "seat.returned":
-        line = o.returned(name());
-        break;
-      case "seat.timedOut":
-        line = c.yellow(o.timedOut(name()));
-        break;
-      case "lobby.rematched":
-        line = o.rematch(String(d.matchId));
-        break;
-      case "match.started":
-        line = c.bold(o.started);
-        break;
-      default:
-        line = describeEvent(e, this.eventContext());
-    }
+    const name = () =>
+      seat === this.me
+        ? this.setup.look.t.you
+        : this.snapshot
+          ? seatName(this.snapshot.lobby, seat, o)
+          : o.seatName(seat);
+    const line = describeLobbyEvent(e, o, c, name) ?? describeEvent(e, this.eventContext());
     return line === null ? [] : line.split("\n").filter((l) => l !== "");
   }
 
@@ -240,7 +218,8 @@ export class OnlineTable {
     if (!gameOver && !myTurn) return;
     if (this.turnShown !== snapshot.version) {
       this.turnShown = snapshot.version;
-      if (gameOver) ui.print(["", ...scoreLines(snapshot, look), statusLine(snapshot, this.me, look)]);
+      if (gameOver)
+        ui.print(["", ...scoreLines(snapshot, look), statusLine(snapshot, this.me, look)]);
       else
         ui.print([
           "",
@@ -273,7 +252,8 @@ export class OnlineTable {
   private maybeStart(snapshot: MatchSnapshot): void {
     const seat = this.setup.seat;
     if (!this.setup.creator || seat === null || this.starting) return;
-    if (snapshot.lobby.status !== "open" || snapshot.lobby.seats.some((s) => s.kind === "empty")) return;
+    if (snapshot.lobby.status !== "open" || snapshot.lobby.seats.some((s) => s.kind === "empty"))
+      return;
     this.starting = true;
     this.setup.connection.api.lobby
       .start({ matchId: this.setup.matchId, token: seat.token })
@@ -294,7 +274,8 @@ export class OnlineTable {
   private async onLine(line: string | null): Promise<void> {
     const { ui, look } = this.setup;
     if (this.ended) return;
-    if (line === null || (this.me === null && parseInput(line).kind === "quit")) return this.leave();
+    if (line === null || (this.me === null && parseInput(line).kind === "quit"))
+      return this.leave();
     const snapshot = this.snapshot;
     if (snapshot === null) return;
     if (this.me === null) {
@@ -325,7 +306,8 @@ export class OnlineTable {
         await this.send(action.command);
         break;
     }
-    if (!this.ended && !ui.fullScreen && this.snapshot && this.wantsInput(this.snapshot)) ui.prompt();
+    if (!this.ended && !ui.fullScreen && this.snapshot && this.wantsInput(this.snapshot))
+      ui.prompt();
   }
 
   private async lobby(what: "start" | "bot"): Promise<void> {
@@ -333,7 +315,13 @@ export class OnlineTable {
     if (seat === null) return;
     try {
       if (what === "start") await connection.api.lobby.start({ matchId, token: seat.token });
-      else await connection.api.lobby.addBots({ matchId, token: seat.token, level: "heuristic", count: 1 });
+      else
+        await connection.api.lobby.addBots({
+          matchId,
+          token: seat.token,
+          level: "heuristic",
+          count: 1,
+        });
     } catch (error) {
       this.refused(error);
     }
@@ -354,7 +342,8 @@ export class OnlineTable {
           continue;
         }
         // The next game was started by someone else a moment earlier: nothing to tell.
-        if (command.type === "startNextGame" && this.snapshot?.progress?.status !== "gameOver") return;
+        if (command.type === "startNextGame" && this.snapshot?.progress?.status !== "gameOver")
+          return;
         this.refused(error);
         return;
       }

@@ -50,7 +50,9 @@ export function resolveTarget(server: string, match: string | undefined): Target
   if (fromMatch.server !== fromServer.server)
     throw new UsageError(`--match ${match} is on another server than --server ${server}`);
   if (fromServer.matchId !== null && fromServer.matchId !== fromMatch.matchId)
-    throw new UsageError(`--server names match ${fromServer.matchId}, --match ${fromMatch.matchId}`);
+    throw new UsageError(
+      `--server names match ${fromServer.matchId}, --match ${fromMatch.matchId}`,
+    );
   return fromMatch;
 }
 

@@ -146,3 +146,19 @@ export function langOf(flag: string | undefined, env: NodeJS.ProcessEnv = proces
   const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || "";
   return locale.toLowerCase().startsWith("de") ? "de" : "en";
 }
+
+/** The replay's keys and words. */
+export const REPLAY_TEXTS: Readonly<
+  Record<Lang, { keys: string; lines: string; unknown: (s: string) => string }>
+> = {
+  en: {
+    keys: "→/n/Enter next · ←/b back · PgDn/PgUp ±10 · Home/End · q quit",
+    lines: "Enter or n = next · b = back · a number = that step · end · q = quit",
+    unknown: (s) => `Not understood: "${s}" (n, b, a step number, end, q).`,
+  },
+  de: {
+    keys: "→/n/Enter weiter · ←/b zurück · Bild↓/Bild↑ ±10 · Pos1/Ende · q beenden",
+    lines: "Enter oder n = weiter · b = zurück · eine Zahl = dieser Schritt · end · q = beenden",
+    unknown: (s) => `Nicht verstanden: „${s}“ (n, b, eine Schrittnummer, end, q).`,
+  },
+};

@@ -83,7 +83,10 @@ export class FullScreenUi implements Ui {
 
   message(text: string): void {
     // A message of several lines (help, the list of moves) shows its lines joined.
-    this.note = text.split("\n").map((l) => l.trim()).join(" · ");
+    this.note = text
+      .split("\n")
+      .map((l) => l.trim())
+      .join(" · ");
     this.redraw();
   }
 

@@ -13,7 +13,12 @@ export type Intent =
   | { readonly kind: "pass" }
   | { readonly kind: "choose"; readonly colour: string }
   | { readonly kind: "cut"; readonly at: number | null; readonly keep: boolean }
-  | { readonly kind: "move"; readonly index: number; readonly mau: boolean; readonly mauMau: boolean }
+  | {
+      readonly kind: "move";
+      readonly index: number;
+      readonly mau: boolean;
+      readonly mauMau: boolean;
+    }
   | { readonly kind: "moves" }
   | { readonly kind: "help" }
   | { readonly kind: "quit" }
@@ -73,7 +78,8 @@ export function parseInput(line: string): Intent {
     return rest.length ? { kind: "choose", colour: rest.join(" ") } : unknown;
   if (MOVE.includes(head)) {
     const [index, ...calls] = rest;
-    if (!isInt(index) || calls.some((w) => !MAU.includes(w) && !MAU_MAU.includes(w))) return unknown;
+    if (!isInt(index) || calls.some((w) => !MAU.includes(w) && !MAU_MAU.includes(w)))
+      return unknown;
     return {
       kind: "move",
       index: Number(index),
