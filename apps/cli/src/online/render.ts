@@ -112,7 +112,7 @@ function seatCells(snapshot: MatchSnapshot, me: Seat | null, look: Look, now: nu
     ].filter(Boolean);
     let cell = `${toAct ? c.bold("▶") : " "} ${seat === me ? c.bold(seatName(lobby, seat, o)) : seatName(lobby, seat, o)}`;
     if (tags.length) cell += c.dim(` (${tags.join(", ")})`);
-    if (counts[seat] !== undefined) cell += ` ${counts[seat]} ${look.t.cards}`;
+    if (counts[seat] !== undefined) cell += ` ${o.cards(counts[seat])}`;
     const pile = piles?.[seat];
     if (isRecord(pile)) {
       const top = isRecord(pile.top) ? pile.top : null;

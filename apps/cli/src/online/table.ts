@@ -63,6 +63,8 @@ export class OnlineTable {
   private busy: Promise<void> = Promise.resolve();
   private finish: (end: TableEnd) => void = () => {};
   private starting = false;
+  /** Line mode prints from the first full picture on (run() prints that one). */
+  private started = false;
   private ended = false;
 
   constructor(private readonly setup: TableSetup) {}
@@ -105,7 +107,17 @@ export class OnlineTable {
       this.busy = this.busy.then(() => this.onLine(line));
     });
     await feed.start();
-    await this.fillLog();
+    await this.fillLog(feed.version ?? 0);
+    this.started = true;
+    const snapshot = this.snapshot;
+    if (!ui.fullScreen && snapshot !== null) {
+      // Line mode: what happened so far, the table as it stands (a spectator's too), a prompt.
+      if (snapshot.lobby.status !== "open") ui.print([this.setup.look.o.share(this.setup.share)]);
+      ui.print(this.log);
+      if (snapshot.lobby.status !== "open")
+        ui.print(["", ...tableLines(snapshot, this.me, this.look(80), Date.now())]);
+      this.printLineMode(snapshot, []);
+    }
     ui.redraw();
     return done;
   }
@@ -114,10 +126,9 @@ export class OnlineTable {
     this.feed?.close();
   }
 
-  /** A restart begins with a snapshot: the last moves come from the viewer's history. */
-  private async fillLog(): Promise<void> {
-    const version = this.feed?.version ?? 0;
-    if (this.log.length > 0 || version === 0) return;
+  /** The table begins with a snapshot: the moves before it come from the viewer's history. */
+  private async fillLog(version: number): Promise<void> {
+    if (version === 0) return;
     try {
       const history = await this.setup.connection.api.game.history({
         matchId: this.setup.matchId,
@@ -162,7 +173,8 @@ export class OnlineTable {
         : this.snapshot
           ? seatName(this.snapshot.lobby, seat, o)
           : o.seatName(seat);
-    const line = describeLobbyEvent(e, o, c, name) ?? describeEvent(e, this.eventContext());
+    const told = describeLobbyEvent(e, o, c, name);
+    const line = told === undefined ? describeEvent(e, this.eventContext()) : told;
     return line === null ? [] : line.split("\n").filter((l) => l !== "");
   }
 
@@ -174,7 +186,7 @@ export class OnlineTable {
     if (this.log.length > LOG_SIZE) this.log.splice(0, this.log.length - LOG_SIZE);
     const { ui } = this.setup;
     if (ui.fullScreen) ui.redraw();
-    else this.printLineMode(snapshot, lines);
+    else if (this.started) this.printLineMode(snapshot, lines);
     this.maybeStart(snapshot);
     if (snapshot.lobby.status === "over" && !this.ended) {
       this.ended = true;
@@ -337,6 +349,8 @@ export class OnlineTable {
         await connection.api.game.command({ matchId, token: seat.token, commandId, command });
         return;
       } catch (error) {
+        // The match ended (or the player left) while the answer was on its way.
+        if (this.ended) return;
         if (error instanceof TransportError && attempt < 5) {
           await connection.whenConnected(30_000).catch(() => undefined);
           continue;

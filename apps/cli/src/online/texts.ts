@@ -20,6 +20,7 @@ export interface OnlineTexts {
   readonly wish: (colour: string) => string;
   readonly drawPile: (n: number) => string;
   readonly onions: (n: number) => string;
+  readonly cards: (n: number) => string;
   readonly gameOver: string;
   readonly nextGameHint: string;
   readonly matchOver: string;
@@ -64,6 +65,7 @@ const en: OnlineTexts = {
   wish: (colour) => `wished: ${colour}`,
   drawPile: (n) => `draw pile ${n}`,
   onions: (n) => `${n} onion${n === 1 ? "" : "s"}`,
+  cards: (n) => `${n} card${n === 1 ? "" : "s"}`,
   gameOver: "Game over",
   nextGameHint: "Enter or n = next game · q = leave",
   matchOver: "Match over",
@@ -112,6 +114,7 @@ const de: OnlineTexts = {
   wish: (colour) => `Wunsch: ${colour}`,
   drawPile: (n) => `Stapel ${n}`,
   onions: (n) => `${n} ${n === 1 ? "Zwiebel" : "Zwiebeln"}`,
+  cards: (n) => `${n} ${n === 1 ? "Karte" : "Karten"}`,
   gameOver: "Spiel vorbei",
   nextGameHint: "Enter oder n = nächstes Spiel · q = verlassen",
   matchOver: "Partie vorbei",

@@ -45,6 +45,11 @@ export function describeEvent(e: Ev, ctx: EventContext): string | null {
     case "starter.turned":
       return t.starter(style.card(String(d.card)), d.anyCard === true);
     case "card.played": {
+      // Heul doch!: a card goes onto a pile (H-3.1), face up or as an onion.
+      if (typeof d.to === "number") {
+        const card = d.faceDown === true || typeof d.card !== "string" ? null : style.card(d.card);
+        return t.placed(who, card, d.to === seat ? null : ctx.who(d.to));
+      }
       let text = t.played(who, style.card(String(d.card)));
       if (typeof d.wish === "string") text += t.wished(style.colour(d.wish));
       if (d.mau === true) text += t.saysMau;
