@@ -95,7 +95,7 @@ describe("maumau play --server / watch / replay against a real server", () => {
     expect(await ended(spectator)).toBe(0);
     const out = cli.stdout();
     expect(out).toMatch(/Match over/);
-    expect(out).toMatch(/Refused: .*\(N-3\.3\)/);
+    expect(out).toMatch(/Refused \(N-3\.3\): You may not draw/);
     // N-5.1: the call is the player's to make; nothing asks for it.
     expect(out).not.toMatch(/Say "mau"\?/);
     for (const m of out.matchAll(/You play [^\n]* — "mau!"\.\n(.*)/g))

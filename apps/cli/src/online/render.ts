@@ -86,11 +86,12 @@ export const offeredMoves = (legal: readonly Command[]): Command[] =>
 function header(snapshot: MatchSnapshot, me: Seat | null, look: Look): string {
   const { c, o, t } = look;
   const v = isRecord(snapshot.view) ? snapshot.view : {};
-  const parts = [c.bold(look.variantName), o.match(snapshot.matchId)];
+  const parts = [c.bold(look.variantName)];
+  if (me === null) parts.push(c.inverse(` ${o.spectating} `));
+  parts.push(o.match(snapshot.matchId));
   if (snapshot.progress) parts.push(t.game(snapshot.progress.game));
   if (v.direction === "cw" || v.direction === "ccw")
     parts.push(`${v.direction === "cw" ? "↻" : "↺"} ${t.direction(v.direction === "cw")}`);
-  if (me === null) parts.push(c.dim(o.spectating));
   return parts.join(" · ");
 }
 

@@ -30,8 +30,8 @@ export function replayFullScreen(
   let step = 0;
   let shown: string[] = [];
   const draw = () => {
-    const rows = Math.max(6, out.rows ?? 24);
-    const width = Math.max(20, out.columns ?? 80);
+    const rows = Math.max(6, out.rows || Number(process.env.LINES) || 24);
+    const width = Math.max(20, out.columns || Number(process.env.COLUMNS) || 80);
     const lines = replay.lines(step, { ...look, width }).slice(0, rows - 1);
     while (lines.length < rows - 1) lines.push("");
     lines.push(look.c.dim(REPLAY_TEXTS[lang].keys).slice(0, width * 3));

@@ -278,8 +278,10 @@ export class OnlineTable {
   private refused(error: unknown): void {
     const { ui, look, lang } = this.setup;
     if (error instanceof RemoteRefusal) {
+      // The rule id first: a message cut to the terminal's width keeps it.
       const rule = error.refusal.rule ? ` (${error.refusal.rule})` : "";
-      ui.message(look.c.red(`${look.t.refused} ${error.refusal.message[lang]}${rule}`));
+      const refused = look.t.refused.replace(/:$/, "");
+      ui.message(look.c.red(`${refused}${rule}: ${error.refusal.message[lang]}`));
     } else ui.message(look.c.red(error instanceof Error ? error.message : String(error)));
   }
 

@@ -64,8 +64,8 @@ export class FullScreenUi implements Ui {
 
   redraw(): void {
     if (this.closed) return;
-    const rows = Math.max(6, this.output.rows ?? 24);
-    const width = Math.max(20, this.output.columns ?? 80);
+    const rows = Math.max(6, this.output.rows || Number(process.env.LINES) || 24);
+    const width = Math.max(20, this.output.columns || Number(process.env.COLUMNS) || 80);
     const lines = this.compose(rows - 3, width).slice(0, rows - 3);
     while (lines.length < rows - 3) lines.push("");
     const frame = [...lines, fit(this.note, width)];

@@ -1,0 +1,161 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createRng, GameDriver, isRefusal } from "@maumau/engine";
+import { findVariant } from "@maumau/registry";
+// Tests only: the CLI's own code never imports the server's runtime.
+import { startTestApi, type TestApi } from "@maumau/server/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const main = new URL("../main.ts", import.meta.url).pathname;
+const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+const hasScript = spawnSync("script", ["--version"]).status === 0;
+if (!hasScript)
+  console.log("tty tests skipped: util-linux `script` (a pseudo-terminal) is not installed");
+
+/** The environment with colours on: no NO_COLOR, no FORCE_COLOR from the test runner. */
+function colourEnv(): NodeJS.ProcessEnv {
+  const { NO_COLOR: _n, FORCE_COLOR: _f, ...rest } = process.env;
+  return rest;
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** `maumau …` in a real pseudo-terminal of 80×24 (util-linux `script`), typed at like a person. */
+function inPty(args: readonly string[], env: Record<string, string>) {
+  const command = `stty rows 24 cols 80; exec ${[process.execPath, tsx, main, ...args].map(quote).join(" ")}`;
+  const child = spawn("script", ["-qefc", command, "/dev/null"], {
+    stdio: ["pipe", "pipe", "pipe"],
+    env: { ...colourEnv(), TERM: "xterm-256color", LANG: "C", ...env },
+  });
+  let out = "";
+  const waiters = new Set<() => void>();
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    out += chunk;
+    for (const w of waiters) w();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  return {
+    output: () => out,
+    type: (keys: string) => child.stdin.write(keys),
+    exited,
+    waitFor: (pattern: RegExp, timeoutMs = 30_000) =>
+      new Promise<void>((resolve, reject) => {
+        const from = 0;
+        const check = () => {
+          if (!pattern.test(out.slice(from))) return;
+          cleanup();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          child.kill();
+          reject(new Error(`no ${pattern} on the screen:\n${JSON.stringify(out.slice(-2000))}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      }),
+  };
+}
+
+/** Every row the screen writes to (`ESC[row;1H`): a full screen of 24 rows never scrolls. */
+const rowsWritten = (out: string): number[] =>
+  [...out.matchAll(/\u001b\[(\d+);1H/g)].map((m) => Number(m[1]));
+
+describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () => {
+  let api: TestApi;
+  let config: string;
+  beforeAll(async () => {
+    api = await startTestApi({ commandRate: 10_000, botDelayMs: 300 });
+    config = mkdtempSync(join(tmpdir(), "maumau-tty-"));
+  });
+  afterAll(async () => {
+    await api?.stop();
+    rmSync(config, { recursive: true, force: true });
+  });
+
+  it("play: the table is drawn in place on the alternate screen, input is read at its foot, q leaves", async () => {
+    const pty = inPty(
+      ["play", "--server", api.url, "--variant", "noris", "--bots", "1", "--name", "Tia"],
+      {
+        XDG_CONFIG_HOME: config,
+      },
+    );
+    await pty.waitFor(/\u001b\[\?1049h/);
+    await pty.waitFor(/Your hand/);
+    await pty.waitFor(/Last moves/);
+    pty.type("zz\r");
+    await pty.waitFor(/Not understood: "zz"/);
+    pty.type("q\r");
+    expect(await pty.exited).toBe(0);
+    const out = pty.output();
+    expect(out).toMatch(/\u001b\[\?1049l[\s\S]*You left the table/);
+    expect(Math.max(...rowsWritten(out))).toBeLessThanOrEqual(24);
+    // Redrawn in place: the screen is never cleared between frames (no flicker).
+    expect(out.match(/\u001b\[2J/g)?.length ?? 0).toBe(1);
+  }, 60_000);
+
+  it("watch: a spectator's screen has the table and no hand", async () => {
+    const created = await api.service.create({ variant: "noris", seats: 3, name: "Uli" });
+    await api.service.addBots({
+      matchId: created.matchId,
+      token: created.ticket!.token,
+      level: "heuristic",
+      count: 2,
+    });
+    await api.service.start({ matchId: created.matchId, token: created.ticket!.token });
+    const pty = inPty(["watch", "--server", api.url, "--match", created.matchId], {
+      XDG_CONFIG_HOME: config,
+    });
+    await pty.waitFor(/watching/);
+    await pty.waitFor(/Top card/);
+    pty.type("q\r");
+    expect(await pty.exited).toBe(0);
+    expect(pty.output()).not.toMatch(/Your hand/);
+  }, 60_000);
+
+  it("replay: arrow keys step forwards and back through a saved log, q quits", async () => {
+    const driver = GameDriver.open(
+      findVariant("noris")!,
+      { players: 2, options: { games: 1 }, seed: 5 },
+      "decider",
+    );
+    if (isRefusal(driver)) throw new Error(driver.message.en);
+    const random = createRng(5, 1);
+    for (let p = driver.progress(); p.toAct !== null; p = driver.progress())
+      driver.dispatch(driver.botMove(p.toAct, "heuristic", random));
+    const at = "2026-01-01T00:00:00.000Z";
+    const events = [
+      { type: "lobby.created", data: { variant: "noris", options: { games: 1 }, seats: 2 } },
+      ...driver.events,
+    ].map((e: { type: string; data?: unknown }, i) => ({
+      version: i + 1,
+      type: e.type,
+      data: e.data ?? null,
+      at,
+    }));
+    const file = join(config, "log.json");
+    writeFileSync(
+      file,
+      JSON.stringify({ matchId: "local", version: events.length, full: true, events }),
+    );
+    const pty = inPty(["replay", "--file", file], { XDG_CONFIG_HOME: config });
+    const n = events.length;
+    await pty.waitFor(new RegExp(`replay .*0/${n}`));
+    pty.type("\u001b[C\u001b[C\u001b[C");
+    await pty.waitFor(new RegExp(`replay .*3/${n}`));
+    pty.type("\u001b[D");
+    await pty.waitFor(new RegExp(`replay .*2/${n}[\\s\\S]*$`));
+    pty.type("\u001b[F");
+    await pty.waitFor(new RegExp(`replay .*${n}/${n}`));
+    pty.type("q");
+    expect(await pty.exited).toBe(0);
+    expect(Math.max(...rowsWritten(pty.output()))).toBeLessThanOrEqual(24);
+  }, 60_000);
+});
