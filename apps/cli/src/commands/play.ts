@@ -38,7 +38,7 @@ interface PlayFlags {
 }
 
 const GRAMMAR = `
-Input, one command per line (the same in both languages):
+Input, one command per line (the same in both languages, locally and online):
   3            play card 3 of your hand, as numbered on screen
   3 red        … and wish a colour with a wish card (name in either language, or number)
   3 mau        … and say "mau"; 3 maumau says "Mau-Mau"; 3 red mau combines both
@@ -46,18 +46,40 @@ Input, one command per line (the same in both languages):
   p            pass after drawing, where the variant allows it (also: pass)
   c <colour>   choose a colour when the game asks for one
   cut <n> [keep]  cut the deck after n cards (bavarian); cut alone cuts at random
-  moves        list every legal move; m <k> makes legal move k
+  moves        list every legal move; m <k> makes legal move k (m <k> mau says mau with it)
   ?            help      q  quit
-Left-out choices are asked for: a wish card asks for its colour, and a play that leaves
-you one card asks 'Say "mau"? (y/n)' (German: j/n; the last card asks for "Mau-Mau" where
-the variant wants it). Forgetting a call is allowed; the engine applies the penalty. Empty or unknown
-input asks again with a hint. Playable cards are marked *, and "Moves:" lists every input
-that is legal now. When standard input ends, the match ends cleanly (exit code 0).
+Locally, left-out choices are asked for: a wish card asks for its colour, and a play that
+leaves you one card asks 'Say "mau"? (y/n)' (German: j/n). Online nothing asks for a call:
+you say "mau" yourself, or forget it and the engine applies the penalty; a card that can be
+played several ways lists the inputs for each way. Playable cards are marked *, and
+"Moves:" lists every input that is legal now. When standard input ends, the match ends
+cleanly (exit code 0).
+
+Online (--server): the same tables as the browser, on the same server.
+  --server URL                 create a match: --variant, --bots, --bot-level, --seats (more
+                               seats than bots + 1 wait for friends: share the printed link),
+                               --timer, --option; it starts once every seat is taken
+  --server URL --match ID      join a match by id; --match may be the web's share link
+                               (http://host:3000/m/ID?join), as may --server itself
+  --name NAME                  your name at the table (remembered)
+  --seat N                     the seat to take when joining (else any free one)
+The seat's token is kept in $XDG_CONFIG_HOME/maumau/seats.json (else ~/.config/maumau;
+mode 0600, never printed): after a lost connection or a restart, the same command with
+--match comes back to the seat. On a terminal the table is a full screen redrawn in place;
+piped, it is printed line by line and a "> " prompt asks for each move. In the lobby the
+creator may type start (start now) or bot (seat a bot); after a game, Enter or n starts the
+next one. Errors (server down, no such match, no free seat, a seat token no longer valid)
+are one line on stderr, exit code 1.
+
+Colours: off with --no-color or NO_COLOR. Language: --lang, else LC_ALL/LC_MESSAGES/LANG.
 
 Examples:
   maumau play --variant noris --bots 3
   maumau play --variant tabaluga --bots 2 --lang de --option games=1
-  printf '1\\nd\\n' | maumau play --variant noris --bots 1 --seed 7`;
+  printf '1\\nd\\n' | maumau play --variant noris --bots 1 --seed 7
+  maumau play --server http://localhost:3000 --variant heul-doch --bots 2 --name Ann
+  maumau play --server http://localhost:3000 --variant noris --seats 3 --bots 1 --timer 30
+  maumau play --server 'http://localhost:3000/m/Ab3dEf?join' --name Bob`;
 
 export function registerPlayCommand(program: Command): void {
   const cmd = program
@@ -112,6 +134,7 @@ async function playServerCommand(
   flags: PlayFlags,
   given: (option: string) => boolean,
 ): Promise<number> {
+  if (given("seed")) throw new UsageError("--seed is for local play: online, the server shuffles");
   const target = resolveTarget(flags.server!, flags.match);
   const lang = langOf(flags.lang);
   let create: CreateRequest | null = null;
@@ -131,9 +154,9 @@ async function playServerCommand(
       botLevel: flags.botLevel,
       turnTimerMs: flags.timer === undefined ? null : flags.timer * 1000,
     };
-  } else if (given("variant") || given("bots") || given("option") || given("seats"))
+  } else if (["variant", "bots", "option", "seats", "timer", "botLevel"].some(given))
     throw new UsageError(
-      "--variant, --bots, --seats and --option create a match; --match joins one",
+      "--variant, --bots, --bot-level, --seats, --timer and --option create a match; --match joins one",
     );
   return onlineRun(lang, () =>
     playOnline({

@@ -328,7 +328,16 @@ export class OnlineTable {
     const { connection, matchId, seat } = this.setup;
     if (seat === null) return;
     try {
-      if (what === "start") await connection.api.lobby.start({ matchId, token: seat.token });
+      const free = this.snapshot?.lobby.seats.filter((s) => s.kind === "empty").length ?? 0;
+      // start: bots take the free seats; the match starts once every seat is taken.
+      if (what === "start" && free > 0)
+        await connection.api.lobby.addBots({
+          matchId,
+          token: seat.token,
+          level: "heuristic",
+          count: free,
+        });
+      else if (what === "start") await connection.api.lobby.start({ matchId, token: seat.token });
       else
         await connection.api.lobby.addBots({
           matchId,

@@ -49,7 +49,7 @@ const en: OnlineTexts = {
   share: (link) => `Share link: ${link}`,
   lobbyHint: (creator) =>
     creator
-      ? "start = start now (bots fill free seats: bot) · q = leave; starts by itself when full"
+      ? "Starts when every seat is taken · start = bots take the free seats · bot = one bot · q = leave"
       : "Waiting for the host to start · q = leave",
   empty: "free",
   bot: "bot",
@@ -98,7 +98,7 @@ const de: OnlineTexts = {
   share: (link) => `Einladungslink: ${link}`,
   lobbyHint: (creator) =>
     creator
-      ? "start = jetzt beginnen (bot = ein Bot auf einen freien Platz) · q = verlassen; beginnt von selbst, wenn voll"
+      ? "Beginnt, wenn alle Plätze besetzt sind · start = Bots auf die freien Plätze · bot = ein Bot · q = verlassen"
       : "Warten, bis der Gastgeber beginnt · q = verlassen",
   empty: "frei",
   bot: "Bot",
