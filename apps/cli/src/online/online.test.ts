@@ -192,6 +192,41 @@ describe("maumau play --server / watch / replay against a real server", () => {
     expect(after.version).toBeGreaterThan(before.version);
   }, 120_000);
 
+  it("a lost connection: the CLI reconnects, catches up by version and plays on to the end", async () => {
+    let prompts = 0;
+    const play = player(5);
+    const cli = startCli(
+      [
+        "play",
+        "--server",
+        api.url,
+        "--variant",
+        "noris",
+        "--bots",
+        "1",
+        "--option",
+        "games=1",
+        "--name",
+        "Gus",
+      ],
+      {
+        env: env(),
+        reply: async (t) => {
+          if (++prompts === 3) {
+            // Cut every connection under the sockets (as a network loss would), then answer.
+            for (const socket of api.io.sockets.sockets.values()) socket.conn.close();
+            await cli.waitFor(/Connected again\./);
+          }
+          return play(t);
+        },
+      },
+    );
+    expect(await ended(cli)).toBe(0);
+    const out = cli.stdout();
+    expect(out).toMatch(/Connection lost: reconnecting…/);
+    expect(out).toMatch(/Match over/);
+  }, 120_000);
+
   it("replays a finished match: --save writes game.history, --file steps through every event forwards and back", async () => {
     const [over] = await api.service.list(["over"], 200);
     const file = join(config, "match.json");
