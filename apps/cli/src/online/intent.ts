@@ -4,7 +4,7 @@ import { matchColour, type CardStyle } from "../play/cards.js";
 import type { Intent } from "../play/input.js";
 import type { Texts } from "../play/texts.js";
 import { distinct, isPlay, type PlayCommand } from "../play/view.js";
-import { offeredMoves, sortedHand } from "./render.js";
+import { offeredMoves, seatName, sortedHand } from "./render.js";
 import type { OnlineTexts } from "./texts.js";
 
 /** What a typed line comes to at an online table. */
@@ -146,7 +146,7 @@ export function actionFor(intent: Intent, ctx: IntentContext): Action {
       return say(
         o.choosePlay(
           candidates
-            .map((c) => `m ${legal.indexOf(c) + 1}${calls} = ${describe(c, ctx)}`)
+            .map((c) => `m ${legal.indexOf(c) + 1}${calls}: ${describe(c, ctx)}`)
             .join(" · "),
         ),
       );
@@ -161,7 +161,7 @@ const colourChoices = (colours: readonly string[], style: CardStyle): string =>
 export function describe(m: Command, ctx: IntentContext): string {
   const d = ctx.t.describeMove;
   const { style } = ctx;
-  const name = (seat: number) => ctx.snapshot.lobby.seats[seat]?.name ?? ctx.o.seatName(seat);
+  const name = (seat: number) => seatName(ctx.snapshot.lobby, seat, ctx.o);
   switch (m.type) {
     case "playCard": {
       const parts = [d.play(style.card(m.card))];

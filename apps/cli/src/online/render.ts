@@ -55,7 +55,7 @@ const pad = (s: string, width: number): string =>
 
 /** A seat's name as every table shows it: the player's name, "Bot 2", or "Seat 3". */
 export function seatName(lobby: MatchSnapshot["lobby"], seat: number, o: OnlineTexts): string {
-  const s: SeatView | undefined = lobby.seats[seat];
+  const s: SeatView | undefined = lobby.seats?.[seat];
   if (s?.name) return s.name;
   if (s?.kind === "bot") return `Bot ${seat + 1}`;
   return o.seatName(seat);
@@ -124,7 +124,7 @@ function seatCells(snapshot: MatchSnapshot, me: Seat | null, look: Look, now: nu
             ? c.inverse(` ${look.t.onion} `)
             : style.card(String(top.card));
       const extra = [
-        typeof pile.size === "number" ? `${pile.size}` : null,
+        typeof pile.size === "number" ? o.pileSize(pile.size) : null,
         typeof pile.onions === "number" && pile.onions > 0 ? o.onions(pile.onions) : null,
       ].filter(Boolean);
       cell += ` · ${shown}${extra.length ? c.dim(` (${extra.join(", ")})`) : ""}`;

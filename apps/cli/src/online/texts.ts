@@ -21,6 +21,7 @@ export interface OnlineTexts {
   readonly drawPile: (n: number) => string;
   readonly onions: (n: number) => string;
   readonly cards: (n: number) => string;
+  readonly pileSize: (n: number) => string;
   readonly gameOver: string;
   readonly nextGameHint: string;
   readonly matchOver: string;
@@ -66,6 +67,7 @@ const en: OnlineTexts = {
   drawPile: (n) => `draw pile ${n}`,
   onions: (n) => `${n} onion${n === 1 ? "" : "s"}`,
   cards: (n) => `${n} card${n === 1 ? "" : "s"}`,
+  pileSize: (n) => `pile of ${n}`,
   gameOver: "Game over",
   nextGameHint: "Enter or n = next game · q = leave",
   matchOver: "Match over",
@@ -115,6 +117,7 @@ const de: OnlineTexts = {
   drawPile: (n) => `Stapel ${n}`,
   onions: (n) => `${n} ${n === 1 ? "Zwiebel" : "Zwiebeln"}`,
   cards: (n) => `${n} ${n === 1 ? "Karte" : "Karten"}`,
+  pileSize: (n) => `Stapel mit ${n}`,
   gameOver: "Spiel vorbei",
   nextGameHint: "Enter oder n = nächstes Spiel · q = verlassen",
   matchOver: "Partie vorbei",

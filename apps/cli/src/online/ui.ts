@@ -1,5 +1,21 @@
 import { createInterface, type Interface } from "node:readline";
-import { fit } from "./render.js";
+import { fit, visibleLength } from "./render.js";
+
+/** A message in rows of `width`, at most `max` rows (the last one cut). */
+function wrap(text: string, width: number, max: number): string[] {
+  const rows: string[] = [];
+  let row = "";
+  for (const word of text.split(" ")) {
+    if (row !== "" && visibleLength(row) + 1 + visibleLength(word) > width) {
+      rows.push(row);
+      row = word;
+    } else row = row === "" ? word : `${row} ${word}`;
+  }
+  if (row !== "") rows.push(row);
+  if (rows.length > max) rows.splice(max - 1, rows.length, rows.slice(max - 1).join(" "));
+  // A colour may run across a break: every row ends with a reset.
+  return rows.map((r) => `${fit(r, width)}\u001b[0m`);
+}
 
 /** Where an online table talks to the player. */
 export interface Ui {
@@ -66,9 +82,11 @@ export class FullScreenUi implements Ui {
     if (this.closed) return;
     const rows = Math.max(6, this.output.rows || Number(process.env.LINES) || 24);
     const width = Math.max(20, this.output.columns || Number(process.env.COLUMNS) || 80);
-    const lines = this.compose(rows - 3, width).slice(0, rows - 3);
-    while (lines.length < rows - 3) lines.push("");
-    const frame = [...lines, fit(this.note, width)];
+    const note = wrap(this.note, width, 3);
+    const height = rows - 2 - Math.max(1, note.length);
+    const lines = this.compose(height, width).slice(0, height);
+    while (lines.length < height) lines.push("");
+    const frame = [...lines, ...(note.length ? note : [""])];
     let out = "";
     frame.forEach((line, row) => {
       if (this.shown[row] !== line) out += `${ESC}${row + 1};1H${line}${ESC}K`;
