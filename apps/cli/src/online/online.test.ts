@@ -258,6 +258,21 @@ describe("maumau play --server / watch / replay against a real server", () => {
     expect(out).toMatch(/Match over/);
   }, 60_000);
 
+  it("list shows open and running matches with their share links; --all adds finished ones", async () => {
+    const open = await api.service.create({ variant: "french", seats: 3, name: "Hal" });
+    const listed = startCli(["list", "--server", api.url], { env: env() });
+    expect(await ended(listed)).toBe(0);
+    const row = listed
+      .stdout()
+      .split("\n")
+      .find((l) => l.startsWith(open.matchId))!;
+    expect(row).toMatch(/french +open +Hal, free, free +http:\/\/\S+\/m\/\S+\?join/);
+    expect(listed.stdout()).not.toMatch(/ over /);
+    const all = startCli(["list", "--server", api.url, "--all"], { env: env() });
+    expect(await ended(all)).toBe(0);
+    expect(all.stdout()).toMatch(/ over /);
+  }, 60_000);
+
   describe("clear errors: one line, exit code 1, nothing stored", () => {
     const fresh = () => mkdtempSync(join(tmpdir(), "maumau-cli-empty-"));
     const seatsFile = (dir: string) => join(dir, "maumau", "seats.json");
