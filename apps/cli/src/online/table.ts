@@ -95,7 +95,12 @@ export class OnlineTable {
         ...(seat ? { token: seat.token } : {}),
         idleMs: 5000,
         onError: (error) => {
-          if (error instanceof RemoteRefusal) this.setup.onFatal(error);
+          // The seat or the match is gone for good; anything else the next watch retries.
+          if (
+            error instanceof RemoteRefusal &&
+            ["BAD_TOKEN", "MATCH_NOT_FOUND"].includes(error.code)
+          )
+            this.setup.onFatal(error);
         },
       },
     );
