@@ -5,7 +5,7 @@ import { findVariant } from "@maumau/registry";
 import { exitOnUsageError, runCommand, UsageError } from "../args.js";
 import { CardStyle } from "../play/cards.js";
 import { TEXTS } from "../play/texts.js";
-import { explain, OnlineError } from "../online/errors.js";
+import { explain, notOver, OnlineError } from "../online/errors.js";
 import { readHistory, Replay, saveHistory } from "../online/replay.js";
 import { replayFullScreen, replayLines } from "../online/replayUi.js";
 import { seatName } from "../online/render.js";
@@ -164,7 +164,7 @@ async function replayCommand(
     } finally {
       connection.close();
     }
-    if (!history.full) throw explain(new OnlineError("", "NOT_OVER"), lang, target);
+    if (!history.full) throw notOver(lang, target.matchId);
   }
   const replay = new Replay(history);
   if (flags.save !== undefined) {

@@ -41,6 +41,10 @@ const messages = {
   },
 } as const;
 
+/** A match that is not over cannot be replayed: its log is not yet shown in full. */
+export const notOver = (lang: Lang, matchId: string): OnlineError =>
+  new OnlineError(messages[lang].notOver(matchId), "NOT_OVER");
+
 /** The one line a failure of the server or the network is told with. */
 export function explain(
   error: unknown,

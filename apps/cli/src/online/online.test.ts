@@ -321,6 +321,23 @@ describe("maumau play --server / watch / replay against a real server", () => {
       expect(existsSync(seatsFile(dir))).toBe(false);
     });
 
+    it("a replay of a match that is not over, and a file that is no match log", async () => {
+      const running = await api.service.create({ variant: "noris", seats: 2, name: "Ida" });
+      const early = startCli(["replay", "--server", api.url, "--match", running.matchId], {
+        env: env(),
+      });
+      expect(await ended(early)).toBe(1);
+      expect(early.stderr().trim()).toBe(
+        `maumau: match ${running.matchId} is not over yet: a replay shows finished matches only`,
+      );
+      const file = join(config, "not-a-log.json");
+      writeFileSync(file, JSON.stringify({ matchId: "x", events: "no" }));
+      const bad = startCli(["replay", "--file", file], { env: env() });
+      expect(await ended(bad)).toBe(1);
+      expect(bad.stderr().trim().split("\n")).toHaveLength(1);
+      expect(bad.stderr()).toMatch(/is not a match log \(game\.history\): version/);
+    });
+
     it("a bad token: told, forgotten, nothing else stored", async () => {
       const created = await api.service.create({ variant: "noris", seats: 2, name: "Fay" });
       const dir = fresh();
