@@ -14,7 +14,12 @@ import { parseLink, resolveTarget } from "../online/target.js";
 import { langOf, ONLINE_TEXTS } from "../online/texts.js";
 
 /** Runs an online command: an OnlineError is one line on stderr and exit code 1. */
-export async function onlineRun(_lang: Lang, body: () => Promise<number>): Promise<number> {
+export async function onlineRun(body: () => Promise<number>): Promise<number> {
+  // A reader that went away (`| head`) is not an error.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
   try {
     return await body();
   } catch (error) {
@@ -44,7 +49,7 @@ export function registerOnlineCommands(program: Command): void {
     .option("--no-color", "print without colours")
     .action(async (flags: CommonFlags & { all?: boolean }) => {
       const lang = langOf(flags.lang);
-      await runCommand("list", () => onlineRun(lang, () => listCommand(flags, lang)));
+      await runCommand("list", () => onlineRun(() => listCommand(flags, lang)));
     });
   exitOnUsageError(list);
 
@@ -58,7 +63,7 @@ export function registerOnlineCommands(program: Command): void {
     .action(async (flags: CommonFlags) => {
       const lang = langOf(flags.lang);
       await runCommand("watch", () =>
-        onlineRun(lang, () =>
+        onlineRun(() =>
           watchOnline({
             target: resolveTarget(flags.server!, flags.match),
             lang,
@@ -92,7 +97,7 @@ Examples:
     )
     .action(async (flags: CommonFlags & { file?: string; save?: string }) => {
       const lang = langOf(flags.lang);
-      await runCommand("replay", () => onlineRun(lang, () => replayCommand(flags, lang)));
+      await runCommand("replay", () => onlineRun(() => replayCommand(flags, lang)));
     });
   exitOnUsageError(replay);
 }

@@ -158,7 +158,7 @@ async function playServerCommand(
     throw new UsageError(
       "--variant, --bots, --bot-level, --seats, --timer and --option create a match; --match joins one",
     );
-  return onlineRun(lang, () =>
+  return onlineRun(() =>
     playOnline({
       target,
       lang,
