@@ -66,6 +66,8 @@ export class OnlineTable {
   /** Line mode prints from the first full picture on (run() prints that one). */
   private started = false;
   private ended = false;
+  /** The match is over; the full screen shows it until a line is typed. */
+  private closing = false;
 
   constructor(private readonly setup: TableSetup) {}
 
@@ -194,10 +196,17 @@ export class OnlineTable {
     else if (this.started) this.printLineMode(snapshot, lines);
     this.maybeStart(snapshot);
     if (snapshot.lobby.status === "over" && !this.ended) {
-      this.ended = true;
-      ui.close(this.finalLines(snapshot));
-      this.finish("over");
+      // Full screen: the last table stays until the player has read it (any key line).
+      if (ui.fullScreen && !this.closing) this.closing = true;
+      else this.end();
     }
+  }
+
+  private end(): void {
+    if (this.ended || this.snapshot === null) return;
+    this.ended = true;
+    this.setup.ui.close(this.finalLines(this.snapshot));
+    this.finish("over");
   }
 
   /** Draws the whole screen for the full-screen Ui. */
@@ -262,7 +271,7 @@ export class OnlineTable {
 
   private finalLines(snapshot: MatchSnapshot): string[] {
     const look = this.look(80);
-    return ["", ...scoreLines(snapshot, look), statusLine(snapshot, this.me, look)];
+    return ["", ...scoreLines(snapshot, look), look.c.inverse(` ${look.o.matchOver} `)];
   }
 
   /** The creator starts the match once every seat is taken. */
@@ -293,6 +302,7 @@ export class OnlineTable {
   private async onLine(line: string | null): Promise<void> {
     const { ui, look } = this.setup;
     if (this.ended) return;
+    if (this.closing) return this.end();
     if (line === null || (this.me === null && parseInput(line).kind === "quit"))
       return this.leave();
     const snapshot = this.snapshot;
