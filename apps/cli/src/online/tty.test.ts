@@ -8,6 +8,7 @@ import { findVariant } from "@maumau/registry";
 // Tests only: the CLI's own code never imports the server's runtime.
 import { startTestApi, type TestApi } from "@maumau/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Screen } from "../testing/screen.js";
 
 const main = new URL("../main.ts", import.meta.url).pathname;
 const tsx = createRequire(import.meta.url).resolve("tsx/cli");
@@ -39,13 +40,16 @@ function inPty(args: readonly string[], env: Record<string, string>) {
     env: { ...colourEnv(), TERM: "xterm-256color", LANG: "C", ...env },
   });
   let out = "";
+  const screen = new Screen(24, 80);
   const waiters = new Set<() => void>();
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     out += chunk;
+    screen.write(chunk);
     for (const w of waiters) w();
   });
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
   return {
+    screen,
     output: () => out,
     type: (keys: string) => child.stdin.write(keys),
     exited,
@@ -107,6 +111,52 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
     // Redrawn in place: the screen is never cleared between frames (no flicker).
     expect(out.split(CLEAR).length - 1).toBe(1);
   }, 60_000);
+
+  it.each([
+    ["noris", ["--bots", "1", "--option", "games=1"]],
+    ["heul-doch", ["--bots", "2"]],
+  ])(
+    "play: a whole %s match at the full screen, read off the screen and typed like a person",
+    async (variant, extra) => {
+      const pty = inPty(
+        ["play", "--server", api.url, "--variant", variant, ...extra, "--name", "Vic"],
+        { XDG_CONFIG_HOME: config },
+      );
+      const random = createRng(9, 1);
+      let actedOn = "";
+      let exited = false;
+      void pty.exited.then(() => (exited = true));
+      // Bounded: a match of two players ends long before this many looks at the screen.
+      for (let look = 0; look < 3000 && !exited; look++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const lines = pty.screen.lines();
+        const text = lines.join("\n");
+        if (/Match over/.test(text) && /Press Enter to leave/.test(text)) {
+          pty.type("\r");
+          break;
+        }
+        const table = lines.slice(0, 20).join("\n");
+        const status = lines.find((l) => /^ ?Your turn/.test(l));
+        const moves = lines.find((l) => l.startsWith("Moves: "));
+        if (status === undefined || moves === undefined || table + lines[21] === actedOn) continue;
+        actedOn = table + lines[21];
+        const message = lines.slice(20, 23).join(" ");
+        const wish =
+          /Wish a colour with it: ([^·]+)/.exec(message) ?? /several ways: (m \d+)/.exec(message);
+        const inputs = moves.slice(7).split("  (")[0]!.split(", ");
+        const cards = inputs.filter((i) => /^\d+$/.test(i));
+        const pick = wish
+          ? wish[1]!.trim()
+          : (cards[Math.floor(random() * cards.length)] ?? inputs[0] ?? "d");
+        pty.type(`${pick}\r`);
+      }
+      expect(await pty.exited).toBe(0);
+      const out = pty.output();
+      expect(out.slice(out.lastIndexOf(ALT_OFF))).toMatch(/Match over/);
+      expect(Math.max(...rowsWritten(out))).toBeLessThanOrEqual(24);
+    },
+    180_000,
+  );
 
   it("watch: a spectator's screen has the table and no hand", async () => {
     const created = await api.service.create({ variant: "noris", seats: 3, name: "Uli" });
