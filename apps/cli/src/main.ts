@@ -9,7 +9,9 @@ import { registerOnlineCommands } from "./commands/online.js";
 
 const program = new Command()
   .name("maumau")
-  .description("Mau Mau in the terminal: play (locally or online), watch, replay, list, rule scripts, simulations, statecharts.")
+  .description(
+    "Mau Mau in the terminal: play (locally or online), watch, replay, list, rule scripts, simulations, statecharts.",
+  )
   .showHelpAfterError();
 
 program

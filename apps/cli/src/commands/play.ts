@@ -88,7 +88,12 @@ export function registerPlayCommand(program: Command): void {
       "Play a match in the terminal: against bots in-process, or online (--server) at the same tables as the browser",
     )
     .option("--variant <id>", `the variant: ${variantIds().join(", ")}`, "noris")
-    .option("--bots <n>", "number of bots at the table", intArg(1, 99), 3)
+    .option(
+      "--bots <n>",
+      "number of bots at the table (online: 0 waits for friends)",
+      intArg(0, 99),
+      3,
+    )
     .option("--seat <n>", "your seat (seat 0 deals the first game)", intArg(0, 99), 0)
     .addOption(
       new Option("--lang <lang>", "language of the table (default: from LC_ALL/LANG)").choices([

@@ -145,6 +145,55 @@ describe("maumau play --server / watch / replay against a real server", () => {
     expect(lobby?.status).toBe("over");
   }, 120_000);
 
+  it("two terminal players: the creator waits with a share link, a friend joins by pasting it, the match starts when full", async () => {
+    const annPlays = player(6);
+    let joined: () => void = () => {};
+    const bobJoined = new Promise<void>((resolve) => (joined = resolve));
+    const ann = startCli(
+      [
+        "play",
+        "--server",
+        api.url,
+        "--variant",
+        "noris",
+        "--seats",
+        "2",
+        "--bots",
+        "0",
+        "--option",
+        "games=1",
+        "--name",
+        "Ann",
+      ],
+      {
+        env: env(),
+        // In the lobby the creator has nothing to do until the friend sits down.
+        reply: async (t) =>
+          /Waiting for players[^>]*> $/.test(t) ? (await bobJoined, "") : annPlays(t),
+      },
+    );
+    const link = (await ann.waitFor(/Share link: (\S+)/))[1]!;
+    // Bob is another person: his own config directory (the same one would hold Ann's seat).
+    const bobConfig = mkdtempSync(join(tmpdir(), "maumau-cli-bob-"));
+    const bob = startCli(["play", "--server", link, "--name", "Bob"], {
+      env: { XDG_CONFIG_HOME: bobConfig },
+      reply: player(7),
+    });
+    await ann.waitFor(/Bob takes seat 2/);
+    joined();
+    expect(await ended(ann)).toBe(0);
+    expect(await ended(bob)).toBe(0);
+    expect(bob.stdout()).toMatch(/Bob \(you\)/);
+    expect(bob.stdout()).toMatch(/Match over/);
+    rmSync(bobConfig, { recursive: true, force: true });
+    const matchId = /\/m\/([^?]+)\?join/.exec(link)![1]!;
+    const { lobby } = await api.service.snapshot({ matchId });
+    expect(lobby.seats.map((s) => [s.kind, s.name])).toEqual([
+      ["human", "Ann"],
+      ["human", "Bob"],
+    ]);
+  }, 120_000);
+
   it("killed mid-match, the CLI comes back to its seat at the current version and plays on", async () => {
     let prompts = 0;
     const play = player(3);
