@@ -92,9 +92,7 @@ describe("simulate --server against a real server (in-process, temporary SQLite)
       "10000",
     ]);
     // Only progress lines may go to stderr (they appear when the machine is slow).
-    expect(
-      run.stderr.split("\n").filter((l) => l && !/^simulate: \d+\/\d+ games$/.test(l)),
-    ).toEqual([]);
+    expect(run.stderr.split("\n").filter((l) => l && !/^simulate: \d+\/\d+ games$/.test(l))).toEqual([]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^noris over http:\/\/127\.0\.0\.1:\d+: 2 players, bots random/);
     expect(run.stdout).toMatch(/finished\s+2\n/);

@@ -175,12 +175,13 @@ async function playRemoteMatch(
     { length: players },
     (_, seat) => config.servers[(index + seat) % config.servers.length]!,
   );
-  const connections = urls.map((url) =>
-    connect(url, {
-      reconnect: config.reconnect,
-      timeoutMs: config.rpcTimeoutMs,
-      rate: config.rate,
-    }),
+  const connections = urls.map(
+    (url) =>
+      connect(url, {
+        reconnect: config.reconnect,
+        timeoutMs: config.rpcTimeoutMs,
+        rate: config.rate,
+      }),
   );
   const feeds: MatchFeed[] = [];
   const tokens: string[] = [];
