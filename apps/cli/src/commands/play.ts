@@ -62,7 +62,8 @@ Online (--server): the same tables as the browser, on the same server.
   --server URL --match ID      join a match by id; --match may be the web's share link
                                (http://host:3000/m/ID?join), as may --server itself
   --name NAME                  your name at the table (remembered)
-  --seat N                     the seat to take when joining (else any free one)
+  --seat N                     the seat to take when joining, numbered as the table shows
+                               it (from 1; else any free one)
 The seat's token is kept in $XDG_CONFIG_HOME/maumau/seats.json (else ~/.config/maumau;
 mode 0600, never printed): after a lost connection or a restart, the same command with
 --match comes back to the seat. On a terminal the table is a full screen redrawn in place;
@@ -94,7 +95,12 @@ export function registerPlayCommand(program: Command): void {
       intArg(0, 99),
       3,
     )
-    .option("--seat <n>", "your seat (seat 0 deals the first game)", intArg(0, 99), 0)
+    .option(
+      "--seat <n>",
+      "your seat (local: from 0, seat 0 deals first; online: the number the table shows, from 1)",
+      intArg(0, 99),
+      0,
+    )
     .addOption(
       new Option("--lang <lang>", "language of the table (default: from LC_ALL/LANG)").choices([
         "de",
@@ -169,10 +175,16 @@ async function playServerCommand(
       lang,
       chalk: chalkFor(flags.color),
       name: flags.name,
-      seat: given("seat") ? flags.seat : undefined,
+      seat: given("seat") ? onlineSeat(flags.seat) : undefined,
       create,
     }),
   );
+}
+
+/** Online seats are numbered as every table shows them, from 1 (the web's numbers). */
+function onlineSeat(shown: number): number {
+  if (shown < 1) throw new UsageError("--seat counts from 1 online, as the table shows the seats");
+  return shown - 1;
 }
 
 async function playCommand(flags: PlayFlags): Promise<number> {

@@ -175,7 +175,7 @@ describe("maumau play --server / watch / replay against a real server", () => {
     const link = (await ann.waitFor(/Share link: (\S+)/))[1]!;
     // Bob is another person: his own config directory (the same one would hold Ann's seat).
     const bobConfig = mkdtempSync(join(tmpdir(), "maumau-cli-bob-"));
-    const bob = startCli(["play", "--server", link, "--name", "Bob"], {
+    const bob = startCli(["play", "--server", link, "--name", "Bob", "--seat", "2"], {
       env: { XDG_CONFIG_HOME: bobConfig },
       reply: player(7),
     });
@@ -385,6 +385,18 @@ describe("maumau play --server / watch / replay against a real server", () => {
       expect(await ended(bad)).toBe(1);
       expect(bad.stderr().trim().split("\n")).toHaveLength(1);
       expect(bad.stderr()).toMatch(/is not a match log \(game\.history\): version/);
+    });
+
+    it("a seat that is taken (--seat counts from 1, as the table shows it)", async () => {
+      const created = await api.service.create({ variant: "noris", seats: 3, name: "Jo" });
+      const dir = fresh();
+      const cli = startCli(
+        ["play", "--server", api.url, "--match", created.matchId, "--seat", "1", "--name", "Kim"],
+        { env: { XDG_CONFIG_HOME: dir } },
+      );
+      expect(await ended(cli)).toBe(1);
+      expect(cli.stderr().trim()).toMatch(/^maumau: that seat of match \S+ is taken/);
+      expect(existsSync(seatsFile(dir))).toBe(false);
     });
 
     it("a bad token: told, forgotten, nothing else stored", async () => {
