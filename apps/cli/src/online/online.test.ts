@@ -66,7 +66,7 @@ describe("maumau play --server / watch / replay against a real server", () => {
     rmSync(config, { recursive: true, force: true });
   });
 
-  it("noris: a terminal player and a bot play to the end while a spectator watches; N-3.3 a refused draw names its rule", async () => {
+  it("noris: a terminal player and a bot play a match of two games to the end while a spectator watches; N-3.3 a refused draw names its rule", async () => {
     // The player waits for the spectator before the first move, so it sees the match live.
     let ready: () => void = () => {};
     const watching = new Promise<void>((resolve) => (ready = resolve));
@@ -81,7 +81,7 @@ describe("maumau play --server / watch / replay against a real server", () => {
         "--bots",
         "1",
         "--option",
-        "games=1",
+        "games=2",
         "--name",
         "Ann",
       ],
@@ -95,6 +95,8 @@ describe("maumau play --server / watch / replay against a real server", () => {
     expect(await ended(spectator)).toBe(0);
     const out = cli.stdout();
     expect(out).toMatch(/Match over/);
+    // Two games: after the first, the player starts the next one (Enter or n).
+    expect(out).toMatch(/Game over .*next game[^\n]*\n> n\n[\s\S]*── Game 2/);
     expect(out).toMatch(/Refused \(N-3\.3\): You may not draw/);
     // N-5.1: the call is the player's to make; nothing asks for it.
     expect(out).not.toMatch(/Say "mau"\?/);
