@@ -69,7 +69,8 @@ mode 0600, never printed): after a lost connection or a restart, the same comman
 --match comes back to the seat. On a terminal the table is a full screen redrawn in place;
 piped, it is printed line by line and a "> " prompt asks for each move. In the lobby the
 creator may type start (start now) or bot (seat a bot); after a game, Enter or n starts the
-next one. Errors (server down, no such match, no free seat, a seat token no longer valid)
+next one; when the match is over, the full screen offers r for a rematch at the same seats.
+Errors (server down, no such match, no free seat, a seat token no longer valid)
 are one line on stderr, exit code 1.
 
 Colours: off with --no-color or NO_COLOR. Language: --lang, else LC_ALL/LC_MESSAGES/LANG.

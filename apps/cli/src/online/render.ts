@@ -242,7 +242,8 @@ export function scoreLines(snapshot: MatchSnapshot, look: Look): string[] {
 export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look): string {
   const { c, o } = look;
   const { progress, lobby } = snapshot;
-  if (lobby.status === "over") return `${c.inverse(` ${o.matchOver} `)} ${c.dim(o.leaveHint)}`;
+  if (lobby.status === "over")
+    return `${c.inverse(` ${o.matchOver} `)} ${c.dim(me === null ? o.leaveHint : o.rematchHint)}`;
   if (progress === null) return c.inverse(` ${o.waiting} `);
   if (progress.status === "gameOver")
     return c.inverse(` ${o.gameOver} `) + " " + c.dim(o.nextGameHint);

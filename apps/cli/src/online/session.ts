@@ -9,7 +9,7 @@ import { TEXTS } from "../play/texts.js";
 import { connect, type ServerConnection } from "../remote/connect.js";
 import { checkReachable, explain, OnlineError } from "./errors.js";
 import { SeatStore } from "./seatStore.js";
-import { OnlineTable } from "./table.js";
+import { OnlineTable, type TableEnd } from "./table.js";
 import { shareLink, type Target } from "./target.js";
 import { ONLINE_TEXTS } from "./texts.js";
 import { FullScreenUi, LineUi, type Ui } from "./ui.js";
@@ -212,13 +212,29 @@ async function runTable(args: {
       process.exit(1);
     },
   });
+  let end: TableEnd;
   try {
-    await table.run();
+    end = await table.run();
   } catch (error) {
     ui.close();
     throw error;
   } finally {
     table.close();
+  }
+  if (end.kind === "rematch" && seat !== null) {
+    // Same seat, same token: the server made the rematch for the seats of this match.
+    args.store?.keep({
+      server: req.target.server,
+      matchId: end.matchId,
+      seat: seat.seat,
+      token: seat.token,
+    });
+    return runTable({
+      ...args,
+      matchId: end.matchId,
+      seat: { ...seat, matchId: end.matchId },
+      creator: true,
+    });
   }
   return fatal === null ? 0 : 1;
 }

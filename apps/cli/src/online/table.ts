@@ -44,7 +44,12 @@ export interface TableSetup {
   readonly onFatal: (error: unknown) => void;
 }
 
-export type TableEnd = "over" | "left";
+export type TableEnd =
+  | { readonly kind: "over" | "left" }
+  /** The player asked for a rematch: the same seats (and tokens) in a new match. */
+  | { readonly kind: "rematch"; readonly matchId: string };
+
+const REMATCH = ["r", "rematch", "revanche"];
 
 const LOG_SIZE = 200;
 const HISTORY = 30;
@@ -197,7 +202,7 @@ export class OnlineTable {
     this.maybeStart(snapshot);
     if (snapshot.lobby.status === "over" && !this.ended) {
       // Full screen: the last table stays until the player has read it (any key line).
-      if (ui.fullScreen && !this.closing) this.closing = true;
+      if (ui.fullScreen) this.closing = true;
       else this.end();
     }
   }
@@ -206,7 +211,7 @@ export class OnlineTable {
     if (this.ended || this.snapshot === null) return;
     this.ended = true;
     this.setup.ui.close(this.finalLines(this.snapshot));
-    this.finish("over");
+    this.finish({ kind: "over" });
   }
 
   /** Draws the whole screen for the full-screen Ui. */
@@ -284,6 +289,8 @@ export class OnlineTable {
     this.setup.connection.api.lobby
       .start({ matchId: this.setup.matchId, token: seat.token })
       .catch((error: unknown) => {
+        // Another seat of a rematch started it first.
+        if (error instanceof RemoteRefusal && error.code === "NOT_IN_LOBBY") return;
         this.starting = false;
         this.refused(error);
       });
@@ -302,7 +309,11 @@ export class OnlineTable {
   private async onLine(line: string | null): Promise<void> {
     const { ui, look } = this.setup;
     if (this.ended) return;
-    if (this.closing) return this.end();
+    if (this.closing) {
+      if (this.me !== null && line !== null && REMATCH.includes(line.trim().toLowerCase()))
+        return this.rematch();
+      return this.end();
+    }
     if (line === null || (this.me === null && parseInput(line).kind === "quit"))
       return this.leave();
     const snapshot = this.snapshot;
@@ -390,11 +401,27 @@ export class OnlineTable {
     }
   }
 
+  /** The web's rematch: the match the server made for these seats, made now if none is yet. */
+  private async rematch(): Promise<void> {
+    const { connection, matchId, seat, ui } = this.setup;
+    if (seat === null || this.snapshot === null || this.ended) return;
+    try {
+      const next =
+        this.snapshot.lobby.rematch ??
+        (await connection.api.lobby.rematch({ matchId, token: seat.token })).matchId;
+      this.ended = true;
+      ui.close();
+      this.finish({ kind: "rematch", matchId: next });
+    } catch (error) {
+      this.refused(error);
+    }
+  }
+
   private leave(): void {
     if (this.ended) return;
     this.ended = true;
     const { ui, look, seat } = this.setup;
     ui.close(seat ? [look.o.left(this.setup.returnHint)] : []);
-    this.finish("left");
+    this.finish({ kind: "left" });
   }
 }

@@ -26,6 +26,7 @@ export interface OnlineTexts {
   readonly nextGameHint: string;
   readonly matchOver: string;
   readonly leaveHint: string;
+  readonly rematchHint: string;
   readonly notYourTurn: string;
   readonly chooseWish: (choices: string) => string;
   readonly choosePlay: (choices: string) => string;
@@ -72,6 +73,7 @@ const en: OnlineTexts = {
   nextGameHint: "Enter or n = next game · q = leave",
   matchOver: "Match over",
   leaveHint: "Press Enter to leave.",
+  rematchHint: "r = rematch (same seats) · Enter = leave",
   notYourTurn: "Not your turn: wait, or type ? for help.",
   chooseWish: (choices) => `Wish a colour with it: ${choices}`,
   choosePlay: (choices) => `This card can be played several ways: ${choices}`,
@@ -122,6 +124,7 @@ const de: OnlineTexts = {
   nextGameHint: "Enter oder n = nächstes Spiel · q = verlassen",
   matchOver: "Partie vorbei",
   leaveHint: "Enter zum Verlassen.",
+  rematchHint: "r = Revanche (dieselben Plätze) · Enter = verlassen",
   notYourTurn: "Du bist nicht dran: warte, oder ? für Hilfe.",
   chooseWish: (choices) => `Wünsch dir eine Farbe dazu: ${choices}`,
   choosePlay: (choices) => `Diese Karte geht auf mehrere Arten: ${choices}`,

@@ -53,9 +53,8 @@ function inPty(args: readonly string[], env: Record<string, string>) {
     output: () => out,
     type: (keys: string) => child.stdin.write(keys),
     exited,
-    waitFor: (pattern: RegExp, timeoutMs = 30_000) =>
+    waitFor: (pattern: RegExp, timeoutMs = 30_000, from = 0) =>
       new Promise<void>((resolve, reject) => {
-        const from = 0;
         const check = () => {
           if (!pattern.test(out.slice(from))) return;
           cleanup();
@@ -116,7 +115,7 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
     ["noris", ["--bots", "1", "--option", "games=1"]],
     ["heul-doch", ["--bots", "2"]],
   ])(
-    "play: a whole %s match at the full screen, read off the screen and typed like a person",
+    "play: a whole %s match at the full screen, read off the screen and typed like a person (noris: then a rematch)",
     async (variant, extra) => {
       const pty = inPty(
         ["play", "--server", api.url, "--variant", variant, ...extra, "--name", "Vic"],
@@ -124,6 +123,7 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
       );
       const random = createRng(9, 1);
       let actedOn = "";
+      let rematched = false;
       let exited = false;
       void pty.exited.then(() => (exited = true));
       // Bounded: a match of two players ends long before this many looks at the screen.
@@ -131,8 +131,19 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
         await new Promise((resolve) => setTimeout(resolve, 50));
         const lines = pty.screen.lines();
         const text = lines.join("\n");
-        if (/Match over/.test(text) && /Press Enter to leave/.test(text)) {
-          pty.type("\r");
+        if (/Match over/.test(text) && /Enter = leave/.test(text)) {
+          if (variant === "noris") {
+            // The web's rematch: the same seats in a new match, played at once; then leave.
+            const first = /match (\S+)/.exec(text)![1]!;
+            const since = pty.output().length;
+            pty.type("r\r");
+            await pty.waitFor(/Your hand|'s turn/, 30_000, since);
+            const second = /match (\S+)/.exec(pty.screen.text())?.[1];
+            expect(second).toBeDefined();
+            expect(second).not.toBe(first);
+            pty.type("q\r");
+            rematched = true;
+          } else pty.type("\r");
           break;
         }
         const table = lines.slice(0, 20).join("\n");
@@ -152,7 +163,10 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
       }
       expect(await pty.exited).toBe(0);
       const out = pty.output();
-      expect(out.slice(out.lastIndexOf(ALT_OFF))).toMatch(/Match over/);
+      expect(rematched).toBe(variant === "noris");
+      expect(out.slice(out.lastIndexOf(ALT_OFF))).toMatch(
+        variant === "noris" ? /You left the table/ : /Match over/,
+      );
       expect(Math.max(...rowsWritten(out))).toBeLessThanOrEqual(24);
     },
     180_000,
