@@ -68,7 +68,7 @@ The seat's token is kept in $XDG_CONFIG_HOME/maumau/seats.json (else ~/.config/m
 mode 0600, never printed): after a lost connection or a restart, the same command with
 --match comes back to the seat. On a terminal the table is a full screen redrawn in place;
 piped, it is printed line by line and a "> " prompt asks for each move. In the lobby the
-creator may type start (start now) or bot (seat a bot); after a game, Enter or n starts the
+creator may type start (bots take the free seats) or bot (one bot); after a game, Enter or n starts the
 next one; when the match is over, the full screen offers r for a rematch at the same seats.
 Errors (server down, no such match, no free seat, a seat token no longer valid)
 are one line on stderr, exit code 1.
