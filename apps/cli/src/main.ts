@@ -6,10 +6,13 @@ import { registerPlayCommand } from "./commands/play.js";
 import { registerSimulateCommand } from "./commands/simulate.js";
 import { registerVerifyCommand } from "./commands/verify.js";
 import { registerVizCommand } from "./commands/viz.js";
+import { registerOnlineCommands } from "./commands/online.js";
 
 const program = new Command()
   .name("maumau")
-  .description("Mau Mau in the terminal: play, rule scripts, simulations, statecharts.")
+  .description(
+    "Mau Mau in the terminal: play (locally or online), watch, replay, list, rule scripts, simulations, statecharts.",
+  )
   .showHelpAfterError();
 
 program
@@ -31,6 +34,7 @@ registerPlayCommand(program);
 registerSimulateCommand(program);
 registerVizCommand(program);
 registerVerifyCommand(program);
+registerOnlineCommands(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   process.stderr.write(`maumau: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -1,5 +1,4 @@
 import { type Command, Option } from "commander";
-import chalk, { Chalk } from "chalk";
 import { BOT_LEVELS, type BotLevel, type Lang } from "@maumau/engine";
 import { variantIds } from "@maumau/registry";
 import {
@@ -17,12 +16,21 @@ import {
 } from "../args.js";
 import { playMatch } from "../play/session.js";
 import { terminalIo } from "../play/terminal.js";
+import { chalkFor, playOnline, type CreateRequest } from "../online/session.js";
+import { resolveTarget } from "../online/target.js";
+import { langOf } from "../online/texts.js";
+import { onlineRun } from "./online.js";
 
 interface PlayFlags {
   variant: string;
   bots: number;
   seat: number;
-  lang: Lang;
+  lang?: Lang;
+  server?: string;
+  match?: string;
+  name?: string;
+  seats?: number;
+  timer?: number;
   seed?: number;
   botLevel: BotLevel;
   option?: string[];
@@ -30,7 +38,7 @@ interface PlayFlags {
 }
 
 const GRAMMAR = `
-Input, one command per line (the same in both languages):
+Input, one command per line (the same in both languages, locally and online):
   3            play card 3 of your hand, as numbered on screen
   3 red        … and wish a colour with a wish card (name in either language, or number)
   3 mau        … and say "mau"; 3 maumau says "Mau-Mau"; 3 red mau combines both
@@ -38,28 +46,80 @@ Input, one command per line (the same in both languages):
   p            pass after drawing, where the variant allows it (also: pass)
   c <colour>   choose a colour when the game asks for one
   cut <n> [keep]  cut the deck after n cards (bavarian); cut alone cuts at random
-  moves        list every legal move; m <k> makes legal move k
+  moves        list every legal move; m <k> makes legal move k (m <k> mau says mau with it)
   ?            help      q  quit
-Left-out choices are asked for: a wish card asks for its colour, and a play that leaves
-you one card asks 'Say "mau"? (y/n)' (German: j/n; the last card asks for "Mau-Mau" where
-the variant wants it). Forgetting a call is allowed; the engine applies the penalty. Empty or unknown
-input asks again with a hint. Playable cards are marked *, and "Moves:" lists every input
-that is legal now. When standard input ends, the match ends cleanly (exit code 0).
+Locally, left-out choices are asked for: a wish card asks for its colour, and a play that
+leaves you one card asks 'Say "mau"? (y/n)' (German: j/n). Online nothing asks for a call:
+you say "mau" yourself, or forget it and the engine applies the penalty; a card that can be
+played several ways lists the inputs for each way. Playable cards are marked *, and
+"Moves:" lists every input that is legal now. When standard input ends, the match ends
+cleanly (exit code 0).
+
+Online (--server): the same tables as the browser, on the same server.
+  --server URL                 create a match: --variant, --bots, --bot-level, --seats (more
+                               seats than bots + 1 wait for friends: share the printed link),
+                               --timer, --option; it starts once every seat is taken
+  --server URL --match ID      join a match by id; --match may be the web's share link
+                               (http://host:3000/m/ID?join), as may --server itself
+  --name NAME                  your name at the table (remembered)
+  --seat N                     the seat to take when joining, numbered as the table shows
+                               it (from 1; else any free one)
+The seat's token is kept in $XDG_CONFIG_HOME/maumau/seats.json (else ~/.config/maumau;
+mode 0600, never printed): after a lost connection or a restart, the same command with
+--match comes back to the seat. On a terminal the table is a full screen redrawn in place;
+piped, it is printed line by line and a "> " prompt asks for each move. In the lobby the
+creator may type start (bots take the free seats) or bot (one bot); after a game, Enter or n starts the
+next one; when the match is over, the full screen offers r for a rematch at the same seats.
+Errors (server down, no such match, no free seat, a seat token no longer valid)
+are one line on stderr, exit code 1.
+
+Colours: off with --no-color or NO_COLOR. Language: --lang, else LC_ALL/LC_MESSAGES/LANG.
 
 Examples:
   maumau play --variant noris --bots 3
   maumau play --variant tabaluga --bots 2 --lang de --option games=1
-  printf '1\\nd\\n' | maumau play --variant noris --bots 1 --seed 7`;
+  printf '1\\nd\\n' | maumau play --variant noris --bots 1 --seed 7
+  maumau play --server http://localhost:3000 --variant heul-doch --bots 2 --name Ann
+  maumau play --server http://localhost:3000 --variant noris --seats 3 --bots 1 --timer 30
+  maumau play --server 'http://localhost:3000/m/Ab3dEf?join' --name Bob`;
 
 export function registerPlayCommand(program: Command): void {
   const cmd = program
     .command("play")
-    .description("Play a match in the terminal against bots (in-process, no server)")
+    .description(
+      "Play a match in the terminal: against bots in-process, or online (--server) at the same tables as the browser",
+    )
     .option("--variant <id>", `the variant: ${variantIds().join(", ")}`, "noris")
-    .option("--bots <n>", "number of bots at the table", intArg(1, 99), 3)
-    .option("--seat <n>", "your seat (seat 0 deals the first game)", intArg(0, 99), 0)
+    .option(
+      "--bots <n>",
+      "number of bots at the table (online: 0 waits for friends)",
+      intArg(0, 99),
+      3,
+    )
+    .option(
+      "--seat <n>",
+      "your seat (local: from 0, seat 0 deals first; online: the number the table shows, from 1)",
+      intArg(0, 99),
+      0,
+    )
     .addOption(
-      new Option("--lang <lang>", "language of the table").choices(["de", "en"]).default("en"),
+      new Option("--lang <lang>", "language of the table (default: from LC_ALL/LANG)").choices([
+        "de",
+        "en",
+      ]),
+    )
+    .option("--server <url>", "play online on this server (or paste a match's share link here)")
+    .option("--match <id|link>", "online: join this match (its id, or the web's share link)")
+    .option("--name <name>", "online: your name at the table (remembered)")
+    .option(
+      "--seats <n>",
+      "online: seats of a new match (default: bots + 1; more = wait for friends)",
+      intArg(2, 16),
+    )
+    .option(
+      "--timer <seconds>",
+      "online: turn timer of a new match (a bot moves when it runs out)",
+      intArg(1, 600),
     )
     .option("--seed <n>", "seed of the shuffles and the bots (default: random)", intArg(0))
     .option(
@@ -71,10 +131,61 @@ export function registerPlayCommand(program: Command): void {
     .option("--option <key=value>", "a variant option, repeatable (e.g. games=1)", collect)
     .option("--no-color", "print without colours")
     .addHelpText("after", GRAMMAR)
-    .action(async (flags: PlayFlags) => {
-      await runCommand("play", () => playCommand(flags));
+    .action(async (flags: PlayFlags, command: Command) => {
+      await runCommand("play", () =>
+        flags.server === undefined
+          ? playCommand(flags)
+          : playServerCommand(flags, (name) => command.getOptionValueSource(name) === "cli"),
+      );
     });
   exitOnUsageError(cmd);
+}
+
+/** `play --server`: create or join a match on a server and play it at the terminal. */
+async function playServerCommand(
+  flags: PlayFlags,
+  given: (option: string) => boolean,
+): Promise<number> {
+  if (given("seed")) throw new UsageError("--seed is for local play: online, the server shuffles");
+  const target = resolveTarget(flags.server!, flags.match);
+  const lang = langOf(flags.lang);
+  let create: CreateRequest | null = null;
+  if (target.matchId === null) {
+    const variant = variantOf(flags.variant);
+    const seats = flags.seats ?? flags.bots + 1;
+    checkPlayers(variant, seats);
+    if (flags.bots >= seats)
+      throw new UsageError(`--bots ${flags.bots} leaves you no seat at a table of ${seats}`);
+    const options = parseOptionPairs(flags.option ?? []);
+    checkOptions(variant, options);
+    create = {
+      variant,
+      options,
+      seats,
+      bots: flags.bots,
+      botLevel: flags.botLevel,
+      turnTimerMs: flags.timer === undefined ? null : flags.timer * 1000,
+    };
+  } else if (["variant", "bots", "option", "seats", "timer", "botLevel"].some(given))
+    throw new UsageError(
+      "--variant, --bots, --bot-level, --seats, --timer and --option create a match; --match joins one",
+    );
+  return onlineRun(() =>
+    playOnline({
+      target,
+      lang,
+      chalk: chalkFor(flags.color),
+      name: flags.name,
+      seat: given("seat") ? onlineSeat(flags.seat) : undefined,
+      create,
+    }),
+  );
+}
+
+/** Online seats are numbered as every table shows them, from 1 (the web's numbers). */
+function onlineSeat(shown: number): number {
+  if (shown < 1) throw new UsageError("--seat counts from 1 online, as the table shows the seats");
+  return shown - 1;
 }
 
 async function playCommand(flags: PlayFlags): Promise<number> {
@@ -100,8 +211,8 @@ async function playCommand(flags: PlayFlags): Promise<number> {
         seed: flags.seed ?? freshSeed(),
         bots: flags.botLevel,
         options,
-        lang: flags.lang,
-        chalk: flags.color ? chalk : new Chalk({ level: 0 }),
+        lang: langOf(flags.lang),
+        chalk: chalkFor(flags.color),
       },
       io,
     );

@@ -1,13 +1,34 @@
 import type { ChalkInstance } from "chalk";
 import { parseCard, type CardCode, type Lang, type Theme } from "@maumau/engine";
 
+/** Black or white, whichever reads better on `css` (a `#rrggbb` colour). */
+function contrastOn(css: string): string {
+  const hex = /^#?([0-9a-f]{6})$/i.exec(css)?.[1];
+  if (hex === undefined) return "#000000";
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  return 0.299 * r! + 0.587 * g! + 0.114 * b! > 0.55 ? "#000000" : "#ffffff";
+}
+
 /** Card and colour names in the variant's look and the player's language. */
 export class CardStyle {
+  /**
+   * `chips`: a card is its colour's background with black or white text, which reads on dark
+   * and light terminals alike (a coloured text alone may vanish: yellow on white).
+   */
   constructor(
     private readonly theme: Theme,
     private readonly lang: Lang,
     private readonly chalk: ChalkInstance,
+    private readonly chips = false,
   ) {}
+
+  private paint(css: string | undefined, text: string): string {
+    if (this.chalk.level === 0) return text;
+    if (css === undefined) return this.chips ? this.chalk.inverse(text) : this.chalk.bold(text);
+    return this.chips
+      ? this.chalk.bgHex(css).hex(contrastOn(css))(` ${text} `)
+      : this.chalk.hex(css).bold(text);
+  }
 
   colourName(colour: string): string {
     return this.theme.colours[colour]?.label[this.lang] ?? colour;
@@ -15,9 +36,7 @@ export class CardStyle {
 
   /** A colour name painted in its colour. */
   colour(colour: string): string {
-    const css = this.theme.colours[colour]?.css;
-    const name = this.colourName(colour);
-    return css ? this.chalk.hex(css).bold(name) : this.chalk.bold(name);
+    return this.paint(this.theme.colours[colour]?.css, this.colourName(colour));
   }
 
   rankName(rank: string): string {
@@ -35,10 +54,8 @@ export class CardStyle {
   card(code: CardCode): string {
     const { colour } = parseCard(code);
     const text = this.plain(code);
-    if (colour !== null) {
-      const css = this.theme.colours[colour]?.css;
-      return css ? this.chalk.hex(css).bold(text) : this.chalk.bold(text);
-    }
+    if (colour !== null) return this.paint(this.theme.colours[colour]?.css, text);
+    if (this.chips) return this.chalk.level === 0 ? text : this.chalk.inverse(` ${text} `);
     const palette = Object.values(this.theme.colours).map((c) => c.css);
     if (palette.length === 0 || this.chalk.level === 0) return this.chalk.bold(text);
     return [...text].map((ch, i) => this.chalk.hex(palette[i % palette.length]!).bold(ch)).join("");

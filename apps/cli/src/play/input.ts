@@ -13,7 +13,12 @@ export type Intent =
   | { readonly kind: "pass" }
   | { readonly kind: "choose"; readonly colour: string }
   | { readonly kind: "cut"; readonly at: number | null; readonly keep: boolean }
-  | { readonly kind: "move"; readonly index: number }
+  | {
+      readonly kind: "move";
+      readonly index: number;
+      readonly mau: boolean;
+      readonly mauMau: boolean;
+    }
   | { readonly kind: "moves" }
   | { readonly kind: "help" }
   | { readonly kind: "quit" }
@@ -71,8 +76,17 @@ export function parseInput(line: string): Intent {
   if (MOVES.includes(head)) return only({ kind: "moves" });
   if (CHOOSE.includes(head))
     return rest.length ? { kind: "choose", colour: rest.join(" ") } : unknown;
-  if (MOVE.includes(head))
-    return rest.length === 1 && isInt(rest[0]) ? { kind: "move", index: Number(rest[0]) } : unknown;
+  if (MOVE.includes(head)) {
+    const [index, ...calls] = rest;
+    if (!isInt(index) || calls.some((w) => !MAU.includes(w) && !MAU_MAU.includes(w)))
+      return unknown;
+    return {
+      kind: "move",
+      index: Number(index),
+      mau: calls.some((w) => MAU.includes(w)),
+      mauMau: calls.some((w) => MAU_MAU.includes(w)),
+    };
+  }
   if (CUT.includes(head)) {
     const [at, keep, ...more] = rest;
     if (more.length || (keep !== undefined && !KEEP.includes(keep))) return unknown;

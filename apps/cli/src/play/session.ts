@@ -14,8 +14,8 @@ import {
   type Seat,
 } from "@maumau/engine";
 import { UsageError } from "../args.js";
-import { winnersOf } from "../simulate.js";
 import { CardStyle, matchColour } from "./cards.js";
+import { describeEvent, type EventContext, type Ev } from "./events.js";
 import { parseInput, type Intent } from "./input.js";
 import { TEXTS, type Texts, type Who } from "./texts.js";
 import {
@@ -57,8 +57,6 @@ export interface PlaySetup {
 class Leave {
   constructor(readonly reason: "quit" | "eof") {}
 }
-
-type Ev = { type: string; data?: unknown };
 
 /** Plays one match against bots through `io`; resolves to the exit code. */
 export async function playMatch(setup: PlaySetup, io: PlayIo): Promise<number> {
@@ -104,6 +102,17 @@ class Table {
     this.random = createRng(setup.seed, 0xb075);
     this.deck = new Set(setup.variant.deck);
     this.hasPiles = pileTopsOf(driver.view(this.me)) !== null;
+  }
+
+  private get eventContext(): EventContext {
+    return {
+      t: this.t,
+      style: this.style,
+      c: this.c,
+      who: (seat) => this.who(seat),
+      game: () => this.driver.progress().game,
+      show: (value) => this.show(value),
+    };
   }
 
   private say(...lines: string[]): void {
@@ -334,7 +343,8 @@ class Table {
     intent: Intent,
     at: { classic: ClassicView | null; hand: string[] },
   ): Promise<PlayCommand> {
-    const said = intent.kind === "card" ? intent : { mau: false, mauMau: false };
+    const said =
+      intent.kind === "card" || intent.kind === "move" ? intent : { mau: false, mauMau: false };
     let needMau: boolean;
     let needMauMau: boolean;
     const rules = at.classic?.rules;
@@ -512,111 +522,8 @@ class Table {
 
   private printEvents(events: readonly Ev[]): void {
     for (const e of events) {
-      const line = this.describeEvent(this.engine.eventFor(e, this.me) as Ev);
+      const line = describeEvent(this.engine.eventFor(e, this.me) as Ev, this.eventContext);
       if (line !== null) this.say(line);
-    }
-  }
-
-  private describeEvent(e: Ev): string | null {
-    const { t, style } = this;
-    const d = isRecord(e.data) ? e.data : {};
-    const seat = typeof d.seat === "number" ? d.seat : -1;
-    const who = this.who(seat);
-    switch (e.type) {
-      case "match.started":
-      case "match.ended":
-      case "turn.started":
-        return null;
-      case "game.started":
-        return (
-          "\n" +
-          this.c.bold(
-            t.gameStarts(
-              Number(d.game),
-              typeof d.dealer === "number" ? this.who(d.dealer) : null,
-              typeof d.first === "number" ? this.who(d.first) : null,
-            ),
-          )
-        );
-      case "cards.dealt":
-        return numbers(d.counts) ? t.dealt(numbers(d.counts)!) : null;
-      case "starter.turned":
-        return t.starter(style.card(String(d.card)), d.anyCard === true);
-      case "card.played": {
-        let text = t.played(who, style.card(String(d.card)));
-        if (typeof d.wish === "string") text += t.wished(style.colour(d.wish));
-        if (d.mau === true) text += t.saysMau;
-        if (d.mauMau === true) text += t.saysMauMau;
-        return text + ".";
-      }
-      case "call.missed":
-        return this.c.yellow(t.callMissed(who, d.call === "mauMau" ? "mauMau" : "mau"));
-      case "cards.drawn": {
-        const reason = t.drawReason(String(d.reason));
-        const cards = Array.isArray(d.cards) ? (d.cards as string[]) : null;
-        const count = cards ? cards.length : Number(d.count);
-        if (count === 0) return t.drewNothing(who);
-        const text = cards
-          ? t.drewCards(who, style.cards(cards), reason)
-          : t.drewCount(who, count, reason);
-        return who.you && d.playable === true ? `${text} ${t.mayPlayDrawn}` : text;
-      }
-      case "pile.reshuffled":
-        return t.reshuffled(Number(d.size));
-      case "penalty.raised":
-        return t.pendingRaised(Number(d.total));
-      case "direction.reversed":
-        return t.reversed(d.direction === 1);
-      case "player.skipped":
-        return t.skipped(who);
-      case "playAgain.required":
-        return t.playAgain(who);
-      case "colour.requested":
-        return t.colourRequested(who);
-      case "colour.chosen":
-        return t.colourChosen(who, style.colour(String(d.colour)));
-      case "deck.cut": {
-        const bottom = typeof d.bottom === "string" ? style.card(d.bottom) : "?";
-        return t.cut(who, Number(d.at), d.kept === true ? bottom : null);
-      }
-      case "game.ended": {
-        const game = this.driver.progress().game;
-        const winners = winnersOf([e]) ?? [];
-        if (winners.length === 0) return this.c.bold(t.gameStalled(game));
-        return this.c.bold(winners.map((w) => t.gameWon(this.who(w), game)).join(" "));
-      }
-      case "pile.dealt":
-        return t.pileStarts(who, style.card(String(d.card)));
-      case "turn.passedOver":
-        return t.passedOver(who);
-      case "card.placed": {
-        const to = typeof d.to === "number" ? d.to : seat;
-        const card = d.faceDown === true ? null : style.card(String(d.card));
-        return t.placed(who, card, to === seat ? null : this.who(to));
-      }
-      case "special.played":
-        return t.specialPlayed(
-          who,
-          style.card(String(d.card)),
-          typeof d.target === "number" ? this.who(d.target) : null,
-          typeof d.direction === "string" ? d.direction : null,
-        );
-      case "tops.catapulted": {
-        const cards = Array.isArray(d.cards)
-          ? d.cards.flatMap((x: unknown) =>
-              isRecord(x) && typeof x.card === "string" ? [x.card] : [],
-            )
-          : [];
-        return t.topsCatapulted(style.cards(cards));
-      }
-      case "tops.moved":
-        return t.topsMoved;
-      case "tops.turned":
-        return t.topsTurned;
-      case "card.drawn":
-        return t.drewOne(who, typeof d.card === "string" ? style.card(d.card) : null);
-      default:
-        return this.c.dim(`${e.type} ${this.show(e.data)}`);
     }
   }
 

@@ -1,0 +1,91 @@
+import { RemoteRefusal, TransportError } from "@maumau/client";
+import type { Lang } from "@maumau/engine";
+
+/** A failure the player can act on: one line, exit code 1, nothing stored. */
+export class OnlineError extends Error {
+  override readonly name = "OnlineError";
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+const messages = {
+  en: {
+    down: (url: string, why: string) =>
+      `cannot reach the server at ${url} (${why}); is it running?`,
+    notFound: (id: string, url: string) => `there is no match ${id} on ${url}`,
+    full: (id: string) =>
+      `match ${id} has no free seat (watch it instead: maumau watch --match ${id})`,
+    taken: (id: string) =>
+      `that seat of match ${id} is taken; leave out --seat to take any free one`,
+    badToken: (id: string) =>
+      `the seat kept for match ${id} is no longer yours (released or the match was reset); it is forgotten now`,
+    notOver: (id: string) => `match ${id} is not over yet: a replay shows finished matches only`,
+    lost: (url: string) => `the connection to ${url} was lost`,
+  },
+  de: {
+    down: (url: string, why: string) => `Server ${url} nicht erreichbar (${why}); läuft er?`,
+    notFound: (id: string, url: string) => `Auf ${url} gibt es keine Partie ${id}`,
+    full: (id: string) =>
+      `Partie ${id} hat keinen freien Platz (zuschauen: maumau watch --match ${id})`,
+    taken: (id: string) =>
+      `Dieser Platz in Partie ${id} ist besetzt; ohne --seat gibt es einen freien`,
+    badToken: (id: string) =>
+      `Der gemerkte Platz in Partie ${id} gehört dir nicht mehr (freigegeben oder zurückgesetzt); er ist jetzt vergessen`,
+    notOver: (id: string) =>
+      `Partie ${id} läuft noch: Wiederholungen gibt es nur von beendeten Partien`,
+    lost: (url: string) => `Die Verbindung zu ${url} ist verloren`,
+  },
+} as const;
+
+/** A match that is not over cannot be replayed: its log is not yet shown in full. */
+export const notOver = (lang: Lang, matchId: string): OnlineError =>
+  new OnlineError(messages[lang].notOver(matchId), "NOT_OVER");
+
+/** The one line a failure of the server or the network is told with. */
+export function explain(
+  error: unknown,
+  lang: Lang,
+  ctx: { server: string; matchId?: string | null },
+): OnlineError {
+  const m = messages[lang];
+  const id = ctx.matchId ?? "?";
+  if (error instanceof OnlineError) return error;
+  if (error instanceof RemoteRefusal) {
+    switch (error.code) {
+      case "MATCH_NOT_FOUND":
+        return new OnlineError(m.notFound(id, ctx.server), error.code);
+      case "NO_FREE_SEAT":
+        return new OnlineError(m.full(id), error.code);
+      case "SEAT_TAKEN":
+        return new OnlineError(m.taken(id), error.code);
+      case "BAD_TOKEN":
+        return new OnlineError(m.badToken(id), error.code);
+      case "NOT_OVER":
+        return new OnlineError(m.notOver(id), error.code);
+      default: {
+        const rule = error.refusal.rule ? ` (${error.refusal.rule})` : "";
+        return new OnlineError(`${error.refusal.message[lang]}${rule} [${error.code}]`, error.code);
+      }
+    }
+  }
+  if (error instanceof TransportError) return new OnlineError(m.lost(ctx.server), "TRANSPORT");
+  return new OnlineError(error instanceof Error ? error.message : String(error), "INTERNAL");
+}
+
+/** Asks `/healthz` first: a server that is down is told in one line, before any socket. */
+export async function checkReachable(server: string, lang: Lang, timeoutMs = 5000): Promise<void> {
+  let why: string;
+  try {
+    const res = await fetch(`${server}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
+    if (res.ok) return;
+    why = `HTTP ${res.status}`;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    why = cause?.code ?? (error instanceof Error ? error.message : String(error));
+  }
+  throw new OnlineError(messages[lang].down(server, why), "SERVER_DOWN");
+}

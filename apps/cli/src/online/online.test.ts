@@ -1,0 +1,437 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createRng } from "@maumau/engine";
+import { findVariant } from "@maumau/registry";
+// Tests only: the CLI's own code never imports the server's runtime.
+import { startTestApi, type TestApi } from "@maumau/server/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { legalInputs } from "../testing/autoplayer.js";
+import { ended, startCli, type CliProcess } from "../testing/cliProcess.js";
+import { Replay, readHistory } from "./replay.js";
+
+const HAND_LINE = /^ {2}([* ]) +(\d+) {2}/;
+
+/** The hand size of the last printed hand. */
+function handSize(transcript: string): number {
+  const lines = transcript.split("\n");
+  const start = lines.findLastIndex((l) => /^(Your hand|Deine Hand)/.test(l));
+  if (start < 0) return 0;
+  let n = 0;
+  for (let i = start + 1; i < lines.length && HAND_LINE.test(lines[i]!); i++) n++;
+  return n;
+}
+
+/**
+ * A player who reads the screen: picks a listed move, says "mau" itself when a play leaves
+ * one card (nothing prompts for it), follows the table's hints for cards that go several
+ * ways, starts the next game. Once, it tries to draw while holding a playable card.
+ */
+function player(seed: number) {
+  const random = createRng(seed, 1);
+  let misdrawn = false;
+  return (transcript: string): string => {
+    const before = transcript.slice(0, -2);
+    const segment = before.slice(before.lastIndexOf("> ") + 1);
+    const several = /several ways: (m \d+)/.exec(segment);
+    if (several) return several[1]!;
+    const wish = /Wish a colour with it: ([^·\n]+)/.exec(segment);
+    if (wish) return wish[1]!.trim();
+    if (/Game over/.test(segment)) return "n";
+    const inputs = legalInputs(transcript);
+    const cards = inputs.filter((i) => /^\d+$/.test(i));
+    if (!misdrawn && cards.length > 0 && !inputs.includes("d")) {
+      misdrawn = true;
+      return "d";
+    }
+    const pool = cards.length && random() < 0.9 ? cards : inputs;
+    const pick = pool[Math.floor(random() * pool.length)] ?? "d";
+    return /^\d+$/.test(pick) && handSize(transcript) === 2 ? `${pick} mau` : pick;
+  };
+}
+
+const matchIdOf = async (cli: CliProcess): Promise<string> =>
+  (await cli.waitFor(/\/m\/([A-Za-z0-9_-]+)\?join/))[1]!;
+
+describe("maumau play --server / watch / replay against a real server", () => {
+  let api: TestApi;
+  let config: string;
+  const env = () => ({ XDG_CONFIG_HOME: config });
+  beforeAll(async () => {
+    api = await startTestApi({ commandRate: 10_000 });
+    config = mkdtempSync(join(tmpdir(), "maumau-cli-config-"));
+  });
+  afterAll(async () => {
+    await api?.stop();
+    rmSync(config, { recursive: true, force: true });
+  });
+
+  it("noris: a terminal player and a bot play a match of two games to the end while a spectator watches; N-3.3 a refused draw names its rule", async () => {
+    // The player waits for the spectator before the first move, so it sees the match live.
+    let ready: () => void = () => {};
+    const watching = new Promise<void>((resolve) => (ready = resolve));
+    const play = player(1);
+    const cli = startCli(
+      [
+        "play",
+        "--server",
+        api.url,
+        "--variant",
+        "noris",
+        "--bots",
+        "1",
+        "--option",
+        "games=2",
+        "--name",
+        "Ann",
+      ],
+      { env: env(), reply: async (t) => (await watching, play(t)) },
+    );
+    const matchId = await matchIdOf(cli);
+    const spectator = startCli(["watch", "--server", api.url, "--match", matchId], { env: env() });
+    await spectator.waitFor(new RegExp(`match ${matchId}`));
+    ready();
+    expect(await ended(cli)).toBe(0);
+    expect(await ended(spectator)).toBe(0);
+    const out = cli.stdout();
+    expect(out).toMatch(/Match over/);
+    // Two games: after the first, the player starts the next one (Enter or n).
+    expect(out).toMatch(/Game over .*next game[^\n]*\n> n\n[\s\S]*── Game 2/);
+    expect(out).toMatch(/Refused \(N-3\.3\): You may not draw/);
+    // N-5.1: the call is the player's to make; nothing asks for it.
+    expect(out).not.toMatch(/Say "mau"\?/);
+    for (const m of out.matchAll(/You play [^\n]* — "mau!"\.\n(.*)/g))
+      expect(m[1]).not.toMatch(/You forgot/);
+    // The spectator saw the whole match and no hand.
+    const watched = spectator.stdout();
+    expect(watched).toMatch(/Ann plays/);
+    expect(watched).toMatch(/Match over/);
+    expect(watched).not.toMatch(/Your hand/);
+    expect(watched).not.toMatch(/draws? [a-z]+ [0-9a-z+⇄⊘]+[,.]/i);
+    const [lobby] = (await api.service.list(["over"], 200)).filter((l) => l.matchId === matchId);
+    expect(lobby?.seats.map((s) => s.kind)).toEqual(["human", "bot"]);
+    // The token is kept (0600) and never printed.
+    const file = join(config, "maumau", "seats.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const kept = JSON.parse(readFileSync(file, "utf8")) as {
+      seats: Record<string, { token: string }>;
+    };
+    const token = Object.values(kept.seats).find((s) => JSON.stringify(s).includes(matchId))!.token;
+    expect(out + cli.stderr() + watched).not.toContain(token);
+  }, 120_000);
+
+  it("heul-doch: a terminal player and two bots play to the end (H-3.1 plays onto a pile)", async () => {
+    const cli = startCli(
+      [
+        "play",
+        "--server",
+        api.url,
+        "--variant",
+        "heul-doch",
+        "--bots",
+        "2",
+        "--name",
+        "Bea",
+        "--lang",
+        "en",
+      ],
+      { env: env(), reply: player(2) },
+    );
+    const matchId = await matchIdOf(cli);
+    expect(await ended(cli)).toBe(0);
+    const out = cli.stdout();
+    expect(out).toMatch(/Piles|pile/);
+    expect(out).toMatch(/You play .* onto/);
+    expect(out).toMatch(/Match over/);
+    const [lobby] = (await api.service.list(["over"], 200)).filter((l) => l.matchId === matchId);
+    expect(lobby?.status).toBe("over");
+  }, 120_000);
+
+  it("two terminal players: the creator waits with a share link, a friend joins by pasting it, the match starts when full", async () => {
+    const annPlays = player(6);
+    let joined: () => void = () => {};
+    const bobJoined = new Promise<void>((resolve) => (joined = resolve));
+    const ann = startCli(
+      [
+        "play",
+        "--server",
+        api.url,
+        "--variant",
+        "noris",
+        "--seats",
+        "2",
+        "--bots",
+        "0",
+        "--option",
+        "games=1",
+        "--name",
+        "Ann",
+      ],
+      {
+        env: env(),
+        // In the lobby the creator has nothing to do until the friend sits down.
+        reply: async (t) =>
+          /Waiting for players[^>]*> $/.test(t) ? (await bobJoined, "") : annPlays(t),
+      },
+    );
+    const link = (await ann.waitFor(/Share link: (\S+)/))[1]!;
+    // Bob is another person: his own config directory (the same one would hold Ann's seat).
+    const bobConfig = mkdtempSync(join(tmpdir(), "maumau-cli-bob-"));
+    const bob = startCli(["play", "--server", link, "--name", "Bob", "--seat", "2"], {
+      env: { XDG_CONFIG_HOME: bobConfig },
+      reply: player(7),
+    });
+    await ann.waitFor(/Bob takes seat 2/);
+    joined();
+    expect(await ended(ann)).toBe(0);
+    expect(await ended(bob)).toBe(0);
+    expect(bob.stdout()).toMatch(/Bob \(you\)/);
+    expect(bob.stdout()).toMatch(/Match over/);
+    rmSync(bobConfig, { recursive: true, force: true });
+    const matchId = /\/m\/([^?]+)\?join/.exec(link)![1]!;
+    const { lobby } = await api.service.snapshot({ matchId });
+    expect(lobby.seats.map((s) => [s.kind, s.name])).toEqual([
+      ["human", "Ann"],
+      ["human", "Bob"],
+    ]);
+  }, 120_000);
+
+  it("killed mid-match, the CLI comes back to its seat at the current version and plays on", async () => {
+    let prompts = 0;
+    const play = player(3);
+    const first = startCli(
+      [
+        "play",
+        "--server",
+        api.url,
+        "--variant",
+        "noris",
+        "--bots",
+        "1",
+        "--option",
+        "games=1",
+        "--name",
+        "Cid",
+      ],
+      {
+        env: env(),
+        reply: (t) => {
+          prompts++;
+          return play(t);
+        },
+      },
+    );
+    const matchId = await matchIdOf(first);
+    await first.waitFor(/(> .*\n[\s\S]*){3}/);
+    first.kill("SIGKILL");
+    await ended(first);
+    expect(prompts).toBeGreaterThanOrEqual(3);
+    const before = await api.service.snapshot({ matchId });
+    const again = startCli(
+      ["play", "--server", api.url, "--match", `${api.url}/m/${matchId}?join`],
+      {
+        env: env(),
+        reply: player(4),
+      },
+    );
+    expect(await ended(again)).toBe(0);
+    const out = again.stdout();
+    expect(out).toMatch(/Cid \(you\)/);
+    expect(out).toMatch(/Match over/);
+    const after = await api.service.snapshot({ matchId });
+    expect(after.lobby.seats[0]).toMatchObject({ kind: "human", name: "Cid" });
+    expect(after.version).toBeGreaterThan(before.version);
+  }, 120_000);
+
+  it("a lost connection: the CLI reconnects, catches up by version and plays on to the end", async () => {
+    let prompts = 0;
+    const play = player(5);
+    const cli = startCli(
+      [
+        "play",
+        "--server",
+        api.url,
+        "--variant",
+        "noris",
+        "--bots",
+        "1",
+        "--option",
+        "games=1",
+        "--name",
+        "Gus",
+      ],
+      {
+        env: env(),
+        reply: async (t) => {
+          if (++prompts === 3) {
+            // Cut every connection under the sockets (as a network loss would), then answer.
+            for (const socket of api.io.sockets.sockets.values()) socket.conn.close();
+            await cli.waitFor(/Connected again\./);
+          }
+          return play(t);
+        },
+      },
+    );
+    expect(await ended(cli)).toBe(0);
+    const out = cli.stdout();
+    expect(out).toMatch(/Connection lost: reconnecting…/);
+    expect(out).toMatch(/Match over/);
+  }, 120_000);
+
+  it("replays a finished match: --save writes game.history, --file steps through every event forwards and back", async () => {
+    const [over] = await api.service.list(["over"], 200);
+    const file = join(config, "match.json");
+    const save = startCli(
+      ["replay", "--server", api.url, "--match", over!.matchId, "--save", file],
+      {
+        env: env(),
+      },
+    );
+    expect(await ended(save)).toBe(0);
+    const history = readHistory(file);
+    const replay = new Replay(history);
+    const steps = history.events.length;
+    // The engine's state at the last step is the replay of every engine event.
+    const variant = findVariant(over!.variant)!;
+    const engineEvents = history.events.filter((e) => !/^(lobby\.|seat\.|bot\.)/.test(e.type));
+    expect(replay.table(steps)).toEqual(
+      variant.engine.scriptState(variant.engine.replay(engineEvents)),
+    );
+    const input = [...Array(steps).fill("n"), "b", "q"].join("\n") + "\n";
+    const cli = startCli(["replay", "--file", file], { env: env() });
+    cli.child.stdin!.end(input);
+    expect(await ended(cli)).toBe(0);
+    const out = cli.stdout();
+    for (let k = 0; k <= steps; k++) expect(out).toContain(`replay ${k}/${steps}\n`);
+    expect(out).toMatch(
+      new RegExp(`replay ${steps}/${steps}[\\s\\S]*replay ${steps - 1}/${steps}`),
+    );
+    expect(out).toMatch(/Match over/);
+  }, 60_000);
+
+  it("list shows open and running matches with their share links; --all adds finished ones", async () => {
+    const open = await api.service.create({ variant: "french", seats: 3, name: "Hal" });
+    const listed = startCli(["list", "--server", api.url], { env: env() });
+    expect(await ended(listed)).toBe(0);
+    const row = listed
+      .stdout()
+      .split("\n")
+      .find((l) => l.startsWith(open.matchId))!;
+    expect(row).toMatch(/french +open +Hal, free, free +http:\/\/\S+\/m\/\S+\?join/);
+    expect(listed.stdout()).not.toMatch(/ over /);
+    const all = startCli(["list", "--server", api.url, "--all"], { env: env() });
+    expect(await ended(all)).toBe(0);
+    expect(all.stdout()).toMatch(/ over /);
+  }, 60_000);
+
+  describe("clear errors: one line, exit code 1, nothing stored", () => {
+    const fresh = () => mkdtempSync(join(tmpdir(), "maumau-cli-empty-"));
+    const seatsFile = (dir: string) => join(dir, "maumau", "seats.json");
+
+    it("a server that is down", async () => {
+      const dir = fresh();
+      const cli = startCli(
+        ["play", "--server", "http://127.0.0.1:9", "--variant", "noris", "--bots", "1"],
+        {
+          env: { XDG_CONFIG_HOME: dir },
+        },
+      );
+      expect(await ended(cli)).toBe(1);
+      expect(cli.stderr().trim().split("\n")).toHaveLength(1);
+      expect(cli.stderr()).toMatch(/cannot reach the server at http:\/\/127\.0\.0\.1:9/);
+      expect(existsSync(seatsFile(dir))).toBe(false);
+    });
+
+    it("a match that does not exist", async () => {
+      const dir = fresh();
+      const cli = startCli(["play", "--server", api.url, "--match", "noSuchMatch"], {
+        env: { XDG_CONFIG_HOME: dir },
+      });
+      expect(await ended(cli)).toBe(1);
+      expect(cli.stderr().trim()).toBe(`maumau: there is no match noSuchMatch on ${api.url}`);
+      expect(existsSync(seatsFile(dir))).toBe(false);
+    });
+
+    it("a full table", async () => {
+      const created = await api.service.create({ variant: "noris", seats: 2, name: "Dee" });
+      await api.service.addBots({
+        matchId: created.matchId,
+        token: created.ticket!.token,
+        level: "random",
+        count: 1,
+      });
+      const dir = fresh();
+      const cli = startCli(
+        ["play", "--server", api.url, "--match", created.matchId, "--name", "Eve"],
+        {
+          env: { XDG_CONFIG_HOME: dir },
+        },
+      );
+      expect(await ended(cli)).toBe(1);
+      expect(cli.stderr().trim()).toMatch(/^maumau: match \S+ has no free seat/);
+      expect(existsSync(seatsFile(dir))).toBe(false);
+    });
+
+    it("a replay of a match that is not over, and a file that is no match log", async () => {
+      const running = await api.service.create({ variant: "noris", seats: 2, name: "Ida" });
+      const early = startCli(["replay", "--server", api.url, "--match", running.matchId], {
+        env: env(),
+      });
+      expect(await ended(early)).toBe(1);
+      expect(early.stderr().trim()).toBe(
+        `maumau: match ${running.matchId} is not over yet: a replay shows finished matches only`,
+      );
+      const file = join(config, "not-a-log.json");
+      writeFileSync(file, JSON.stringify({ matchId: "x", events: "no" }));
+      const bad = startCli(["replay", "--file", file], { env: env() });
+      expect(await ended(bad)).toBe(1);
+      expect(bad.stderr().trim().split("\n")).toHaveLength(1);
+      expect(bad.stderr()).toMatch(/is not a match log \(game\.history\): version/);
+    });
+
+    it("a seat that is taken (--seat counts from 1, as the table shows it)", async () => {
+      const created = await api.service.create({ variant: "noris", seats: 3, name: "Jo" });
+      const dir = fresh();
+      const cli = startCli(
+        ["play", "--server", api.url, "--match", created.matchId, "--seat", "1", "--name", "Kim"],
+        { env: { XDG_CONFIG_HOME: dir } },
+      );
+      expect(await ended(cli)).toBe(1);
+      expect(cli.stderr().trim()).toMatch(/^maumau: that seat of match \S+ is taken/);
+      expect(existsSync(seatsFile(dir))).toBe(false);
+    });
+
+    it("a bad token: told, forgotten, nothing else stored", async () => {
+      const created = await api.service.create({ variant: "noris", seats: 2, name: "Fay" });
+      const dir = fresh();
+      const file = seatsFile(dir);
+      const key = `${api.url} ${created.matchId}`;
+      const bogus = "x".repeat(43);
+      const { mkdirSync } = await import("node:fs");
+      mkdirSync(join(dir, "maumau"), { recursive: true });
+      writeFileSync(
+        file,
+        JSON.stringify({
+          version: 1,
+          seats: {
+            [key]: {
+              server: api.url,
+              matchId: created.matchId,
+              seat: 1,
+              token: bogus,
+              at: "2026-01-01T00:00:00Z",
+            },
+          },
+        }),
+      );
+      const cli = startCli(["play", "--server", api.url, "--match", created.matchId], {
+        env: { XDG_CONFIG_HOME: dir },
+      });
+      expect(await ended(cli)).toBe(1);
+      expect(cli.stderr().trim().split("\n")).toHaveLength(1);
+      expect(cli.stderr()).toMatch(/is no longer yours/);
+      expect(cli.stderr()).not.toContain(bogus);
+      expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ version: 1, seats: {} });
+    });
+  });
+});

@@ -1,0 +1,335 @@
+import type { ChalkInstance } from "chalk";
+import type { MatchSnapshot, SeatView } from "@maumau/client";
+import { parseCard, type Command, type Seat } from "@maumau/engine";
+import type { CardStyle } from "../play/cards.js";
+import type { Texts } from "../play/texts.js";
+import {
+  distinct,
+  handOf,
+  isPlay,
+  isRecord,
+  numbers,
+  strings,
+  withoutCalls,
+} from "../play/view.js";
+import type { OnlineTexts } from "./texts.js";
+
+/** What the table is drawn with: texts, card look, colours, the terminal's width. */
+export interface Look {
+  readonly t: Texts;
+  readonly o: OnlineTexts;
+  readonly style: CardStyle;
+  readonly c: ChalkInstance;
+  readonly variantName: string;
+  readonly width: number;
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Printed width of a line (colour codes take none). */
+export const visibleLength = (s: string): number => [...s.replace(ANSI, "")].length;
+
+/** Cuts a line to `width` printed characters, keeping its colour codes and closing them. */
+export function fit(line: string, width: number): string {
+  if (visibleLength(line) <= width) return line;
+  let out = "";
+  let shown = 0;
+  // eslint-disable-next-line no-control-regex
+  for (const part of line.split(/(\u001b\[[0-9;]*m)/)) {
+    if (part.startsWith("\u001b[")) {
+      out += part;
+      continue;
+    }
+    for (const ch of part) {
+      if (shown >= width - 1) return out + "…\u001b[0m";
+      out += ch;
+      shown++;
+    }
+  }
+  return out;
+}
+
+const pad = (s: string, width: number): string =>
+  s + " ".repeat(Math.max(0, width - visibleLength(s)));
+
+/** A seat's name as every table shows it: the player's name, "Bot 2", or "Seat 3". */
+export function seatName(lobby: MatchSnapshot["lobby"], seat: number, o: OnlineTexts): string {
+  const s: SeatView | undefined = lobby.seats?.[seat];
+  if (s?.name) return s.name;
+  if (s?.kind === "bot") return `Bot ${seat + 1}`;
+  return o.seatName(seat);
+}
+
+/** When the running turn times out, or null (no timer, or a bot or nobody is to act). */
+export function turnDeadline(snapshot: MatchSnapshot): number | null {
+  const { lobby, progress } = snapshot;
+  if (lobby.turnTimerMs === null || progress === null || progress.status === "matchOver")
+    return null;
+  const human = (s: SeatView | undefined) => s?.kind === "human" && !s.away;
+  const waiting =
+    progress.status === "gameOver"
+      ? lobby.seats.some(human)
+      : progress.toAct !== null && human(lobby.seats[progress.toAct]);
+  return waiting ? Date.parse(lobby.updatedAt) + lobby.turnTimerMs : null;
+}
+
+/** The viewer's hand in the order it is numbered on screen. */
+export const sortedHand = (snapshot: MatchSnapshot, style: CardStyle): string[] =>
+  (handOf(snapshot.view) ?? []).slice().sort(style.compare);
+
+/** The moves as the player may make them: the calls are theirs to add, never listed. */
+export const offeredMoves = (legal: readonly Command[]): Command[] =>
+  distinct(legal.map((m) => (isPlay(m) ? withoutCalls(m) : m)));
+
+/** Header: variant, match, game, direction. */
+function header(snapshot: MatchSnapshot, me: Seat | null, look: Look): string {
+  const { c, o, t } = look;
+  const v = isRecord(snapshot.view) ? snapshot.view : {};
+  const parts = [c.bold(look.variantName)];
+  if (me === null) parts.push(c.inverse(` ${o.spectating} `));
+  parts.push(o.match(snapshot.matchId));
+  if (snapshot.progress) parts.push(t.game(snapshot.progress.game));
+  if (v.direction === "cw" || v.direction === "ccw")
+    parts.push(`${v.direction === "cw" ? "↻" : "↺"} ${t.direction(v.direction === "cw")}`);
+  return parts.join(" · ");
+}
+
+/** One cell per seat: who, how many cards, their pile (heul-doch), whose turn, the timer. */
+function seatCells(snapshot: MatchSnapshot, me: Seat | null, look: Look, now: number): string[] {
+  const { c, o, style } = look;
+  const { lobby, progress } = snapshot;
+  const v = isRecord(snapshot.view) ? snapshot.view : {};
+  const counts = numbers(v.handCounts) ?? [];
+  const piles = Array.isArray(v.piles) ? v.piles : null;
+  const deadline = turnDeadline(snapshot);
+  return lobby.seats.map((s, seat) => {
+    const toAct = progress?.toAct === seat && progress.status === "playing";
+    const tags = [
+      seat === me ? o.you : null,
+      s.kind === "bot" ? o.bot : null,
+      s.kind === "empty" ? o.empty : null,
+      s.away ? o.away : null,
+    ].filter(Boolean);
+    let cell = `${toAct ? c.bold("▶") : " "} ${seat === me ? c.bold(seatName(lobby, seat, o)) : seatName(lobby, seat, o)}`;
+    if (tags.length) cell += c.dim(` (${tags.join(", ")})`);
+    if (counts[seat] !== undefined) cell += ` ${o.cards(counts[seat])}`;
+    const pile = piles?.[seat];
+    if (isRecord(pile)) {
+      const top = isRecord(pile.top) ? pile.top : null;
+      const shown =
+        top === null
+          ? c.dim(look.t.empty)
+          : top.faceDown === true
+            ? c.inverse(` ${look.t.onion} `)
+            : style.card(String(top.card));
+      const extra = [
+        typeof pile.size === "number" ? o.pileSize(pile.size) : null,
+        typeof pile.onions === "number" && pile.onions > 0 ? o.onions(pile.onions) : null,
+      ].filter(Boolean);
+      cell += ` · ${shown}${extra.length ? c.dim(` (${extra.join(", ")})`) : ""}`;
+    }
+    if (toAct && deadline !== null)
+      cell += " " + c.yellow(o.timer(Math.max(0, Math.ceil((deadline - now) / 1000))));
+    return cell;
+  });
+}
+
+/** The middle of the table: the top card, a wish, a pending draw, the draw pile. */
+function centre(snapshot: MatchSnapshot, look: Look): string[] {
+  const { c, o, t, style } = look;
+  const v = isRecord(snapshot.view) ? snapshot.view : null;
+  if (v === null) return [];
+  const parts: string[] = [];
+  if (typeof v.top === "string" || v.top === null)
+    parts.push(`${t.top}: ${typeof v.top === "string" ? style.card(v.top) : "—"}`);
+  const middle = strings(v.middle);
+  if (middle)
+    parts.push(`${t.middle}: ${middle.length ? style.card(middle[middle.length - 1]!) : "—"}`);
+  if (typeof v.wish === "string") parts.push(c.bold(o.wish(style.colour(v.wish))));
+  if (typeof v.pendingDraw === "number" && v.pendingDraw > 0)
+    parts.push(c.bold.yellow(o.pending(v.pendingDraw)));
+  if (typeof v.drawPile === "number") parts.push(o.drawPile(v.drawPile));
+  const lines = [parts.join(" · ")];
+  if (v.anyCardAllowed === true) lines.push(t.anyCard);
+  return lines;
+}
+
+/** Seat cells side by side where the width allows. */
+function columns(cells: readonly string[], width: number): string[] {
+  const widest = Math.max(1, ...cells.map(visibleLength)) + 2;
+  const perRow = Math.max(1, Math.floor(width / widest));
+  const rows: string[] = [];
+  for (let i = 0; i < cells.length; i += perRow)
+    rows.push(
+      cells
+        .slice(i, i + perRow)
+        .map((cell, j, row) => (j === row.length - 1 ? cell : pad(cell, widest)))
+        .join(""),
+    );
+  return rows;
+}
+
+/** The hand, numbered as the input refers to it; playable cards marked. */
+export function handLines(snapshot: MatchSnapshot, look: Look, oneColumn = false): string[] {
+  const hand = sortedHand(snapshot, look.style);
+  if (hand.length === 0) return [];
+  const playable = (card: string) => snapshot.legal.some((m) => isPlay(m) && m.card === card);
+  const width = String(hand.length).length;
+  // Line mode prints the hand as the local table does: one card a line.
+  if (oneColumn)
+    return [
+      look.t.hand,
+      ...hand.map(
+        (card, i) =>
+          `  ${playable(card) ? look.c.green("*") : " "} ${String(i + 1).padStart(width)}  ${look.style.card(card)}`,
+      ),
+    ];
+  const cells = hand.map(
+    (card, i) =>
+      `${playable(card) ? look.c.green("*") : " "}${String(i + 1).padStart(width)} ${look.style.card(card)}`,
+  );
+  return [look.c.bold(look.t.hand), ...columns(cells, look.width)];
+}
+
+/** Every input that is legal now, as the local table lists it. */
+export function movesLine(snapshot: MatchSnapshot, look: Look): string | null {
+  const legal = offeredMoves(snapshot.legal);
+  if (legal.length === 0) return null;
+  const hand = sortedHand(snapshot, look.style);
+  const tokens: string[] = [];
+  hand.forEach((card, i) => {
+    if (legal.some((m) => isPlay(m) && m.card === card)) tokens.push(String(i + 1));
+  });
+  const draw = legal.some((m) => m.type === "drawCard");
+  const pass = legal.some((m) => m.type === "pass");
+  if (draw) tokens.push("d");
+  if (pass) tokens.push("p");
+  for (const m of legal)
+    if (m.type === "chooseColour") tokens.push(`c ${look.style.colourName(m.colour)}`);
+  if (legal.some((m) => m.type === "cut")) tokens.push("cut");
+  return `${look.c.bold(look.t.moves)} ${distinct(tokens).join(", ")}  ${look.c.dim(look.t.legend(draw, pass))}`;
+}
+
+/** The score table, where the view has one. */
+export function scoreLines(snapshot: MatchSnapshot, look: Look): string[] {
+  const v = isRecord(snapshot.view) ? snapshot.view : null;
+  const totals = v ? numbers(v.totals) : null;
+  if (!v || !totals || totals.length === 0) return [];
+  const rows = Array.isArray(v.history)
+    ? v.history.flatMap((row: unknown) => {
+        const r = numbers(isRecord(row) ? row.scores : row);
+        return r ? [r] : [];
+      })
+    : [];
+  const names = totals.map((_, s) => seatName(snapshot.lobby, s, look.o));
+  const table = [
+    [look.t.scores, ...names],
+    ...rows.map((r, i) => [look.t.game(i + 1), ...r.map(String)]),
+    [look.t.total, ...totals.map(String)],
+  ];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
+  const line = (r: string[]) =>
+    r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+  return [
+    look.c.bold(line(table[0]!)),
+    ...table.slice(1, -1).map(line),
+    look.c.bold(line(table[table.length - 1]!)),
+  ];
+}
+
+/** The status line: whose turn, game over, match over. */
+export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look): string {
+  const { c, o } = look;
+  const { progress, lobby } = snapshot;
+  if (lobby.status === "over")
+    return `${c.inverse(` ${o.matchOver} `)} ${c.dim(me === null ? o.leaveHint : o.rematchHint)}`;
+  if (progress === null) return c.inverse(` ${o.waiting} `);
+  if (progress.status === "gameOver")
+    return c.inverse(` ${o.gameOver} `) + " " + c.dim(o.nextGameHint);
+  const seat = progress.toAct;
+  if (seat === null) return "";
+  const you = seat === me;
+  const text = ` ${o.turnOf(seatName(lobby, seat, o), you)} `;
+  const v = isRecord(snapshot.view) ? snapshot.view : {};
+  const extra: string[] = [];
+  if (you && v.phase === "choosingColour") extra.push(look.t.chooseColour);
+  if (you && v.phase === "cutting" && typeof v.drawPile === "number")
+    extra.push(look.t.cutNow(v.drawPile - 1));
+  if (you && typeof v.drawnCard === "string") {
+    const index = sortedHand(snapshot, look.style).indexOf(v.drawnCard) + 1;
+    extra.push(look.t.drawnCard(look.style.card(v.drawnCard), index));
+  }
+  return [you ? c.bgYellow.black.bold(text) : c.inverse(text), ...extra].join(" ");
+}
+
+/** The waiting room: seats, the share link, what to do. */
+export function lobbyLines(
+  snapshot: MatchSnapshot,
+  me: Seat | null,
+  look: Look,
+  share: string,
+  creator: boolean,
+): string[] {
+  const { c, o } = look;
+  return [
+    header(snapshot, me, look),
+    c.inverse(` ${o.waiting} `),
+    ...columns(seatCells(snapshot, me, look, Date.now()), look.width),
+    "",
+    o.share(c.underline(share)),
+    c.dim(o.lobbyHint(creator)),
+  ];
+}
+
+/** The table without the log: what both the full screen and line mode show. */
+export function tableLines(
+  snapshot: MatchSnapshot,
+  me: Seat | null,
+  look: Look,
+  now: number,
+): string[] {
+  return [
+    header(snapshot, me, look),
+    ...columns(seatCells(snapshot, me, look, now), look.width),
+    ...centre(snapshot, look),
+  ];
+}
+
+/**
+ * The full screen, `rows` high: the table, the last moves (as many as fit), the hand and the
+ * moves, the status. Lines are cut to the width; nothing scrolls.
+ */
+export function screenLines(
+  input: {
+    snapshot: MatchSnapshot;
+    me: Seat | null;
+    log: readonly string[];
+    now: number;
+    share: string;
+    creator: boolean;
+  },
+  look: Look,
+  rows: number,
+): string[] {
+  const { snapshot, me, log, now } = input;
+  const top =
+    snapshot.lobby.status === "open" || snapshot.view === null
+      ? lobbyLines(snapshot, me, look, input.share, input.creator)
+      : tableLines(snapshot, me, look, now);
+  const over = snapshot.progress?.status === "gameOver" || snapshot.lobby.status === "over";
+  const bottom = [
+    ...(over ? scoreLines(snapshot, look) : handLines(snapshot, look)),
+    ...[movesLine(snapshot, look)].filter((l): l is string => l !== null),
+    statusLine(snapshot, me, look),
+  ];
+  const room = rows - top.length - bottom.length - 1;
+  const shown = room > 1 ? log.slice(-(room - 1)) : [];
+  const middle = room > 1 ? [look.c.dim(`── ${look.o.lastMoves} ──`), ...shown] : [];
+  const lines = [...top, ...middle];
+  while (lines.length < rows - bottom.length) lines.push("");
+  return [...lines, ...bottom].slice(0, rows).map((l) => fit(l, look.width));
+}
+
+/** A card's colour, or null for colourless cards: for wish hints. */
+export const colourOf = (card: string): string | null => parseCard(card).colour;

@@ -1,0 +1,224 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import type { HistoryResult, ViewEvent } from "@maumau/client";
+import { type AnyVariant, type Seat } from "@maumau/engine";
+import { findVariant } from "@maumau/registry";
+import { z } from "zod";
+import { describeEvent } from "../play/events.js";
+import { isRecord } from "../play/view.js";
+import { OnlineError } from "./errors.js";
+import { describeLobbyEvent } from "./lobbyEvents.js";
+import { fit, type Look } from "./render.js";
+
+/** The server's own events in a match stream; every other event is the engine's. */
+const LOBBY_EVENTS = new Set([
+  "lobby.created",
+  "seat.claimed",
+  "seat.released",
+  "bot.seated",
+  "seat.botTakenOver",
+  "seat.returned",
+  "seat.timedOut",
+  "lobby.rematched",
+]);
+
+/** What `game.history` returns, as `--file` accepts it and `--save` writes it. */
+export const historySchema = z.object({
+  matchId: z.string().min(1),
+  version: z.number().int().min(0),
+  full: z.boolean(),
+  events: z.array(
+    z.object({
+      version: z.number().int().min(1),
+      type: z.string().min(1),
+      data: z.unknown(),
+      at: z.string(),
+    }),
+  ),
+});
+
+/** Reads a saved log; a file that is not one is a clear error, and nothing else happens. */
+export function readHistory(file: string): HistoryResult {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new OnlineError(
+      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      "BAD_FILE",
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new OnlineError(`${file} is not JSON`, "BAD_FILE");
+  }
+  const parsed = historySchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new OnlineError(
+      `${file} is not a match log (game.history): ${issue ? `${issue.path.join(".") || "(top)"}: ${issue.message}` : "?"}`,
+      "BAD_FILE",
+    );
+  }
+  return parsed.data as HistoryResult;
+}
+
+export function saveHistory(file: string, history: HistoryResult): void {
+  writeFileSync(file, JSON.stringify(history, null, 2) + "\n");
+}
+
+/**
+ * A finished match, step by step: after each event of the full log, the engine's state as
+ * `evolve` folds it (lobby events change nothing), every hand open.
+ */
+export class Replay {
+  readonly variant: AnyVariant;
+  readonly events: readonly ViewEvent[];
+  /** `states[k]` = the engine's state after the first k events (null before the start). */
+  readonly states: readonly unknown[];
+  readonly names: readonly (string | null)[];
+
+  constructor(readonly history: HistoryResult) {
+    if (!history.full)
+      throw new OnlineError(
+        `match ${history.matchId} is not over: its log is not shown in full`,
+        "NOT_OVER",
+      );
+    this.events = history.events;
+    const created = this.events.find((e) => e.type === "lobby.created");
+    const data = created && isRecord(created.data) ? created.data : {};
+    const variant = typeof data.variant === "string" ? findVariant(data.variant) : undefined;
+    if (variant === undefined)
+      throw new OnlineError(
+        `the log names no variant this CLI knows (${String(data.variant)})`,
+        "UNKNOWN_VARIANT",
+      );
+    this.variant = variant;
+    const seats = typeof data.seats === "number" ? data.seats : 0;
+    const names: (string | null)[] = Array.from({ length: seats }, () => null);
+    const states: unknown[] = [null];
+    let state: unknown = null;
+    for (const e of this.events) {
+      const d = isRecord(e.data) ? e.data : {};
+      if (e.type === "seat.claimed" && typeof d.seat === "number" && typeof d.name === "string")
+        names[d.seat] = d.name;
+      if (e.type === "bot.seated" && typeof d.seat === "number")
+        names[d.seat] = `Bot ${d.seat + 1}`;
+      if (!LOBBY_EVENTS.has(e.type)) {
+        try {
+          state = variant.engine.evolve(state, e);
+        } catch (error) {
+          throw new OnlineError(
+            `event ${e.version} (${e.type}) does not follow from the ones before: ${error instanceof Error ? error.message : String(error)}`,
+            "BAD_LOG",
+          );
+        }
+      }
+      states.push(state);
+    }
+    this.names = names;
+    this.states = states;
+  }
+
+  get steps(): number {
+    return this.events.length;
+  }
+
+  name(seat: number): string {
+    return this.names[seat] ?? `Seat ${seat + 1}`;
+  }
+
+  /** The engine's table after `step` events, as conformance/FORMAT.md prints it. */
+  table(step: number): Record<string, unknown> | null {
+    const state = this.states[step];
+    return state === null || state === undefined ? null : this.variant.engine.scriptState(state);
+  }
+
+  /** The screen for one step: the event, the table with every hand, the scores. */
+  lines(step: number, look: Look): string[] {
+    const { c, style, t } = look;
+    const at = Math.max(0, Math.min(step, this.steps));
+    const e = at > 0 ? this.events[at - 1]! : null;
+    const table = this.table(at);
+    const out = [
+      `${c.bold(look.variantName)} · ${look.o.match(this.history.matchId)} · replay ${c.bold(`${at}/${this.steps}`)}`,
+    ];
+    const seatOf = e && isRecord(e.data) && typeof e.data.seat === "number" ? e.data.seat : -1;
+    const lobbyLine = e === null ? null : describeLobbyEvent(e, look.o, c, () => this.name(seatOf));
+    const said =
+      e === null
+        ? "—"
+        : lobbyLine !== undefined
+          ? (lobbyLine ?? "")
+          : (describeEvent(e, {
+              t,
+              style,
+              c,
+              who: (seat: Seat) => ({ name: this.name(seat), you: false }),
+              game: () =>
+                isRecord(this.states[at])
+                  ? Number((this.states[at] as { game?: number }).game ?? 1)
+                  : 1,
+              show: (value) => JSON.stringify(value) ?? String(value),
+            }) ?? "");
+    out.push(
+      e === null
+        ? c.dim("(before the first event)")
+        : `${c.dim(`#${e.version} ${e.type}`)} ${said.replace(/\n/g, " ")}`,
+    );
+    if (table !== null) {
+      const parts = [`${String(table.status)}`];
+      if (typeof table.turn === "number") parts.push(`▶ ${this.name(table.turn)}`);
+      if (table.direction === "cw" || table.direction === "ccw")
+        parts.push(
+          `${table.direction === "cw" ? "↻" : "↺"} ${t.direction(table.direction === "cw")}`,
+        );
+      if (typeof table.top === "string") parts.push(`${t.top}: ${style.card(table.top)}`);
+      if (typeof table.wish === "string") parts.push(look.o.wish(style.colour(table.wish)));
+      if (typeof table.pendingDraw === "number" && table.pendingDraw > 0)
+        parts.push(look.o.pending(table.pendingDraw));
+      if (typeof table.drawPile === "number") parts.push(look.o.drawPile(table.drawPile));
+      out.push(parts.join(" · "));
+      const hands = Array.isArray(table.hands) ? table.hands : [];
+      const width = Math.max(...hands.map((_, s) => this.name(s).length), 4);
+      hands.forEach((hand: unknown, s) => {
+        const cards = Array.isArray(hand) ? (hand as string[]) : [];
+        out.push(
+          `${this.name(s).padEnd(width)} ${String(cards.length).padStart(2)}: ${cards
+            .slice()
+            .sort(style.compare)
+            .map((x) => style.card(x))
+            .join(" ")}`,
+        );
+      });
+      if (Array.isArray(table.piles)) {
+        out.push(c.bold(t.piles));
+        table.piles.forEach((pile: unknown, s) => {
+          const cards = Array.isArray(pile) ? pile : [];
+          const shown = cards.map((p: unknown) =>
+            isRecord(p) && typeof p.card === "string"
+              ? p.faceDown === true
+                ? c.dim(`(${t.onion}: ${style.plain(p.card)})`)
+                : style.card(p.card)
+              : "?",
+          );
+          out.push(`${this.name(s).padEnd(width)}    ${shown.join(" ") || c.dim(t.empty)}`);
+        });
+      }
+      if (Array.isArray(table.middle) && table.middle.length)
+        out.push(`${t.middle}: ${(table.middle as string[]).map((x) => style.card(x)).join(" ")}`);
+      if (Array.isArray(table.totals))
+        out.push(
+          `${t.total}: ${(table.totals as number[]).map((n, s) => `${this.name(s)} ${n}`).join(" · ")}`,
+        );
+      if (Array.isArray(table.winners) && table.winners.length)
+        out.push(
+          c.bold(
+            `${look.o.matchOver}: ${(table.winners as number[]).map((s) => this.name(s)).join(", ")}`,
+          ),
+        );
+    }
+    return out.map((l) => fit(l, look.width));
+  }
+}

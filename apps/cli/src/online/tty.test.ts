@@ -1,0 +1,232 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createRng, GameDriver, isRefusal } from "@maumau/engine";
+import { findVariant } from "@maumau/registry";
+// Tests only: the CLI's own code never imports the server's runtime.
+import { startTestApi, type TestApi } from "@maumau/server/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Screen } from "../testing/screen.js";
+
+const main = new URL("../main.ts", import.meta.url).pathname;
+const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+const hasScript = spawnSync("script", ["--version"]).status === 0;
+if (!hasScript)
+  console.log("tty tests skipped: util-linux `script` (a pseudo-terminal) is not installed");
+
+/** The environment with colours on: no NO_COLOR, no FORCE_COLOR from the test runner. */
+function colourEnv(): NodeJS.ProcessEnv {
+  const { NO_COLOR: _n, FORCE_COLOR: _f, ...rest } = process.env;
+  return rest;
+}
+
+// eslint-disable-next-line no-control-regex -- the terminal's escape codes are what is tested
+const ESC_ROW = /\u001b\[(\d+);1H/g;
+const ALT_ON = "\u001b[?1049h";
+const ALT_OFF = "\u001b[?1049l";
+const CLEAR = "\u001b[2J";
+
+const escape = (s: string) => s.replace(/[[\]?()]/g, "\\$&");
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** `maumau …` in a real pseudo-terminal of 80×24 (util-linux `script`), typed at like a person. */
+function inPty(args: readonly string[], env: Record<string, string>) {
+  const command = `stty rows 24 cols 80; exec ${[process.execPath, tsx, main, ...args].map(quote).join(" ")}`;
+  const child = spawn("script", ["-qefc", command, "/dev/null"], {
+    stdio: ["pipe", "pipe", "pipe"],
+    env: { ...colourEnv(), TERM: "xterm-256color", LANG: "C", ...env },
+  });
+  let out = "";
+  const screen = new Screen(24, 80);
+  const waiters = new Set<() => void>();
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    out += chunk;
+    screen.write(chunk);
+    for (const w of waiters) w();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  return {
+    screen,
+    output: () => out,
+    type: (keys: string) => child.stdin.write(keys),
+    exited,
+    waitFor: (pattern: RegExp, timeoutMs = 30_000, from = 0) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(out.slice(from))) return;
+          cleanup();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          child.kill();
+          reject(new Error(`no ${pattern} on the screen:\n${JSON.stringify(out.slice(-2000))}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      }),
+  };
+}
+
+/** Every row the screen writes to (`ESC[row;1H`): a full screen of 24 rows never scrolls. */
+const rowsWritten = (out: string): number[] => [...out.matchAll(ESC_ROW)].map((m) => Number(m[1]));
+
+describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () => {
+  let api: TestApi;
+  let config: string;
+  beforeAll(async () => {
+    api = await startTestApi({ commandRate: 10_000, botDelayMs: 300 });
+    config = mkdtempSync(join(tmpdir(), "maumau-tty-"));
+  });
+  afterAll(async () => {
+    await api?.stop();
+    rmSync(config, { recursive: true, force: true });
+  });
+
+  it("play: the table is drawn in place on the alternate screen, input is read at its foot, q leaves", async () => {
+    const pty = inPty(
+      ["play", "--server", api.url, "--variant", "noris", "--bots", "1", "--name", "Tia"],
+      {
+        XDG_CONFIG_HOME: config,
+      },
+    );
+    await pty.waitFor(new RegExp(escape(ALT_ON)));
+    await pty.waitFor(/Your hand/);
+    await pty.waitFor(/Last moves/);
+    pty.type("zz\r");
+    await pty.waitFor(/Not understood: "zz"/);
+    pty.type("q\r");
+    expect(await pty.exited).toBe(0);
+    const out = pty.output();
+    expect(out.slice(out.lastIndexOf(ALT_OFF))).toMatch(/You left the table/);
+    expect(Math.max(...rowsWritten(out))).toBeLessThanOrEqual(24);
+    // Redrawn in place: the screen is never cleared between frames (no flicker).
+    expect(out.split(CLEAR).length - 1).toBe(1);
+  }, 60_000);
+
+  it.each([
+    ["noris", ["--bots", "1", "--option", "games=1"]],
+    ["heul-doch", ["--bots", "2"]],
+  ])(
+    "play: a whole %s match at the full screen, read off the screen and typed like a person (noris: then a rematch)",
+    async (variant, extra) => {
+      const pty = inPty(
+        ["play", "--server", api.url, "--variant", variant, ...extra, "--name", "Vic"],
+        { XDG_CONFIG_HOME: config },
+      );
+      const random = createRng(9, 1);
+      let actedOn = "";
+      let rematched = false;
+      let exited = false;
+      void pty.exited.then(() => (exited = true));
+      // Bounded: a match of two players ends long before this many looks at the screen.
+      for (let look = 0; look < 3000 && !exited; look++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const lines = pty.screen.lines();
+        const text = lines.join("\n");
+        if (/Match over/.test(text) && /Enter = leave/.test(text)) {
+          if (variant === "noris") {
+            // The web's rematch: the same seats in a new match, played at once; then leave.
+            const first = /match (\S+)/.exec(text)![1]!;
+            const since = pty.output().length;
+            pty.type("r\r");
+            await pty.waitFor(/Your hand|'s turn/, 30_000, since);
+            const second = /match (\S+)/.exec(pty.screen.text())?.[1];
+            expect(second).toBeDefined();
+            expect(second).not.toBe(first);
+            pty.type("q\r");
+            rematched = true;
+          } else pty.type("\r");
+          break;
+        }
+        const table = lines.slice(0, 20).join("\n");
+        const status = lines.find((l) => /^ ?Your turn/.test(l));
+        const moves = lines.find((l) => l.startsWith("Moves: "));
+        if (status === undefined || moves === undefined || table + lines[21] === actedOn) continue;
+        actedOn = table + lines[21];
+        const message = lines.slice(20, 23).join(" ");
+        const wish =
+          /Wish a colour with it: ([^·]+)/.exec(message) ?? /several ways: (m \d+)/.exec(message);
+        const inputs = moves.slice(7).split("  (")[0]!.split(", ");
+        const cards = inputs.filter((i) => /^\d+$/.test(i));
+        const pick = wish
+          ? wish[1]!.trim()
+          : (cards[Math.floor(random() * cards.length)] ?? inputs[0] ?? "d");
+        pty.type(`${pick}\r`);
+      }
+      expect(await pty.exited).toBe(0);
+      const out = pty.output();
+      expect(rematched).toBe(variant === "noris");
+      expect(out.slice(out.lastIndexOf(ALT_OFF))).toMatch(
+        variant === "noris" ? /You left the table/ : /Match over/,
+      );
+      expect(Math.max(...rowsWritten(out))).toBeLessThanOrEqual(24);
+    },
+    180_000,
+  );
+
+  it("watch: a spectator's screen has the table and no hand", async () => {
+    const created = await api.service.create({ variant: "noris", seats: 3, name: "Uli" });
+    await api.service.addBots({
+      matchId: created.matchId,
+      token: created.ticket!.token,
+      level: "heuristic",
+      count: 2,
+    });
+    await api.service.start({ matchId: created.matchId, token: created.ticket!.token });
+    const pty = inPty(["watch", "--server", api.url, "--match", created.matchId], {
+      XDG_CONFIG_HOME: config,
+    });
+    await pty.waitFor(/watching/);
+    await pty.waitFor(/Top card/);
+    pty.type("q\r");
+    expect(await pty.exited).toBe(0);
+    expect(pty.output()).not.toMatch(/Your hand/);
+  }, 60_000);
+
+  it("replay: arrow keys step forwards and back through a saved log, q quits", async () => {
+    const driver = GameDriver.open(
+      findVariant("noris")!,
+      { players: 2, options: { games: 1 }, seed: 5 },
+      "decider",
+    );
+    if (isRefusal(driver)) throw new Error(driver.message.en);
+    const random = createRng(5, 1);
+    for (let p = driver.progress(); p.toAct !== null; p = driver.progress())
+      driver.dispatch(driver.botMove(p.toAct, "heuristic", random));
+    const at = "2026-01-01T00:00:00.000Z";
+    const events = [
+      { type: "lobby.created", data: { variant: "noris", options: { games: 1 }, seats: 2 } },
+      ...driver.events,
+    ].map((e: { type: string; data?: unknown }, i) => ({
+      version: i + 1,
+      type: e.type,
+      data: e.data ?? null,
+      at,
+    }));
+    const file = join(config, "log.json");
+    writeFileSync(
+      file,
+      JSON.stringify({ matchId: "local", version: events.length, full: true, events }),
+    );
+    const pty = inPty(["replay", "--file", file], { XDG_CONFIG_HOME: config });
+    const n = events.length;
+    await pty.waitFor(new RegExp(`replay .*0/${n}`));
+    pty.type("\u001b[C\u001b[C\u001b[C");
+    await pty.waitFor(new RegExp(`replay .*3/${n}`));
+    pty.type("\u001b[D");
+    await pty.waitFor(new RegExp(`replay .*2/${n}[\\s\\S]*$`));
+    pty.type("\u001b[F");
+    await pty.waitFor(new RegExp(`replay .*${n}/${n}`));
+    pty.type("q");
+    expect(await pty.exited).toBe(0);
+    expect(Math.max(...rowsWritten(pty.output()))).toBeLessThanOrEqual(24);
+  }, 60_000);
+});

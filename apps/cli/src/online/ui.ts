@@ -1,0 +1,203 @@
+import { createInterface, type Interface } from "node:readline";
+import { fit, visibleLength } from "./render.js";
+
+/** A message in rows of `width`, at most `max` rows (the last one cut). */
+function wrap(text: string, width: number, max: number): string[] {
+  const rows: string[] = [];
+  let row = "";
+  for (const word of text.split(" ")) {
+    if (row !== "" && visibleLength(row) + 1 + visibleLength(word) > width) {
+      rows.push(row);
+      row = word;
+    } else row = row === "" ? word : `${row} ${word}`;
+  }
+  if (row !== "") rows.push(row);
+  if (rows.length > max) rows.splice(max - 1, rows.length, rows.slice(max - 1).join(" "));
+  // A colour may run across a break: every row ends with a reset.
+  return rows.map((r) => `${fit(r, width)}\u001b[0m`);
+}
+
+/** Where an online table talks to the player. */
+export interface Ui {
+  /** A person at a terminal (full screen), or a pipe (line mode). */
+  readonly fullScreen: boolean;
+  /** Lines typed, one at a time; `null` when the input has ended. */
+  onLine(listener: (line: string | null) => void): void;
+  /** Full screen: draws `compose(rows, width)` in place. Line mode: ignored. */
+  redraw(): void;
+  /** Line mode: prints lines as they come. Full screen: ignored (the screen shows the state). */
+  print(lines: readonly string[]): void;
+  /** The one-line message under the table (full screen), or a printed line. */
+  message(text: string): void;
+  /** Line mode: the prompt for the next input. */
+  prompt(): void;
+  close(after?: readonly string[]): void;
+}
+
+const ESC = "\u001b[";
+
+/**
+ * The whole terminal, redrawn in place on the alternate screen: only rows that changed are
+ * written (no clearing, so no flicker); the input line stays at the bottom, edited by
+ * readline. Rows: the table, then a message row, then the prompt, then one empty row (a
+ * typed Enter moves there instead of scrolling the screen).
+ */
+export class FullScreenUi implements Ui {
+  readonly fullScreen = true;
+  private readonly rl: Interface;
+  private shown: string[] = [];
+  private note = "";
+  private closed = false;
+  private readonly tick: ReturnType<typeof setInterval>;
+
+  constructor(
+    private readonly compose: (rows: number, width: number) => string[],
+    private readonly input: NodeJS.ReadStream = process.stdin,
+    private readonly output: NodeJS.WriteStream = process.stdout,
+  ) {
+    this.output.write(`${ESC}?1049h${ESC}2J${ESC}H`);
+    this.rl = createInterface({ input, output, terminal: true, prompt: "> " });
+    this.output.on("resize", this.onResize);
+    // The turn timer counts down: redraw once a second (only changed rows are written).
+    this.tick = setInterval(() => this.redraw(), 1000);
+    this.tick.unref();
+  }
+
+  private readonly onResize = () => {
+    this.shown = [];
+    this.output.write(`${ESC}2J`);
+    this.redraw();
+  };
+
+  onLine(listener: (line: string | null) => void): void {
+    this.rl.on("line", (line) => {
+      this.note = "";
+      listener(line);
+    });
+    this.rl.on("close", () => listener(null));
+    this.rl.on("SIGINT", () => listener("q"));
+  }
+
+  redraw(): void {
+    if (this.closed) return;
+    const rows = Math.max(6, this.output.rows || Number(process.env.LINES) || 24);
+    const width = Math.max(20, this.output.columns || Number(process.env.COLUMNS) || 80);
+    const note = wrap(this.note, width, 3);
+    const height = rows - 2 - Math.max(1, note.length);
+    const lines = this.compose(height, width).slice(0, height);
+    while (lines.length < height) lines.push("");
+    const frame = [...lines, ...(note.length ? note : [""])];
+    let out = "";
+    frame.forEach((line, row) => {
+      if (this.shown[row] !== line) out += `${ESC}${row + 1};1H${line}${ESC}K`;
+    });
+    if (out === "") return;
+    this.shown = frame;
+    this.output.write(`${out}${ESC}${rows - 1};1H`);
+    this.rl.prompt(true);
+  }
+
+  print(): void {}
+
+  message(text: string): void {
+    // A message of several lines (help, the list of moves) shows its lines joined.
+    this.note = text
+      .split("\n")
+      .map((l) => l.trim())
+      .join(" · ");
+    this.redraw();
+  }
+
+  prompt(): void {}
+
+  close(after: readonly string[] = []): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.tick);
+    this.output.off("resize", this.onResize);
+    this.rl.close();
+    this.output.write(`${ESC}?1049l`);
+    if (after.length) this.output.write(after.join("\n") + "\n");
+  }
+}
+
+/**
+ * Line mode for pipes and scripts: what happens is printed line by line, the table when it is
+ * the player's turn, and a prompt `> ` when an input is wanted. Lines read from a pipe are
+ * echoed after their prompt so a transcript reads like a session.
+ */
+export class LineUi implements Ui {
+  readonly fullScreen = false;
+  private readonly rl: Interface;
+  private readonly echo: boolean;
+  private prompted = false;
+  /** The output ends with the prompt. */
+  private atPrompt = false;
+  private readonly queue: string[] = [];
+  private ended = false;
+  private listener: (line: string | null) => void = () => {};
+
+  constructor(
+    input: NodeJS.ReadStream = process.stdin,
+    private readonly output: NodeJS.WritableStream = process.stdout,
+  ) {
+    this.echo = input.isTTY !== true;
+    this.rl = createInterface({ input, terminal: false });
+    this.rl.on("line", (line) => {
+      this.queue.push(line);
+      this.deliver();
+    });
+    this.rl.on("close", () => {
+      this.ended = true;
+      this.deliver();
+    });
+  }
+
+  /** Each line answers a prompt, as at the local table: a script's lines wait for theirs. */
+  private deliver(): void {
+    if (!this.prompted) return;
+    const line = this.queue.shift();
+    if (line === undefined && !this.ended) return;
+    this.prompted = false;
+    this.atPrompt = false;
+    if (line === undefined) {
+      this.output.write("\n");
+      this.listener(null);
+      return;
+    }
+    if (this.echo) this.output.write(`${line}\n`);
+    this.listener(line);
+  }
+
+  onLine(listener: (line: string | null) => void): void {
+    this.listener = listener;
+  }
+
+  redraw(): void {}
+
+  /** Text while a prompt waits goes below it; the prompt still takes the next line. */
+  print(lines: readonly string[]): void {
+    if (lines.length === 0) return;
+    this.output.write((this.atPrompt ? "\n" : "") + lines.join("\n") + "\n");
+    this.atPrompt = false;
+  }
+
+  message(text: string): void {
+    this.print([text]);
+  }
+
+  prompt(): void {
+    if (this.prompted) return;
+    this.output.write("> ");
+    this.prompted = true;
+    this.atPrompt = true;
+    // Deliver on the next turn of the loop: the caller finishes drawing first.
+    setImmediate(() => this.deliver());
+  }
+
+  close(after: readonly string[] = []): void {
+    this.prompted = false;
+    this.rl.close();
+    this.print(after);
+  }
+}
