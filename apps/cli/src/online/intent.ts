@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { MatchSnapshot } from "@maumau/client";
 import type { Command, Seat, Theme } from "@maumau/engine";
 import { matchColour, type CardStyle } from "../play/cards.js";
@@ -83,7 +84,11 @@ export function actionFor(intent: Intent, ctx: IntentContext): Action {
           command: { type: "cut", seat: me, at: intent.at, keep: intent.keep },
         };
       const cuts = legal.filter((c) => c.type === "cut" && !c.keep);
-      const cut = cuts[Math.floor(Math.random() * cuts.length)] ?? { type: "cut", seat: me, at: 0 };
+      const cut = (cuts.length > 0 ? cuts[randomInt(cuts.length)] : undefined) ?? {
+        type: "cut",
+        seat: me,
+        at: 0,
+      };
       return { kind: "send", command: cut };
     }
     case "choose":
