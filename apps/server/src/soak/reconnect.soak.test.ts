@@ -7,7 +7,7 @@ import { figure, scale, seeded } from "./scale.js";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi({ botDelayMs: scale(3, 8) });
+  api = await startTestApi({ botDelayMs: scale(3, 14) });
 });
 afterAll(() => api.stop());
 
@@ -63,7 +63,7 @@ describe("soak: reconnects", () => {
         variant: "noris",
         seats: 4,
         name: "Host",
-        options: { games: scale(12, 300) },
+        options: { games: scale(12, 100) },
       });
       const { matchId, token } = created;
       await host.rpc("lobby.addBots", { matchId, token });
