@@ -12,6 +12,7 @@ import {
 import type { CommandResult, HistoryResult, MatchFrame, SeatTicket } from "@maumau/client";
 import { findVariant } from "@maumau/registry";
 import type { Logger } from "pino";
+import { ServiceError } from "../errors/ServiceError.js";
 import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
 import { RULE_SET_VARIANT, RuleSetService } from "../ruleSets/RuleSetService.js";
 import {
@@ -31,7 +32,6 @@ import {
   type MatchSnapshot,
   type MatchStatus,
 } from "./Match.js";
-import { ServiceError } from "./ServiceError.js";
 import { hashToken, newMatchId, newMatchSeed, newSeatToken, rematchIdOf } from "./tokens.js";
 
 export interface MatchServiceOptions {
