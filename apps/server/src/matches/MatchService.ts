@@ -1,16 +1,6 @@
 import { randomInt } from "node:crypto";
-import {
-  isRefusal,
-  openMatch,
-  parseOptions,
-  type AnyVariant,
-  type BotLevel,
-  type Command,
-  type Seat,
-  type Viewer,
-} from "@maumau/engine";
+import { isRefusal, type BotLevel, type Command, type Seat, type Viewer } from "@maumau/engine";
 import type { CommandResult, HistoryResult, MatchFrame, SeatTicket } from "@maumau/client";
-import { findVariant } from "@maumau/registry";
 import type { Logger } from "pino";
 import { ServiceError } from "../errors/ServiceError.js";
 import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
@@ -23,7 +13,7 @@ import {
 } from "../store/EventStore.js";
 import { commandFor, type ClientCommand } from "./commandSchema.js";
 import { KeyedQueue } from "./KeyedQueue.js";
-import type { LobbyEvent } from "./lobbyEvents.js";
+import { decideLobby, lobby, matchNotFound, seatOf, toNewEvent } from "./lobbyDecider.js";
 import {
   Match,
   matchIdOf,
@@ -117,8 +107,6 @@ type Action =
 
 const cryptoRandom = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
-const lobby = (event: LobbyEvent): NewEvent => event;
-
 /**
  * The matches: lobby, commands, bots, timers and presence. Every change is decided on the
  * cached match, appended with the expected version (and the client's command id), and only
@@ -183,61 +171,26 @@ export class MatchService {
     this.assertOpen();
     this.assertRoomFor(client);
     const { variantId, rawOptions, ruleSet } = await this.sourceOf(input);
-    const variant = findVariant(variantId);
-    if (variant === undefined) {
-      throw ServiceError.of(
-        "UNKNOWN_VARIANT",
-        `There is no variant "${variantId}".`,
-        `Es gibt keine Variante „${variantId}“.`,
-      );
-    }
-    const options = parseOptions(variant, rawOptions ?? {});
-    if (isRefusal(options)) throw new ServiceError({ ...options, code: "INVALID_OPTIONS" });
-    const { min, max } = playerRange(variant, options);
-    if (!Number.isInteger(input.seats) || input.seats < min || input.seats > max) {
-      const what =
-        ruleSet === null ? variant.id : `Rule set "${ruleSet.name}" (version ${ruleSet.version})`;
-      const was =
-        ruleSet === null
-          ? `${variant.id} spielen`
-          : `Regelwerk „${ruleSet.name}“ (Version ${ruleSet.version}) spielen`;
-      throw ServiceError.of(
-        "INVALID_OPTIONS",
-        `${what} is played by ${min} to ${max} players.`,
-        `${was} ${min} bis ${max} Personen.`,
-      );
-    }
+    const owner =
+      input.name === undefined ? undefined : { name: input.name, token: newSeatToken() };
+    const events = decideLobby(null, {
+      type: "create",
+      variant: variantId,
+      options: rawOptions,
+      ruleSet,
+      seats: input.seats,
+      turnTimerMs: input.turnTimerMs ?? null,
+      owner,
+    });
     const matchId = newMatchId();
-    const events: NewEvent[] = [
-      lobby({
-        type: "lobby.created",
-        data: {
-          variant: variant.id,
-          options,
-          seats: input.seats,
-          turnTimerMs: input.turnTimerMs ?? null,
-          rematchOf: null,
-          ruleSet,
-        },
-      }),
-    ];
-    let ticket: SeatTicket | null = null;
-    if (input.name !== undefined) {
-      const token = newSeatToken();
-      events.push(
-        lobby({
-          type: "seat.claimed",
-          data: { seat: 0, name: input.name, tokenHash: hashToken(token) },
-        }),
-      );
-      ticket = { matchId, seat: 0, token };
-    }
+    const ticket: SeatTicket | null =
+      owner === undefined ? null : { matchId, seat: 0, token: owner.token };
     const result = await this.store.append(streamIdOf(matchId), 0, events);
     const match = Match.fromEvents(matchId, result.events);
     this.remember(match);
     this.creators.set(matchId, client);
     this.logger.info(
-      { matchId, variant: variant.id, seats: input.seats, ruleSet },
+      { matchId, variant: match.variant.id, seats: input.seats, ruleSet },
       "match created",
     );
     return { matchId, lobby: match.lobby(), ticket };
@@ -284,40 +237,10 @@ export class MatchService {
     seat?: Seat | undefined;
   }): Promise<SeatTicket> {
     const token = newSeatToken();
-    const tokenHash = hashToken(token);
-    let seat: Seat = -1;
-    await this.commit(input.matchId, (m) => {
-      if (m.status === "over") throw notInLobby();
-      const free = m.seats.map((h, i) => (h.kind === "empty" ? i : -1)).filter((i) => i >= 0);
-      if (input.seat !== undefined) {
-        if (input.seat < 0 || input.seat >= m.seats.length) {
-          throw ServiceError.of(
-            "INVALID_INPUT",
-            `There is no seat ${input.seat}.`,
-            `Es gibt keinen Platz ${input.seat}.`,
-          );
-        }
-        if (!free.includes(input.seat)) {
-          throw ServiceError.of(
-            "SEAT_TAKEN",
-            `Seat ${input.seat} is taken.`,
-            `Platz ${input.seat} ist besetzt.`,
-          );
-        }
-        seat = input.seat;
-      } else {
-        const first = free[0];
-        if (first === undefined) {
-          throw ServiceError.of(
-            "NO_FREE_SEAT",
-            "Every seat is taken.",
-            "Alle Plätze sind besetzt.",
-          );
-        }
-        seat = first;
-      }
-      return [lobby({ type: "seat.claimed", data: { seat, name: input.name, tokenHash } })];
-    });
+    const { events } = await this.commit(input.matchId, (m) =>
+      decideLobby(m, { type: "join", name: input.name, token, seat: input.seat }),
+    );
+    const seat = (events[0]?.data as { seat: Seat }).seat;
     return { matchId: input.matchId, seat, token };
   }
 
@@ -325,10 +248,9 @@ export class MatchService {
     matchId: string;
     token: string;
   }): Promise<{ matchId: string; version: number }> {
-    const { match } = await this.commit(input.matchId, (m) => {
-      const seat = this.seatOf(m, input.token);
-      return [lobby({ type: "seat.released", data: { seat } })];
-    });
+    const { match } = await this.commit(input.matchId, (m) =>
+      decideLobby(m, { type: "leave", token: input.token }),
+    );
     return { matchId: input.matchId, version: match.version };
   }
 
@@ -338,37 +260,22 @@ export class MatchService {
     level: BotLevel;
     count?: number | undefined;
   }): Promise<LobbyView> {
-    const { match } = await this.commit(input.matchId, (m) => {
-      this.seatOf(m, input.token);
-      if (m.status !== "open") throw notInLobby();
-      const free = m.seats.map((h, i) => (h.kind === "empty" ? i : -1)).filter((i) => i >= 0);
-      const seats = free.slice(0, input.count ?? free.length);
-      if (seats.length === 0)
-        throw ServiceError.of("NO_FREE_SEAT", "Every seat is taken.", "Alle Plätze sind besetzt.");
-      return seats.map((seat) => lobby({ type: "bot.seated", data: { seat, level: input.level } }));
-    });
+    const { match } = await this.commit(input.matchId, (m) =>
+      decideLobby(m, {
+        type: "addBots",
+        token: input.token,
+        level: input.level,
+        count: input.count,
+      }),
+    );
     return match.lobby();
   }
 
   async start(input: { matchId: string; token: string }): Promise<MatchSnapshot> {
     let seat: Seat = 0;
     const { match } = await this.commit(input.matchId, (m) => {
-      seat = this.seatOf(m, input.token);
-      if (m.status !== "open") throw notInLobby();
-      if (m.seats.some((h) => h.kind === "empty")) {
-        throw ServiceError.of(
-          "SEATS_NOT_FILLED",
-          "Every seat needs a player or a bot before the start.",
-          "Vor dem Start braucht jeder Platz eine Person oder einen Bot.",
-        );
-      }
-      const events = openMatch(m.variant, {
-        players: m.seats.length,
-        options: m.options,
-        seed: newMatchSeed(),
-      });
-      if (isRefusal(events)) throw new ServiceError(events);
-      return events.map(toNewEvent);
+      seat = seatOf(m, input.token);
+      return decideLobby(m, { type: "start", token: input.token, seed: newMatchSeed() });
     });
     this.logger.info({ matchId: input.matchId }, "match started");
     return match.snapshot(seat);
@@ -379,43 +286,16 @@ export class MatchService {
     const old = await this.queue.run(input.matchId, async () =>
       this.refresh(await this.load(input.matchId)),
     );
-    this.seatOf(old, input.token);
-    if (old.rematch !== null) return { matchId: old.rematch };
-    if (old.status !== "over") {
-      throw ServiceError.of("NOT_OVER", "The match is not over yet.", "Die Partie läuft noch.");
-    }
+    const events = decideLobby(old, { type: "rematch", token: input.token });
+    if (events.length === 0 && old.rematch !== null) return { matchId: old.rematch };
     const matchId = rematchIdOf(old.id);
-    const events: NewEvent[] = [
-      lobby({
-        type: "lobby.created",
-        data: {
-          variant: old.variant.id,
-          options: old.options,
-          seats: old.seats.length,
-          turnTimerMs: old.turnTimerMs,
-          rematchOf: old.id,
-          ruleSet: old.ruleSet,
-        },
-      }),
-    ];
-    old.seats.forEach((h, seat) => {
-      if (h.kind === "human") {
-        events.push(
-          lobby({ type: "seat.claimed", data: { seat, name: h.name, tokenHash: h.tokenHash } }),
-        );
-      } else if (h.kind === "bot") {
-        events.push(lobby({ type: "bot.seated", data: { seat, level: h.level } }));
-      }
-    });
     try {
       await this.store.append(streamIdOf(matchId), 0, events);
     } catch (error) {
       // Another request (or process) created it first: the same rematch.
       if (!(error instanceof ConcurrencyError)) throw error;
     }
-    await this.commit(input.matchId, (m) =>
-      m.rematch === null ? [lobby({ type: "lobby.rematched", data: { matchId } })] : null,
-    );
+    await this.commit(input.matchId, (m) => decideLobby(m, { type: "rematched", matchId }));
     return { matchId };
   }
 
@@ -429,13 +309,13 @@ export class MatchService {
   }): Promise<CommandResult> {
     let seat: Seat = -1;
     const storeCommandId = (m: Match): string => {
-      seat = this.seatOf(m, input.token);
+      seat = seatOf(m, input.token);
       return `${seat}:${input.commandId}`;
     };
     const { match, events, duplicate } = await this.commit(
       input.matchId,
       (m) => {
-        seat = this.seatOf(m, input.token);
+        seat = seatOf(m, input.token);
         if (m.status === "open") {
           throw ServiceError.of(
             "NOT_STARTED",
@@ -553,7 +433,7 @@ export class MatchService {
     const seat = match.seatOfTokenHash(hashToken(token));
     if (seat !== null) return seat;
     // The seat may have been claimed through another process.
-    return this.queue.run(matchId, async () => this.seatOf(await this.refresh(match), token));
+    return this.queue.run(matchId, async () => seatOf(await this.refresh(match), token));
   }
 
   // ---- presence: a seat's sockets in this process --------------------------------------------
@@ -789,20 +669,8 @@ export class MatchService {
     }
   }
 
-  private seatOf(match: Match, token: string): Seat {
-    const seat = match.seatOfTokenHash(hashToken(token));
-    if (seat === null) {
-      throw ServiceError.of(
-        "BAD_TOKEN",
-        "This seat token does not hold a seat in this match.",
-        "Dieses Platz-Token gehört zu keinem Platz dieser Partie.",
-      );
-    }
-    return seat;
-  }
-
   private viewerOf(match: Match, token: string | undefined): Viewer {
-    return token === undefined ? "spectator" : this.seatOf(match, token);
+    return token === undefined ? "spectator" : seatOf(match, token);
   }
 
   private async load(matchId: string): Promise<Match> {
@@ -991,42 +859,9 @@ export class MatchService {
   }
 }
 
-const toNewEvent = (e: { type: string }): NewEvent => ({
-  type: e.type,
-  data: (e as { data?: unknown }).data ?? null,
-});
-
-/**
- * The seats a match may have: the variant's range, narrowed by the rules its options make
- * (a custom rule set names its own `players` range).
- */
-function playerRange(variant: AnyVariant, options: unknown): { min: number; max: number } {
-  const own = (variant.rulesFor(options) as { players?: { min?: unknown; max?: unknown } } | null)
-    ?.players;
-  if (typeof own?.min !== "number" || typeof own.max !== "number") return variant.players;
-  return {
-    min: Math.max(variant.players.min, own.min),
-    max: Math.min(variant.players.max, own.max),
-  };
-}
-
 const variantOrRuleSet = () =>
   ServiceError.of(
     "INVALID_INPUT",
     "Give either a variant (with options) or a saved rule set.",
     "Entweder eine Variante (mit Optionen) oder ein gespeichertes Regelwerk angeben.",
-  );
-
-const notInLobby = () =>
-  ServiceError.of(
-    "NOT_IN_LOBBY",
-    "The match is no longer in the lobby.",
-    "Die Partie ist nicht mehr in der Lobby.",
-  );
-
-const matchNotFound = (matchId: string) =>
-  ServiceError.of(
-    "MATCH_NOT_FOUND",
-    `There is no match ${matchId}.`,
-    `Es gibt keine Partie ${matchId}.`,
   );
