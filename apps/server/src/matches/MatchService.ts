@@ -12,8 +12,8 @@ import {
   type StoredEvent,
 } from "../store/EventStore.js";
 import { commandFor, type ClientCommand } from "./commandSchema.js";
-import { KeyedQueue } from "./KeyedQueue.js";
-import { decideLobby, lobby, matchNotFound, seatOf, toNewEvent } from "./lobbyDecider.js";
+import { MatchRepository, type Listener } from "./MatchRepository.js";
+import { decideLobby, lobby, seatOf, toNewEvent } from "./lobbyDecider.js";
 import {
   Match,
   matchIdOf,
@@ -84,18 +84,6 @@ export interface CreateInput {
 
 export type { CommandResult, HistoryResult, MatchFrame, SeatTicket };
 
-type Listener = (match: Match, events: readonly StoredEvent[]) => void;
-
-interface CommitOptions {
-  /** The store's idempotency key of a client command, from the match (it names the seat). */
-  readonly commandIdOf?: (match: Match) => string;
-  /** Read what other processes appended before deciding. */
-  readonly fresh?: boolean;
-}
-
-/** What a decision function returns: events to append, or null for "nothing to do". */
-type Decide = (match: Match) => NewEvent[] | null;
-
 type Action =
   | {
       readonly kind: "bot";
@@ -116,10 +104,7 @@ export class MatchService {
   private readonly store: EventStore;
   private readonly logger: Logger;
   private readonly random: () => number;
-  private readonly queue = new KeyedQueue();
-  private readonly cache = new Map<string, Match>();
-  private readonly loading = new Map<string, Promise<Match>>();
-  private readonly listeners = new Set<Listener>();
+  private readonly repository: MatchRepository;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
   private readonly presence = new Map<string, number>();
@@ -141,6 +126,25 @@ export class MatchService {
     this.logger = options.logger;
     this.random = options.random ?? cryptoRandom;
     this.ruleSets = options.ruleSets ?? new RuleSetService(options.store);
+    this.repository = new MatchRepository({
+      store: options.store,
+      logger: options.logger,
+      cacheSize: this.limits.cacheSize,
+      shared: options.shared === true,
+      hooks: {
+        changed: (match) => this.schedule(match),
+        cached: (match) => {
+          if (!this.lastSeen.has(match.id)) this.lastSeen.set(match.id, performance.now());
+        },
+        pinned: (match) => this.pinned(match),
+        evicted: (match) => {
+          this.lastSeen.delete(match.id);
+          if (match.status === "over") this.creators.delete(match.id);
+          clearTimeout(this.timers.get(match.id));
+          this.timers.delete(match.id);
+        },
+      },
+    });
   }
 
   /**
@@ -158,8 +162,7 @@ export class MatchService {
 
   /** Called after every commit of this process, in commit order, before the command is answered. */
   onCommit(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.repository.onCommit(listener);
   }
 
   // ---- lobby ------------------------------------------------------------------------------
@@ -168,7 +171,7 @@ export class MatchService {
     input: CreateInput,
     client = "local",
   ): Promise<{ matchId: string; lobby: LobbyView; ticket: SeatTicket | null }> {
-    this.assertOpen();
+    this.repository.assertOpen();
     this.assertRoomFor(client);
     const { variantId, rawOptions, ruleSet } = await this.sourceOf(input);
     const owner =
@@ -187,7 +190,7 @@ export class MatchService {
       owner === undefined ? null : { matchId, seat: 0, token: owner.token };
     const result = await this.store.append(streamIdOf(matchId), 0, events);
     const match = Match.fromEvents(matchId, result.events);
-    this.remember(match);
+    this.repository.remember(match);
     this.creators.set(matchId, client);
     this.logger.info(
       { matchId, variant: match.variant.id, seats: input.seats, ruleSet },
@@ -220,9 +223,9 @@ export class MatchService {
       if (out.length >= limit) break;
       const id = matchIdOf(info.streamId);
       try {
-        let match = await this.load(id);
+        let match = await this.repository.load(id);
         if (match.version < info.version)
-          match = await this.queue.run(id, () => this.refresh(match));
+          match = await this.repository.run(id, () => this.repository.refresh(match));
         if (status.includes(match.status)) out.push(match.lobby());
       } catch (error) {
         this.logger.warn({ err: error, matchId: id }, "cannot list match");
@@ -237,7 +240,7 @@ export class MatchService {
     seat?: Seat | undefined;
   }): Promise<SeatTicket> {
     const token = newSeatToken();
-    const { events } = await this.commit(input.matchId, (m) =>
+    const { events } = await this.repository.commit(input.matchId, (m) =>
       decideLobby(m, { type: "join", name: input.name, token, seat: input.seat }),
     );
     const seat = (events[0]?.data as { seat: Seat }).seat;
@@ -248,7 +251,7 @@ export class MatchService {
     matchId: string;
     token: string;
   }): Promise<{ matchId: string; version: number }> {
-    const { match } = await this.commit(input.matchId, (m) =>
+    const { match } = await this.repository.commit(input.matchId, (m) =>
       decideLobby(m, { type: "leave", token: input.token }),
     );
     return { matchId: input.matchId, version: match.version };
@@ -260,7 +263,7 @@ export class MatchService {
     level: BotLevel;
     count?: number | undefined;
   }): Promise<LobbyView> {
-    const { match } = await this.commit(input.matchId, (m) =>
+    const { match } = await this.repository.commit(input.matchId, (m) =>
       decideLobby(m, {
         type: "addBots",
         token: input.token,
@@ -273,7 +276,7 @@ export class MatchService {
 
   async start(input: { matchId: string; token: string }): Promise<MatchSnapshot> {
     let seat: Seat = 0;
-    const { match } = await this.commit(input.matchId, (m) => {
+    const { match } = await this.repository.commit(input.matchId, (m) => {
       seat = seatOf(m, input.token);
       return decideLobby(m, { type: "start", token: input.token, seed: newMatchSeed() });
     });
@@ -283,8 +286,8 @@ export class MatchService {
 
   /** A new match with the same seats (same tokens) and options, once this one is over. */
   async rematch(input: { matchId: string; token: string }): Promise<{ matchId: string }> {
-    const old = await this.queue.run(input.matchId, async () =>
-      this.refresh(await this.load(input.matchId)),
+    const old = await this.repository.run(input.matchId, async () =>
+      this.repository.refresh(await this.repository.load(input.matchId)),
     );
     const events = decideLobby(old, { type: "rematch", token: input.token });
     if (events.length === 0 && old.rematch !== null) return { matchId: old.rematch };
@@ -295,7 +298,9 @@ export class MatchService {
       // Another request (or process) created it first: the same rematch.
       if (!(error instanceof ConcurrencyError)) throw error;
     }
-    await this.commit(input.matchId, (m) => decideLobby(m, { type: "rematched", matchId }));
+    await this.repository.commit(input.matchId, (m) =>
+      decideLobby(m, { type: "rematched", matchId }),
+    );
     return { matchId };
   }
 
@@ -312,7 +317,7 @@ export class MatchService {
       seat = seatOf(m, input.token);
       return `${seat}:${input.commandId}`;
     };
-    const { match, events, duplicate } = await this.commit(
+    const { match, events, duplicate } = await this.repository.commit(
       input.matchId,
       (m) => {
         seat = seatOf(m, input.token);
@@ -358,8 +363,8 @@ export class MatchService {
   }
 
   async snapshot(input: { matchId: string; token?: string | undefined }): Promise<MatchSnapshot> {
-    return this.queue.run(input.matchId, async () => {
-      const match = await this.refresh(await this.load(input.matchId));
+    return this.repository.run(input.matchId, async () => {
+      const match = await this.repository.refresh(await this.repository.load(input.matchId));
       const viewer = this.viewerOf(match, input.token);
       if (viewer !== "spectator") this.seen(match, viewer);
       return match.snapshot(viewer);
@@ -372,8 +377,8 @@ export class MatchService {
     token?: string | undefined;
     afterVersion?: number | undefined;
   }): Promise<HistoryResult> {
-    return this.queue.run(input.matchId, async () => {
-      const match = await this.refresh(await this.load(input.matchId));
+    return this.repository.run(input.matchId, async () => {
+      const match = await this.repository.refresh(await this.repository.load(input.matchId));
       const viewer = this.viewerOf(match, input.token);
       const full = match.status === "over";
       const events = match.events
@@ -392,8 +397,8 @@ export class MatchService {
     input: { matchId: string; token?: string | undefined; afterVersion?: number | undefined },
     deliver?: (viewer: Viewer, frame: MatchFrame) => void,
   ): Promise<MatchFrame> {
-    return this.queue.run(input.matchId, async () => {
-      const match = await this.refresh(await this.load(input.matchId));
+    return this.repository.run(input.matchId, async () => {
+      const match = await this.repository.refresh(await this.repository.load(input.matchId));
       const viewer = this.viewerOf(match, input.token);
       const frame = this.catchUpFrame(match, viewer, input.afterVersion);
       deliver?.(viewer, frame);
@@ -429,11 +434,13 @@ export class MatchService {
 
   /** The seat a token holds in a match, or a BAD_TOKEN refusal. */
   async seatFor(matchId: string, token: string): Promise<Seat> {
-    const match = await this.load(matchId);
+    const match = await this.repository.load(matchId);
     const seat = match.seatOfTokenHash(hashToken(token));
     if (seat !== null) return seat;
     // The seat may have been claimed through another process.
-    return this.queue.run(matchId, async () => seatOf(await this.refresh(match), token));
+    return this.repository.run(matchId, async () =>
+      seatOf(await this.repository.refresh(match), token),
+    );
   }
 
   // ---- presence: a seat's sockets in this process --------------------------------------------
@@ -444,12 +451,14 @@ export class MatchService {
     clearTimeout(this.graceTimers.get(key));
     this.graceTimers.delete(key);
     if (this.closing) return;
-    this.commit(matchId, (m) => {
-      const h = m.seats[seat];
-      return h?.kind === "human" && h.away && m.status === "running"
-        ? [lobby({ type: "seat.returned", data: { seat } })]
-        : null;
-    }).catch((error: unknown) => this.logFailure(error, matchId, "return failed"));
+    this.repository
+      .commit(matchId, (m) => {
+        const h = m.seats[seat];
+        return h?.kind === "human" && h.away && m.status === "running"
+          ? [lobby({ type: "seat.returned", data: { seat } })]
+          : null;
+      })
+      .catch((error: unknown) => this.logFailure(error, matchId, "return failed"));
   }
 
   seatDisconnected(matchId: string, seat: Seat): void {
@@ -480,20 +489,22 @@ export class MatchService {
         .then((elsewhere) => {
           // Present in another process: that one holds the seat, and arms its own grace.
           if (elsewhere || (this.presence.get(key) ?? 0) > 0) return;
-          return this.commit(
-            matchId,
-            (m) => {
-              const h = m.seats[seat];
-              if (h?.kind !== "human" || h.away) return null;
-              if (m.status === "open") inLobby = true;
-              return m.status === "running"
-                ? [lobby({ type: "seat.botTakenOver", data: { seat } })]
-                : null;
-            },
-            { fresh: true },
-          ).then(() => {
-            if (inLobby) this.armGrace(matchId, seat);
-          });
+          return this.repository
+            .commit(
+              matchId,
+              (m) => {
+                const h = m.seats[seat];
+                if (h?.kind !== "human" || h.away) return null;
+                if (m.status === "open") inLobby = true;
+                return m.status === "running"
+                  ? [lobby({ type: "seat.botTakenOver", data: { seat } })]
+                  : null;
+              },
+              { fresh: true },
+            )
+            .then(() => {
+              if (inLobby) this.armGrace(matchId, seat);
+            });
         })
         .catch((error: unknown) => this.logFailure(error, matchId, "takeover failed"));
     }, this.options.graceMs);
@@ -533,7 +544,7 @@ export class MatchService {
     this.watchers.set(matchId, (this.watchers.get(matchId) ?? 0) + 1);
     this.lastSeen.set(matchId, performance.now());
     // A match that waited for an audience goes on.
-    const match = this.cache.get(matchId);
+    const match = this.repository.peek(matchId);
     if (match !== undefined && !this.timers.has(matchId)) this.schedule(match);
   }
 
@@ -562,7 +573,7 @@ export class MatchService {
     let mine = 0;
     let all = 0;
     for (const [id, creator] of this.creators) {
-      const match = this.cache.get(id);
+      const match = this.repository.peek(id);
       if (match?.status === "over") {
         this.creators.delete(id);
         continue;
@@ -571,7 +582,7 @@ export class MatchService {
       if (match === undefined) all++;
       if (creator === client) mine++;
     }
-    for (const match of this.cache.values()) if (match.status !== "over") all++;
+    for (const match of this.repository.cached()) if (match.status !== "over") all++;
     if (mine >= this.limits.openMatchesPerClient) {
       throw ServiceError.of(
         "LIMIT",
@@ -588,31 +599,14 @@ export class MatchService {
     }
   }
 
-  /** Caches a match and drops the least recently used idle ones beyond the cache size. */
-  private remember(match: Match): void {
-    this.cache.delete(match.id);
-    this.cache.set(match.id, match);
-    if (!this.lastSeen.has(match.id)) this.lastSeen.set(match.id, performance.now());
-    if (this.cache.size <= this.limits.cacheSize) return;
-    for (const [id, cached] of this.cache) {
-      if (this.cache.size <= this.limits.cacheSize) break;
-      if (id === match.id || !this.idle(cached)) continue;
-      this.cache.delete(id);
-      this.lastSeen.delete(id);
-      if (cached.status === "over") this.creators.delete(id);
-      clearTimeout(this.timers.get(id));
-      this.timers.delete(id);
-    }
-  }
-
-  /** Nothing in this process depends on the cached copy: it can be read again from the store. */
-  private idle(match: Match): boolean {
-    if ((this.watchers.get(match.id) ?? 0) > 0 || this.queue.has(match.id)) return false;
-    if (match.status === "over") return true;
-    if (this.timers.has(match.id)) return false;
-    return match.seats.every((_, seat) => {
+  /** Something of this process depends on the cached copy: watchers, a timer, a seat's sockets. */
+  private pinned(match: Match): boolean {
+    if ((this.watchers.get(match.id) ?? 0) > 0) return true;
+    if (match.status === "over") return false;
+    if (this.timers.has(match.id)) return true;
+    return match.seats.some((_, seat) => {
       const key = `${match.id}:${seat}`;
-      return !this.graceTimers.has(key) && (this.presence.get(key) ?? 0) === 0;
+      return this.graceTimers.has(key) || (this.presence.get(key) ?? 0) > 0;
     });
   }
 
@@ -624,7 +618,7 @@ export class MatchService {
     let running = 0;
     for (const info of streams) {
       try {
-        const match = await this.load(matchIdOf(info.streamId));
+        const match = await this.repository.load(matchIdOf(info.streamId));
         if (match.status === "running") running++;
       } catch (error) {
         this.logger.warn({ err: error, streamId: info.streamId }, "cannot resume match");
@@ -640,148 +634,27 @@ export class MatchService {
       clearTimeout(timer);
     this.timers.clear();
     this.graceTimers.clear();
-    await this.queue.drain();
+    await this.repository.close();
   }
 
   /** Matches held in memory (the cache is bounded by `limits.cacheSize`). */
   get cachedMatches(): number {
-    return this.cache.size;
+    return this.repository.size;
   }
 
   get busy(): boolean {
-    return this.queue.size > 0;
+    return this.repository.busy;
   }
 
   /** The cached match (tests and the transport layer; never stale within this process). */
   async match(matchId: string): Promise<Match> {
-    return this.load(matchId);
+    return this.repository.load(matchId);
   }
 
   // ---- internals ---------------------------------------------------------------------------
 
-  private assertOpen(): void {
-    if (this.closing) {
-      throw ServiceError.of(
-        "SHUTTING_DOWN",
-        "The server is shutting down.",
-        "Der Server fährt herunter.",
-      );
-    }
-  }
-
   private viewerOf(match: Match, token: string | undefined): Viewer {
     return token === undefined ? "spectator" : seatOf(match, token);
-  }
-
-  private async load(matchId: string): Promise<Match> {
-    const cached = this.cache.get(matchId);
-    if (cached) {
-      // Least recently used first out: touching a match moves it to the end.
-      this.cache.delete(matchId);
-      this.cache.set(matchId, cached);
-      return cached;
-    }
-    let pending = this.loading.get(matchId);
-    if (!pending) {
-      pending = (async () => {
-        const events = await this.store.read(streamIdOf(matchId));
-        if (events.length === 0) throw matchNotFound(matchId);
-        const match = Match.fromEvents(matchId, events);
-        this.remember(match);
-        this.schedule(match);
-        return match;
-      })();
-      this.loading.set(matchId, pending);
-      void pending.then(
-        () => this.loading.delete(matchId),
-        () => this.loading.delete(matchId),
-      );
-    }
-    return pending;
-  }
-
-  /** Reads what other processes appended since the cached version. Call inside the queue. */
-  private async refresh(match: Match): Promise<Match> {
-    const added = match.apply(await this.store.read(streamIdOf(match.id), match.version));
-    if (added.length > 0) this.schedule(match);
-    return match;
-  }
-
-  /**
-   * Decide → append with the expected version → fold → announce, inside the match's queue. A
-   * concurrent append elsewhere costs one re-read and one more decision.
-   */
-  private commit(
-    matchId: string,
-    decide: Decide,
-    options: CommitOptions = {},
-  ): Promise<{ match: Match; events: StoredEvent[]; duplicate: boolean }> {
-    try {
-      this.assertOpen();
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-    const { commandIdOf } = options;
-    const fresh = options.fresh === true || this.options.shared === true;
-    return this.queue.run(matchId, async () => {
-      const match = await this.load(matchId);
-      if (fresh) await this.refresh(match);
-      let refreshed = fresh;
-      for (let attempt = 0; ; attempt++) {
-        const commandId = commandIdOf?.(match);
-        if (commandId !== undefined) {
-          const earlier = match.commandResult(commandId);
-          if (earlier !== null) return { match, events: earlier, duplicate: true };
-        }
-        let events: NewEvent[] | null;
-        try {
-          events = decide(match);
-        } catch (error) {
-          // A refusal may come from a stale cache (another process appended): judge again on
-          // the fresh log before refusing.
-          if (!(error instanceof ServiceError) || refreshed) throw error;
-          refreshed = true;
-          const before = match.version;
-          await this.refresh(match);
-          if (match.version === before) throw error;
-          continue;
-        }
-        if (events === null || events.length === 0) return { match, events: [], duplicate: false };
-        try {
-          const result = await this.store.append(
-            streamIdOf(matchId),
-            match.version,
-            events,
-            commandId === undefined ? {} : { commandId },
-          );
-          if (result.duplicate) {
-            await this.refresh(match);
-            return { match, events: result.events.slice(), duplicate: true };
-          }
-          const added = match.apply(result.events);
-          for (const listener of this.listeners) {
-            try {
-              listener(match, added);
-            } catch (error) {
-              this.logger.error({ err: error, matchId }, "commit listener failed");
-            }
-          }
-          this.schedule(match);
-          return { match, events: result.events.slice(), duplicate: false };
-        } catch (error) {
-          if (!(error instanceof ConcurrencyError)) throw error;
-          await this.refresh(match);
-          refreshed = true;
-          if (attempt >= 1) {
-            throw ServiceError.of(
-              "CONFLICT",
-              "The match changed meanwhile; try again.",
-              "Die Partie hat sich inzwischen geändert; bitte erneut versuchen.",
-            );
-          }
-        }
-      }
-    });
   }
 
   /** Arms the match's one timer: a bot's move, a turn timeout, or the next game of a bot table. */
@@ -829,9 +702,11 @@ export class MatchService {
       }
       // Another process may have moved (or run this very step) meanwhile: read, then act only
       // if the match is still where the plan was made; the expected version settles a race.
-      this.commit(match.id, (m) => (m.version === version ? this.act(m, planned) : null), {
-        fresh: true,
-      }).catch((error: unknown) => this.logFailure(error, match.id, "bot step failed"));
+      this.repository
+        .commit(match.id, (m) => (m.version === version ? this.act(m, planned) : null), {
+          fresh: true,
+        })
+        .catch((error: unknown) => this.logFailure(error, match.id, "bot step failed"));
     }, delay);
     this.timers.set(match.id, timer);
   }
