@@ -239,3 +239,9 @@ export class MatchRepository {
     });
   }
 }
+
+/** A timer's failure is logged, except the refusal of a process that shuts down. */
+export function logFailure(logger: Logger, error: unknown, matchId: string, what: string): void {
+  if (error instanceof ServiceError && error.refusal.code === "SHUTTING_DOWN") return;
+  logger.error({ err: error, matchId }, what);
+}

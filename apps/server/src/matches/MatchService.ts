@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { isRefusal, type BotLevel, type Command, type Seat, type Viewer } from "@maumau/engine";
+import { isRefusal, type BotLevel, type Seat, type Viewer } from "@maumau/engine";
 import type { CommandResult, HistoryResult, MatchFrame, SeatTicket } from "@maumau/client";
 import type { Logger } from "pino";
 import { ServiceError } from "../errors/ServiceError.js";
@@ -13,6 +13,8 @@ import {
 } from "../store/EventStore.js";
 import { commandFor, type ClientCommand } from "./commandSchema.js";
 import { MatchRepository, type Listener } from "./MatchRepository.js";
+import { Presence, type PresenceProbe } from "./Presence.js";
+import { Scheduler, type WatchProbe } from "./Scheduler.js";
 import { decideLobby, lobby, seatOf, toNewEvent } from "./lobbyDecider.js";
 import {
   Match,
@@ -64,11 +66,7 @@ const DEFAULT_LIMITS: MatchLimits = {
   unwatchedMs: 60_000,
 };
 
-/** Whether a seat has a socket in another process (the socket.io adapter knows). */
-export type PresenceProbe = (matchId: string, seat: Seat) => Promise<boolean>;
-
-/** Whether anyone (seat or spectator) watches the match from another process. */
-export type WatchProbe = (matchId: string, viewers: readonly Viewer[]) => Promise<boolean>;
+export type { PresenceProbe, WatchProbe };
 
 /** A match of `variant` with `options`, or a `custom` match of a saved rule set (not both). */
 export interface CreateInput {
@@ -84,47 +82,28 @@ export interface CreateInput {
 
 export type { CommandResult, HistoryResult, MatchFrame, SeatTicket };
 
-type Action =
-  | {
-      readonly kind: "bot";
-      readonly seat: Seat;
-      readonly level: BotLevel;
-      readonly timedOut: boolean;
-    }
-  | { readonly kind: "nextGame" };
-
 const cryptoRandom = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
 /**
- * The matches: lobby, commands, bots, timers and presence. Every change is decided on the
- * cached match, appended with the expected version (and the client's command id), and only
- * then acknowledged and announced to the listeners. Commands of one match run one at a time.
+ * The matches, as the routers, the socket gateway and the tests see them: lobby decisions
+ * (`lobbyDecider`), the cache and commits (`MatchRepository`), bots and timers (`Scheduler`)
+ * and seats' sockets (`Presence`) behind one facade, with the per-client limits.
  */
 export class MatchService {
   private readonly store: EventStore;
   private readonly logger: Logger;
-  private readonly random: () => number;
   private readonly repository: MatchRepository;
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly graceTimers = new Map<string, NodeJS.Timeout>();
-  private readonly presence = new Map<string, number>();
-  /** Sockets of this process watching a match (seats and spectators). */
-  private readonly watchers = new Map<string, number>();
-  /** When someone last watched, asked about or acted in a match (performance.now()). */
-  private readonly lastSeen = new Map<string, number>();
+  private readonly scheduler: Scheduler;
+  private readonly presence: Presence;
   /** Matches a client created, by match id (the per-client cap counts those not over). */
   private readonly creators = new Map<string, string>();
   private readonly limits: MatchLimits;
-  private watchedElsewhere: WatchProbe | null = null;
-  private presentElsewhere: PresenceProbe = () => Promise.resolve(false);
-  private closing = false;
   readonly ruleSets: RuleSetService;
 
   constructor(private readonly options: MatchServiceOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.store = options.store;
     this.logger = options.logger;
-    this.random = options.random ?? cryptoRandom;
     this.ruleSets = options.ruleSets ?? new RuleSetService(options.store);
     this.repository = new MatchRepository({
       store: options.store,
@@ -132,18 +111,27 @@ export class MatchService {
       cacheSize: this.limits.cacheSize,
       shared: options.shared === true,
       hooks: {
-        changed: (match) => this.schedule(match),
-        cached: (match) => {
-          if (!this.lastSeen.has(match.id)) this.lastSeen.set(match.id, performance.now());
-        },
-        pinned: (match) => this.pinned(match),
+        changed: (match) => this.scheduler.schedule(match),
+        cached: (match) => this.scheduler.cached(match),
+        pinned: (match) => this.scheduler.holds(match) || this.presence.holds(match),
         evicted: (match) => {
-          this.lastSeen.delete(match.id);
           if (match.status === "over") this.creators.delete(match.id);
-          clearTimeout(this.timers.get(match.id));
-          this.timers.delete(match.id);
+          this.scheduler.evicted(match);
         },
       },
+    });
+    this.presence = new Presence({
+      repository: this.repository,
+      logger: options.logger,
+      graceMs: options.graceMs,
+    });
+    this.scheduler = new Scheduler({
+      repository: this.repository,
+      logger: options.logger,
+      botDelayMs: options.botDelayMs,
+      unwatchedMs: this.limits.unwatchedMs,
+      random: options.random ?? cryptoRandom,
+      onSchedule: (match) => this.presence.watchForAbsentOwners(match),
     });
   }
 
@@ -152,12 +140,12 @@ export class MatchService {
    * after the grace period, the owner may have moved to another process behind the balancer.
    */
   setPresenceProbe(probe: PresenceProbe): void {
-    this.presentElsewhere = probe;
+    this.presence.setProbe(probe);
   }
 
   /** How to ask whether anyone watches a match from another process (scale-out). */
   setWatchProbe(probe: WatchProbe): void {
-    this.watchedElsewhere = probe;
+    this.scheduler.setWatchProbe(probe);
   }
 
   /** Called after every commit of this process, in commit order, before the command is answered. */
@@ -446,125 +434,28 @@ export class MatchService {
   // ---- presence: a seat's sockets in this process --------------------------------------------
 
   seatConnected(matchId: string, seat: Seat): void {
-    const key = `${matchId}:${seat}`;
-    this.presence.set(key, (this.presence.get(key) ?? 0) + 1);
-    clearTimeout(this.graceTimers.get(key));
-    this.graceTimers.delete(key);
-    if (this.closing) return;
-    this.repository
-      .commit(matchId, (m) => {
-        const h = m.seats[seat];
-        return h?.kind === "human" && h.away && m.status === "running"
-          ? [lobby({ type: "seat.returned", data: { seat } })]
-          : null;
-      })
-      .catch((error: unknown) => this.logFailure(error, matchId, "return failed"));
+    this.presence.seatConnected(matchId, seat);
   }
 
   seatDisconnected(matchId: string, seat: Seat): void {
-    const key = `${matchId}:${seat}`;
-    const left = (this.presence.get(key) ?? 1) - 1;
-    if (left > 0) {
-      this.presence.set(key, left);
-      return;
-    }
-    this.presence.delete(key);
-    this.armGrace(matchId, seat);
-  }
-
-  /** After the grace period a bot takes the seat over; in the lobby the wait starts again. */
-  private armGrace(matchId: string, seat: Seat): void {
-    const key = `${matchId}:${seat}`;
-    if (this.closing) return;
-    clearTimeout(this.graceTimers.get(key));
-    const timer = setTimeout(() => {
-      this.graceTimers.delete(key);
-      if ((this.presence.get(key) ?? 0) > 0) return;
-      let inLobby = false;
-      this.presentElsewhere(matchId, seat)
-        .catch((error: unknown) => {
-          this.logger.warn({ err: error, matchId, seat }, "presence probe failed");
-          return false;
-        })
-        .then((elsewhere) => {
-          // Present in another process: that one holds the seat, and arms its own grace.
-          if (elsewhere || (this.presence.get(key) ?? 0) > 0) return;
-          return this.repository
-            .commit(
-              matchId,
-              (m) => {
-                const h = m.seats[seat];
-                if (h?.kind !== "human" || h.away) return null;
-                if (m.status === "open") inLobby = true;
-                return m.status === "running"
-                  ? [lobby({ type: "seat.botTakenOver", data: { seat } })]
-                  : null;
-              },
-              { fresh: true },
-            )
-            .then(() => {
-              if (inLobby) this.armGrace(matchId, seat);
-            });
-        })
-        .catch((error: unknown) => this.logFailure(error, matchId, "takeover failed"));
-    }, this.options.graceMs);
-    timer.unref();
-    this.graceTimers.set(key, timer);
-  }
-
-  /**
-   * Every human seat of a running match that has no socket here is on a grace clock: after a
-   * restart, in every process of a scaled-out server, and for an owner who only ever used HTTP
-   * (`seen` restarts the clock). When it runs out the seat is handed to a bot, once: the
-   * takeover is decided on a fresh read with the expected version, and a process where the
-   * owner is connected (or any other, through the presence probe) holds the seat.
-   */
-  private watchForAbsentOwners(match: Match): void {
-    if (match.status !== "running") return;
-    match.seats.forEach((holder, seat) => {
-      if (holder.kind !== "human" || holder.away) return;
-      const key = `${match.id}:${seat}`;
-      if ((this.presence.get(key) ?? 0) > 0 || this.graceTimers.has(key)) return;
-      this.armGrace(match.id, seat);
-    });
+    this.presence.seatDisconnected(matchId, seat);
   }
 
   /** The seat's owner acted or looked without a socket here (HTTP): their grace starts anew. */
   private seen(match: Match, seat: Seat): void {
-    this.lastSeen.set(match.id, performance.now());
-    const key = `${match.id}:${seat}`;
-    if ((this.presence.get(key) ?? 0) > 0 || match.status !== "running") return;
-    this.armGrace(match.id, seat);
+    this.scheduler.touch(match.id);
+    this.presence.seen(match, seat);
   }
 
   // ---- watchers: who looks at a match from this process --------------------------------------
 
   /** A socket of this process watches the match (as a seat or a spectator). */
   watchStarted(matchId: string): void {
-    this.watchers.set(matchId, (this.watchers.get(matchId) ?? 0) + 1);
-    this.lastSeen.set(matchId, performance.now());
-    // A match that waited for an audience goes on.
-    const match = this.repository.peek(matchId);
-    if (match !== undefined && !this.timers.has(matchId)) this.schedule(match);
+    this.scheduler.watchStarted(matchId);
   }
 
   watchEnded(matchId: string): void {
-    this.lastSeen.set(matchId, performance.now());
-    const left = (this.watchers.get(matchId) ?? 1) - 1;
-    if (left > 0) this.watchers.set(matchId, left);
-    else this.watchers.delete(matchId);
-  }
-
-  /**
-   * Bots play on only while somebody is there: a human at the table, anyone watching, or anyone
-   * who watched, asked or acted within `unwatchedMs`. A match of bots (and absent owners) that
-   * nobody has looked at for that long waits, so that abandoned matches burn no CPU; the first
-   * watcher wakes it up (`watchStarted`), in whichever process.
-   */
-  private hasAudience(match: Match): boolean {
-    if (match.hasPresentHuman() || (this.watchers.get(match.id) ?? 0) > 0) return true;
-    const seen = this.lastSeen.get(match.id);
-    return seen !== undefined && performance.now() - seen < this.limits.unwatchedMs;
+    this.scheduler.watchEnded(matchId);
   }
 
   // ---- limits ------------------------------------------------------------------------------------
@@ -599,17 +490,6 @@ export class MatchService {
     }
   }
 
-  /** Something of this process depends on the cached copy: watchers, a timer, a seat's sockets. */
-  private pinned(match: Match): boolean {
-    if ((this.watchers.get(match.id) ?? 0) > 0) return true;
-    if (match.status === "over") return false;
-    if (this.timers.has(match.id)) return true;
-    return match.seats.some((_, seat) => {
-      const key = `${match.id}:${seat}`;
-      return this.graceTimers.has(key) || (this.presence.get(key) ?? 0) > 0;
-    });
-  }
-
   // ---- life cycle ------------------------------------------------------------------------------
 
   /** Loads the most recently active matches so that their bots and timers go on after a restart. */
@@ -629,11 +509,8 @@ export class MatchService {
 
   /** Stops timers and new work, and waits for every command in flight. */
   async close(): Promise<void> {
-    this.closing = true;
-    for (const timer of [...this.timers.values(), ...this.graceTimers.values()])
-      clearTimeout(timer);
-    this.timers.clear();
-    this.graceTimers.clear();
+    this.scheduler.close();
+    this.presence.close();
     await this.repository.close();
   }
 
@@ -655,82 +532,6 @@ export class MatchService {
 
   private viewerOf(match: Match, token: string | undefined): Viewer {
     return token === undefined ? "spectator" : seatOf(match, token);
-  }
-
-  /** Arms the match's one timer: a bot's move, a turn timeout, or the next game of a bot table. */
-  private schedule(match: Match): void {
-    clearTimeout(this.timers.get(match.id));
-    this.timers.delete(match.id);
-    if (this.closing) return;
-    this.watchForAbsentOwners(match);
-    const progress = match.progress();
-    if (progress === null || progress.status === "matchOver") return;
-    const botDelay = this.options.botDelayMs;
-    let action: Action | null = null;
-    let delay = 0;
-    if (progress.status === "gameOver") {
-      if (!match.hasPresentHuman()) [action, delay] = [{ kind: "nextGame" }, botDelay];
-      else if (match.turnTimerMs !== null)
-        [action, delay] = [{ kind: "nextGame" }, match.turnTimerMs];
-    } else if (progress.toAct !== null) {
-      const seat = progress.toAct;
-      const controller = match.controllerOf(seat);
-      if (controller.kind === "bot") {
-        [action, delay] = [
-          { kind: "bot", seat, level: controller.level, timedOut: false },
-          botDelay,
-        ];
-      } else if (match.turnTimerMs !== null) {
-        [action, delay] = [
-          { kind: "bot", seat, level: "heuristic", timedOut: true },
-          match.turnTimerMs,
-        ];
-      }
-    }
-    if (action === null) return;
-    // Bots alone with nobody watching here: wait, unless someone watches in another process.
-    const unwatched = !(action.kind === "bot" && action.timedOut) && !this.hasAudience(match);
-    if (unwatched && this.watchedElsewhere === null) return;
-    const version = match.version;
-    const planned = action;
-    const timer = setTimeout(async () => {
-      this.timers.delete(match.id);
-      if (unwatched) {
-        const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
-        const watched = await this.watchedElsewhere!(match.id, viewers).catch(() => true);
-        if (!watched) return;
-      }
-      // Another process may have moved (or run this very step) meanwhile: read, then act only
-      // if the match is still where the plan was made; the expected version settles a race.
-      this.repository
-        .commit(match.id, (m) => (m.version === version ? this.act(m, planned) : null), {
-          fresh: true,
-        })
-        .catch((error: unknown) => this.logFailure(error, match.id, "bot step failed"));
-    }, delay);
-    this.timers.set(match.id, timer);
-  }
-
-  /** A bot's decision: it is shown only its seat's view and legal moves (`engine.botMove`). */
-  private act(match: Match, action: Action): NewEvent[] | null {
-    const command: Command =
-      action.kind === "nextGame"
-        ? { type: "startNextGame" }
-        : match.engine.botMove(match.state, action.seat, action.level, this.random);
-    const decision = match.engine.decide(match.state, command);
-    if (isRefusal(decision)) {
-      this.logger.error({ matchId: match.id, command, refusal: decision }, "bot move refused");
-      return null;
-    }
-    const events = decision.map(toNewEvent);
-    return action.kind === "bot" && action.timedOut
-      ? [lobby({ type: "seat.timedOut", data: { seat: action.seat } }), ...events]
-      : events;
-  }
-
-  private logFailure(error: unknown, matchId: string, what: string): void {
-    if (error instanceof ServiceError && error.refusal.code === "SHUTTING_DOWN") return;
-    this.logger.error({ err: error, matchId }, what);
   }
 }
 
