@@ -28,6 +28,8 @@ async function startMain(sqlitePath: string): Promise<{ proc: ChildProcess; url:
       DATABASE_URL: "",
       REDIS_URL: "",
       BOT_DELAY_MS: "0",
+      // The play loop below polls unthrottled from one address; lift the per-client rate.
+      HTTP_RATE: "1000000",
       LOG_LEVEL: "info",
     },
     stdio: ["ignore", "pipe", "pipe"],
