@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { variantIds } from "@maumau/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VariantSummary } from "@maumau/client";
-import { rawGet, startTestServer, type Running } from "./testing.js";
+import { rawGet, startTestServer, type Running } from "./testing/index.js";
 
 const INDEX = "<!doctype html><title>Mau Mau</title><div id=root></div>";
 const HASHED_JS = "/assets/index-B3xk_9aZ.js";

@@ -11,7 +11,7 @@ import { variants } from "@maumau/registry";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Config } from "./config.js";
-import type { ErrorRefusal } from "./matches/ServiceError.js";
+import type { ErrorRefusal } from "./errors/ServiceError.js";
 import { ClientLimiter, clientOf } from "./security/ClientLimiter.js";
 import { OriginPolicy } from "./security/OriginPolicy.js";
 import { cacheControlFor, fileStats, resolveInside, sendFile } from "./static.js";

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { humanChoice } from "./realtime/playMatch.js";
-import { httpClient } from "./realtime/TestSocket.js";
-import { tempSqlite } from "./testing.js";
+import { humanChoice } from "./testing/playMatch.js";
+import { httpClient } from "./testing/TestSocket.js";
+import { tempSqlite } from "./testing/index.js";
 
 const mainTs = fileURLToPath(new URL("./main.ts", import.meta.url));
 const children: ChildProcess[] = [];
@@ -28,6 +28,8 @@ async function startMain(sqlitePath: string): Promise<{ proc: ChildProcess; url:
       DATABASE_URL: "",
       REDIS_URL: "",
       BOT_DELAY_MS: "0",
+      // The play loop below polls unthrottled from one address; lift the per-client rate.
+      HTTP_RATE: "1000000",
       LOG_LEVEL: "info",
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -7,11 +7,11 @@ import { findVariant } from "@maumau/registry";
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MatchFrame } from "./matches/MatchService.js";
-import { checkFrames, humanChoice } from "./realtime/playMatch.js";
-import { SyncedWatch } from "./realtime/SyncedWatch.js";
-import { httpClient, TestSocket } from "./realtime/TestSocket.js";
+import { checkFrames, humanChoice } from "./testing/playMatch.js";
+import { SyncedWatch } from "./testing/SyncedWatch.js";
+import { httpClient, TestSocket } from "./testing/TestSocket.js";
 import { PostgresEventStore } from "./store/postgres.js";
-import { deleteRedisKeys, dropPostgresSchema } from "./testing.js";
+import { deleteRedisKeys, dropPostgresSchema } from "./testing/index.js";
 
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AppendOptions, EventStore, NewEvent } from "./store/EventStore.js";
 import { MemoryEventStore } from "./store/memory.js";
-import { httpClient, TestSocket } from "./realtime/TestSocket.js";
-import { startTestApi } from "./testing.js";
+import { httpClient, TestSocket } from "./testing/TestSocket.js";
+import { startTestApi } from "./testing/index.js";
 
 /** A store whose appends take a while, to have commands in flight at shutdown. */
 class SlowStore extends MemoryEventStore implements EventStore {

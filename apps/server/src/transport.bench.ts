@@ -1,9 +1,9 @@
 import type { Command } from "@maumau/engine";
 import { afterAll, bench, describe } from "vitest";
 import type { MatchSnapshot } from "./matches/Match.js";
-import { humanChoice } from "./realtime/playMatch.js";
-import { httpClient, TestSocket } from "./realtime/TestSocket.js";
-import { startTestApi } from "./testing.js";
+import { humanChoice } from "./testing/playMatch.js";
+import { httpClient, TestSocket } from "./testing/TestSocket.js";
+import { startTestApi } from "./testing/index.js";
 
 /**
  * One move as a client makes it, against a real server on loopback (SQLite in a temp file):

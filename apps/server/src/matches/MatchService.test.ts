@@ -1,7 +1,7 @@
 import { findVariant } from "@maumau/registry";
 import { describe, expect, it } from "vitest";
 import { MemoryEventStore } from "../store/memory.js";
-import { silentLogger } from "../testing.js";
+import { silentLogger } from "../testing/index.js";
 import { isLobbyEvent } from "./lobbyEvents.js";
 import { Match } from "./Match.js";
 import { MatchService } from "./MatchService.js";

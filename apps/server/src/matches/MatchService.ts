@@ -1,17 +1,8 @@
 import { randomInt } from "node:crypto";
-import {
-  isRefusal,
-  openMatch,
-  parseOptions,
-  type AnyVariant,
-  type BotLevel,
-  type Command,
-  type Seat,
-  type Viewer,
-} from "@maumau/engine";
+import { isRefusal, type BotLevel, type Seat, type Viewer } from "@maumau/engine";
 import type { CommandResult, HistoryResult, MatchFrame, SeatTicket } from "@maumau/client";
-import { findVariant } from "@maumau/registry";
 import type { Logger } from "pino";
+import { ServiceError } from "../errors/ServiceError.js";
 import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
 import { RULE_SET_VARIANT, RuleSetService } from "../ruleSets/RuleSetService.js";
 import {
@@ -21,8 +12,10 @@ import {
   type StoredEvent,
 } from "../store/EventStore.js";
 import { commandFor, type ClientCommand } from "./commandSchema.js";
-import { KeyedQueue } from "./KeyedQueue.js";
-import type { LobbyEvent } from "./lobbyEvents.js";
+import { MatchRepository, type Listener } from "./MatchRepository.js";
+import { Presence, type PresenceProbe } from "./Presence.js";
+import { Scheduler, type WatchProbe } from "./Scheduler.js";
+import { decideLobby, lobby, seatOf, toNewEvent } from "./lobbyDecider.js";
 import {
   Match,
   matchIdOf,
@@ -31,7 +24,6 @@ import {
   type MatchSnapshot,
   type MatchStatus,
 } from "./Match.js";
-import { ServiceError } from "./ServiceError.js";
 import { hashToken, newMatchId, newMatchSeed, newSeatToken, rematchIdOf } from "./tokens.js";
 
 export interface MatchServiceOptions {
@@ -74,11 +66,7 @@ const DEFAULT_LIMITS: MatchLimits = {
   unwatchedMs: 60_000,
 };
 
-/** Whether a seat has a socket in another process (the socket.io adapter knows). */
-export type PresenceProbe = (matchId: string, seat: Seat) => Promise<boolean>;
-
-/** Whether anyone (seat or spectator) watches the match from another process. */
-export type WatchProbe = (matchId: string, viewers: readonly Viewer[]) => Promise<boolean>;
+export type { PresenceProbe, WatchProbe };
 
 /** A match of `variant` with `options`, or a `custom` match of a saved rule set (not both). */
 export interface CreateInput {
@@ -94,65 +82,57 @@ export interface CreateInput {
 
 export type { CommandResult, HistoryResult, MatchFrame, SeatTicket };
 
-type Listener = (match: Match, events: readonly StoredEvent[]) => void;
-
-interface CommitOptions {
-  /** The store's idempotency key of a client command, from the match (it names the seat). */
-  readonly commandIdOf?: (match: Match) => string;
-  /** Read what other processes appended before deciding. */
-  readonly fresh?: boolean;
-}
-
-/** What a decision function returns: events to append, or null for "nothing to do". */
-type Decide = (match: Match) => NewEvent[] | null;
-
-type Action =
-  | {
-      readonly kind: "bot";
-      readonly seat: Seat;
-      readonly level: BotLevel;
-      readonly timedOut: boolean;
-    }
-  | { readonly kind: "nextGame" };
-
 const cryptoRandom = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
-const lobby = (event: LobbyEvent): NewEvent => event;
-
 /**
- * The matches: lobby, commands, bots, timers and presence. Every change is decided on the
- * cached match, appended with the expected version (and the client's command id), and only
- * then acknowledged and announced to the listeners. Commands of one match run one at a time.
+ * The matches, as the routers, the socket gateway and the tests see them: lobby decisions
+ * (`lobbyDecider`), the cache and commits (`MatchRepository`), bots and timers (`Scheduler`)
+ * and seats' sockets (`Presence`) behind one facade, with the per-client limits.
  */
 export class MatchService {
   private readonly store: EventStore;
   private readonly logger: Logger;
-  private readonly random: () => number;
-  private readonly queue = new KeyedQueue();
-  private readonly cache = new Map<string, Match>();
-  private readonly loading = new Map<string, Promise<Match>>();
-  private readonly listeners = new Set<Listener>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly graceTimers = new Map<string, NodeJS.Timeout>();
-  private readonly presence = new Map<string, number>();
-  /** Sockets of this process watching a match (seats and spectators). */
-  private readonly watchers = new Map<string, number>();
-  /** When someone last watched, asked about or acted in a match (performance.now()). */
-  private readonly lastSeen = new Map<string, number>();
+  private readonly repository: MatchRepository;
+  private readonly scheduler: Scheduler;
+  private readonly presence: Presence;
   /** Matches a client created, by match id (the per-client cap counts those not over). */
   private readonly creators = new Map<string, string>();
   private readonly limits: MatchLimits;
-  private watchedElsewhere: WatchProbe | null = null;
-  private presentElsewhere: PresenceProbe = () => Promise.resolve(false);
-  private closing = false;
   readonly ruleSets: RuleSetService;
 
   constructor(private readonly options: MatchServiceOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.store = options.store;
     this.logger = options.logger;
-    this.random = options.random ?? cryptoRandom;
     this.ruleSets = options.ruleSets ?? new RuleSetService(options.store);
+    this.repository = new MatchRepository({
+      store: options.store,
+      logger: options.logger,
+      cacheSize: this.limits.cacheSize,
+      shared: options.shared === true,
+      hooks: {
+        changed: (match) => this.scheduler.schedule(match),
+        cached: (match) => this.scheduler.cached(match),
+        pinned: (match) => this.scheduler.holds(match) || this.presence.holds(match),
+        evicted: (match) => {
+          if (match.status === "over") this.creators.delete(match.id);
+          this.scheduler.evicted(match);
+        },
+      },
+    });
+    this.presence = new Presence({
+      repository: this.repository,
+      logger: options.logger,
+      graceMs: options.graceMs,
+    });
+    this.scheduler = new Scheduler({
+      repository: this.repository,
+      logger: options.logger,
+      botDelayMs: options.botDelayMs,
+      unwatchedMs: this.limits.unwatchedMs,
+      random: options.random ?? cryptoRandom,
+      onSchedule: (match) => this.presence.watchForAbsentOwners(match),
+    });
   }
 
   /**
@@ -160,18 +140,17 @@ export class MatchService {
    * after the grace period, the owner may have moved to another process behind the balancer.
    */
   setPresenceProbe(probe: PresenceProbe): void {
-    this.presentElsewhere = probe;
+    this.presence.setProbe(probe);
   }
 
   /** How to ask whether anyone watches a match from another process (scale-out). */
   setWatchProbe(probe: WatchProbe): void {
-    this.watchedElsewhere = probe;
+    this.scheduler.setWatchProbe(probe);
   }
 
   /** Called after every commit of this process, in commit order, before the command is answered. */
   onCommit(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.repository.onCommit(listener);
   }
 
   // ---- lobby ------------------------------------------------------------------------------
@@ -180,64 +159,29 @@ export class MatchService {
     input: CreateInput,
     client = "local",
   ): Promise<{ matchId: string; lobby: LobbyView; ticket: SeatTicket | null }> {
-    this.assertOpen();
+    this.repository.assertOpen();
     this.assertRoomFor(client);
     const { variantId, rawOptions, ruleSet } = await this.sourceOf(input);
-    const variant = findVariant(variantId);
-    if (variant === undefined) {
-      throw ServiceError.of(
-        "UNKNOWN_VARIANT",
-        `There is no variant "${variantId}".`,
-        `Es gibt keine Variante „${variantId}“.`,
-      );
-    }
-    const options = parseOptions(variant, rawOptions ?? {});
-    if (isRefusal(options)) throw new ServiceError({ ...options, code: "INVALID_OPTIONS" });
-    const { min, max } = playerRange(variant, options);
-    if (!Number.isInteger(input.seats) || input.seats < min || input.seats > max) {
-      const what =
-        ruleSet === null ? variant.id : `Rule set "${ruleSet.name}" (version ${ruleSet.version})`;
-      const was =
-        ruleSet === null
-          ? `${variant.id} spielen`
-          : `Regelwerk „${ruleSet.name}“ (Version ${ruleSet.version}) spielen`;
-      throw ServiceError.of(
-        "INVALID_OPTIONS",
-        `${what} is played by ${min} to ${max} players.`,
-        `${was} ${min} bis ${max} Personen.`,
-      );
-    }
+    const owner =
+      input.name === undefined ? undefined : { name: input.name, token: newSeatToken() };
+    const events = decideLobby(null, {
+      type: "create",
+      variant: variantId,
+      options: rawOptions,
+      ruleSet,
+      seats: input.seats,
+      turnTimerMs: input.turnTimerMs ?? null,
+      owner,
+    });
     const matchId = newMatchId();
-    const events: NewEvent[] = [
-      lobby({
-        type: "lobby.created",
-        data: {
-          variant: variant.id,
-          options,
-          seats: input.seats,
-          turnTimerMs: input.turnTimerMs ?? null,
-          rematchOf: null,
-          ruleSet,
-        },
-      }),
-    ];
-    let ticket: SeatTicket | null = null;
-    if (input.name !== undefined) {
-      const token = newSeatToken();
-      events.push(
-        lobby({
-          type: "seat.claimed",
-          data: { seat: 0, name: input.name, tokenHash: hashToken(token) },
-        }),
-      );
-      ticket = { matchId, seat: 0, token };
-    }
+    const ticket: SeatTicket | null =
+      owner === undefined ? null : { matchId, seat: 0, token: owner.token };
     const result = await this.store.append(streamIdOf(matchId), 0, events);
     const match = Match.fromEvents(matchId, result.events);
-    this.remember(match);
+    this.repository.remember(match);
     this.creators.set(matchId, client);
     this.logger.info(
-      { matchId, variant: variant.id, seats: input.seats, ruleSet },
+      { matchId, variant: match.variant.id, seats: input.seats, ruleSet },
       "match created",
     );
     return { matchId, lobby: match.lobby(), ticket };
@@ -267,9 +211,9 @@ export class MatchService {
       if (out.length >= limit) break;
       const id = matchIdOf(info.streamId);
       try {
-        let match = await this.load(id);
+        let match = await this.repository.load(id);
         if (match.version < info.version)
-          match = await this.queue.run(id, () => this.refresh(match));
+          match = await this.repository.run(id, () => this.repository.refresh(match));
         if (status.includes(match.status)) out.push(match.lobby());
       } catch (error) {
         this.logger.warn({ err: error, matchId: id }, "cannot list match");
@@ -284,40 +228,10 @@ export class MatchService {
     seat?: Seat | undefined;
   }): Promise<SeatTicket> {
     const token = newSeatToken();
-    const tokenHash = hashToken(token);
-    let seat: Seat = -1;
-    await this.commit(input.matchId, (m) => {
-      if (m.status === "over") throw notInLobby();
-      const free = m.seats.map((h, i) => (h.kind === "empty" ? i : -1)).filter((i) => i >= 0);
-      if (input.seat !== undefined) {
-        if (input.seat < 0 || input.seat >= m.seats.length) {
-          throw ServiceError.of(
-            "INVALID_INPUT",
-            `There is no seat ${input.seat}.`,
-            `Es gibt keinen Platz ${input.seat}.`,
-          );
-        }
-        if (!free.includes(input.seat)) {
-          throw ServiceError.of(
-            "SEAT_TAKEN",
-            `Seat ${input.seat} is taken.`,
-            `Platz ${input.seat} ist besetzt.`,
-          );
-        }
-        seat = input.seat;
-      } else {
-        const first = free[0];
-        if (first === undefined) {
-          throw ServiceError.of(
-            "NO_FREE_SEAT",
-            "Every seat is taken.",
-            "Alle Plätze sind besetzt.",
-          );
-        }
-        seat = first;
-      }
-      return [lobby({ type: "seat.claimed", data: { seat, name: input.name, tokenHash } })];
-    });
+    const { events } = await this.repository.commit(input.matchId, (m) =>
+      decideLobby(m, { type: "join", name: input.name, token, seat: input.seat }),
+    );
+    const seat = (events[0]?.data as { seat: Seat }).seat;
     return { matchId: input.matchId, seat, token };
   }
 
@@ -325,10 +239,9 @@ export class MatchService {
     matchId: string;
     token: string;
   }): Promise<{ matchId: string; version: number }> {
-    const { match } = await this.commit(input.matchId, (m) => {
-      const seat = this.seatOf(m, input.token);
-      return [lobby({ type: "seat.released", data: { seat } })];
-    });
+    const { match } = await this.repository.commit(input.matchId, (m) =>
+      decideLobby(m, { type: "leave", token: input.token }),
+    );
     return { matchId: input.matchId, version: match.version };
   }
 
@@ -338,37 +251,22 @@ export class MatchService {
     level: BotLevel;
     count?: number | undefined;
   }): Promise<LobbyView> {
-    const { match } = await this.commit(input.matchId, (m) => {
-      this.seatOf(m, input.token);
-      if (m.status !== "open") throw notInLobby();
-      const free = m.seats.map((h, i) => (h.kind === "empty" ? i : -1)).filter((i) => i >= 0);
-      const seats = free.slice(0, input.count ?? free.length);
-      if (seats.length === 0)
-        throw ServiceError.of("NO_FREE_SEAT", "Every seat is taken.", "Alle Plätze sind besetzt.");
-      return seats.map((seat) => lobby({ type: "bot.seated", data: { seat, level: input.level } }));
-    });
+    const { match } = await this.repository.commit(input.matchId, (m) =>
+      decideLobby(m, {
+        type: "addBots",
+        token: input.token,
+        level: input.level,
+        count: input.count,
+      }),
+    );
     return match.lobby();
   }
 
   async start(input: { matchId: string; token: string }): Promise<MatchSnapshot> {
     let seat: Seat = 0;
-    const { match } = await this.commit(input.matchId, (m) => {
-      seat = this.seatOf(m, input.token);
-      if (m.status !== "open") throw notInLobby();
-      if (m.seats.some((h) => h.kind === "empty")) {
-        throw ServiceError.of(
-          "SEATS_NOT_FILLED",
-          "Every seat needs a player or a bot before the start.",
-          "Vor dem Start braucht jeder Platz eine Person oder einen Bot.",
-        );
-      }
-      const events = openMatch(m.variant, {
-        players: m.seats.length,
-        options: m.options,
-        seed: newMatchSeed(),
-      });
-      if (isRefusal(events)) throw new ServiceError(events);
-      return events.map(toNewEvent);
+    const { match } = await this.repository.commit(input.matchId, (m) => {
+      seat = seatOf(m, input.token);
+      return decideLobby(m, { type: "start", token: input.token, seed: newMatchSeed() });
     });
     this.logger.info({ matchId: input.matchId }, "match started");
     return match.snapshot(seat);
@@ -376,45 +274,20 @@ export class MatchService {
 
   /** A new match with the same seats (same tokens) and options, once this one is over. */
   async rematch(input: { matchId: string; token: string }): Promise<{ matchId: string }> {
-    const old = await this.queue.run(input.matchId, async () =>
-      this.refresh(await this.load(input.matchId)),
+    const old = await this.repository.run(input.matchId, async () =>
+      this.repository.refresh(await this.repository.load(input.matchId)),
     );
-    this.seatOf(old, input.token);
-    if (old.rematch !== null) return { matchId: old.rematch };
-    if (old.status !== "over") {
-      throw ServiceError.of("NOT_OVER", "The match is not over yet.", "Die Partie läuft noch.");
-    }
+    const events = decideLobby(old, { type: "rematch", token: input.token });
+    if (events.length === 0 && old.rematch !== null) return { matchId: old.rematch };
     const matchId = rematchIdOf(old.id);
-    const events: NewEvent[] = [
-      lobby({
-        type: "lobby.created",
-        data: {
-          variant: old.variant.id,
-          options: old.options,
-          seats: old.seats.length,
-          turnTimerMs: old.turnTimerMs,
-          rematchOf: old.id,
-          ruleSet: old.ruleSet,
-        },
-      }),
-    ];
-    old.seats.forEach((h, seat) => {
-      if (h.kind === "human") {
-        events.push(
-          lobby({ type: "seat.claimed", data: { seat, name: h.name, tokenHash: h.tokenHash } }),
-        );
-      } else if (h.kind === "bot") {
-        events.push(lobby({ type: "bot.seated", data: { seat, level: h.level } }));
-      }
-    });
     try {
       await this.store.append(streamIdOf(matchId), 0, events);
     } catch (error) {
       // Another request (or process) created it first: the same rematch.
       if (!(error instanceof ConcurrencyError)) throw error;
     }
-    await this.commit(input.matchId, (m) =>
-      m.rematch === null ? [lobby({ type: "lobby.rematched", data: { matchId } })] : null,
+    await this.repository.commit(input.matchId, (m) =>
+      decideLobby(m, { type: "rematched", matchId }),
     );
     return { matchId };
   }
@@ -429,13 +302,13 @@ export class MatchService {
   }): Promise<CommandResult> {
     let seat: Seat = -1;
     const storeCommandId = (m: Match): string => {
-      seat = this.seatOf(m, input.token);
+      seat = seatOf(m, input.token);
       return `${seat}:${input.commandId}`;
     };
-    const { match, events, duplicate } = await this.commit(
+    const { match, events, duplicate } = await this.repository.commit(
       input.matchId,
       (m) => {
-        seat = this.seatOf(m, input.token);
+        seat = seatOf(m, input.token);
         if (m.status === "open") {
           throw ServiceError.of(
             "NOT_STARTED",
@@ -478,8 +351,8 @@ export class MatchService {
   }
 
   async snapshot(input: { matchId: string; token?: string | undefined }): Promise<MatchSnapshot> {
-    return this.queue.run(input.matchId, async () => {
-      const match = await this.refresh(await this.load(input.matchId));
+    return this.repository.run(input.matchId, async () => {
+      const match = await this.repository.refresh(await this.repository.load(input.matchId));
       const viewer = this.viewerOf(match, input.token);
       if (viewer !== "spectator") this.seen(match, viewer);
       return match.snapshot(viewer);
@@ -492,8 +365,8 @@ export class MatchService {
     token?: string | undefined;
     afterVersion?: number | undefined;
   }): Promise<HistoryResult> {
-    return this.queue.run(input.matchId, async () => {
-      const match = await this.refresh(await this.load(input.matchId));
+    return this.repository.run(input.matchId, async () => {
+      const match = await this.repository.refresh(await this.repository.load(input.matchId));
       const viewer = this.viewerOf(match, input.token);
       const full = match.status === "over";
       const events = match.events
@@ -512,8 +385,8 @@ export class MatchService {
     input: { matchId: string; token?: string | undefined; afterVersion?: number | undefined },
     deliver?: (viewer: Viewer, frame: MatchFrame) => void,
   ): Promise<MatchFrame> {
-    return this.queue.run(input.matchId, async () => {
-      const match = await this.refresh(await this.load(input.matchId));
+    return this.repository.run(input.matchId, async () => {
+      const match = await this.repository.refresh(await this.repository.load(input.matchId));
       const viewer = this.viewerOf(match, input.token);
       const frame = this.catchUpFrame(match, viewer, input.afterVersion);
       deliver?.(viewer, frame);
@@ -549,131 +422,40 @@ export class MatchService {
 
   /** The seat a token holds in a match, or a BAD_TOKEN refusal. */
   async seatFor(matchId: string, token: string): Promise<Seat> {
-    const match = await this.load(matchId);
+    const match = await this.repository.load(matchId);
     const seat = match.seatOfTokenHash(hashToken(token));
     if (seat !== null) return seat;
     // The seat may have been claimed through another process.
-    return this.queue.run(matchId, async () => this.seatOf(await this.refresh(match), token));
+    return this.repository.run(matchId, async () =>
+      seatOf(await this.repository.refresh(match), token),
+    );
   }
 
   // ---- presence: a seat's sockets in this process --------------------------------------------
 
   seatConnected(matchId: string, seat: Seat): void {
-    const key = `${matchId}:${seat}`;
-    this.presence.set(key, (this.presence.get(key) ?? 0) + 1);
-    clearTimeout(this.graceTimers.get(key));
-    this.graceTimers.delete(key);
-    if (this.closing) return;
-    this.commit(matchId, (m) => {
-      const h = m.seats[seat];
-      return h?.kind === "human" && h.away && m.status === "running"
-        ? [lobby({ type: "seat.returned", data: { seat } })]
-        : null;
-    }).catch((error: unknown) => this.logFailure(error, matchId, "return failed"));
+    this.presence.seatConnected(matchId, seat);
   }
 
   seatDisconnected(matchId: string, seat: Seat): void {
-    const key = `${matchId}:${seat}`;
-    const left = (this.presence.get(key) ?? 1) - 1;
-    if (left > 0) {
-      this.presence.set(key, left);
-      return;
-    }
-    this.presence.delete(key);
-    this.armGrace(matchId, seat);
-  }
-
-  /** After the grace period a bot takes the seat over; in the lobby the wait starts again. */
-  private armGrace(matchId: string, seat: Seat): void {
-    const key = `${matchId}:${seat}`;
-    if (this.closing) return;
-    clearTimeout(this.graceTimers.get(key));
-    const timer = setTimeout(() => {
-      this.graceTimers.delete(key);
-      if ((this.presence.get(key) ?? 0) > 0) return;
-      let inLobby = false;
-      this.presentElsewhere(matchId, seat)
-        .catch((error: unknown) => {
-          this.logger.warn({ err: error, matchId, seat }, "presence probe failed");
-          return false;
-        })
-        .then((elsewhere) => {
-          // Present in another process: that one holds the seat, and arms its own grace.
-          if (elsewhere || (this.presence.get(key) ?? 0) > 0) return;
-          return this.commit(
-            matchId,
-            (m) => {
-              const h = m.seats[seat];
-              if (h?.kind !== "human" || h.away) return null;
-              if (m.status === "open") inLobby = true;
-              return m.status === "running"
-                ? [lobby({ type: "seat.botTakenOver", data: { seat } })]
-                : null;
-            },
-            { fresh: true },
-          ).then(() => {
-            if (inLobby) this.armGrace(matchId, seat);
-          });
-        })
-        .catch((error: unknown) => this.logFailure(error, matchId, "takeover failed"));
-    }, this.options.graceMs);
-    timer.unref();
-    this.graceTimers.set(key, timer);
-  }
-
-  /**
-   * Every human seat of a running match that has no socket here is on a grace clock: after a
-   * restart, in every process of a scaled-out server, and for an owner who only ever used HTTP
-   * (`seen` restarts the clock). When it runs out the seat is handed to a bot, once: the
-   * takeover is decided on a fresh read with the expected version, and a process where the
-   * owner is connected (or any other, through the presence probe) holds the seat.
-   */
-  private watchForAbsentOwners(match: Match): void {
-    if (match.status !== "running") return;
-    match.seats.forEach((holder, seat) => {
-      if (holder.kind !== "human" || holder.away) return;
-      const key = `${match.id}:${seat}`;
-      if ((this.presence.get(key) ?? 0) > 0 || this.graceTimers.has(key)) return;
-      this.armGrace(match.id, seat);
-    });
+    this.presence.seatDisconnected(matchId, seat);
   }
 
   /** The seat's owner acted or looked without a socket here (HTTP): their grace starts anew. */
   private seen(match: Match, seat: Seat): void {
-    this.lastSeen.set(match.id, performance.now());
-    const key = `${match.id}:${seat}`;
-    if ((this.presence.get(key) ?? 0) > 0 || match.status !== "running") return;
-    this.armGrace(match.id, seat);
+    this.scheduler.touch(match.id);
+    this.presence.seen(match, seat);
   }
 
   // ---- watchers: who looks at a match from this process --------------------------------------
 
   /** A socket of this process watches the match (as a seat or a spectator). */
   watchStarted(matchId: string): void {
-    this.watchers.set(matchId, (this.watchers.get(matchId) ?? 0) + 1);
-    this.lastSeen.set(matchId, performance.now());
-    // A match that waited for an audience goes on.
-    const match = this.cache.get(matchId);
-    if (match !== undefined && !this.timers.has(matchId)) this.schedule(match);
+    this.scheduler.watchStarted(matchId);
   }
 
   watchEnded(matchId: string): void {
-    this.lastSeen.set(matchId, performance.now());
-    const left = (this.watchers.get(matchId) ?? 1) - 1;
-    if (left > 0) this.watchers.set(matchId, left);
-    else this.watchers.delete(matchId);
-  }
-
-  /**
-   * Bots play on only while somebody is there: a human at the table, anyone watching, or anyone
-   * who watched, asked or acted within `unwatchedMs`. A match of bots (and absent owners) that
-   * nobody has looked at for that long waits, so that abandoned matches burn no CPU; the first
-   * watcher wakes it up (`watchStarted`), in whichever process.
-   */
-  private hasAudience(match: Match): boolean {
-    if (match.hasPresentHuman() || (this.watchers.get(match.id) ?? 0) > 0) return true;
-    const seen = this.lastSeen.get(match.id);
-    return seen !== undefined && performance.now() - seen < this.limits.unwatchedMs;
+    this.scheduler.watchEnded(matchId);
   }
 
   // ---- limits ------------------------------------------------------------------------------------
@@ -682,7 +464,7 @@ export class MatchService {
     let mine = 0;
     let all = 0;
     for (const [id, creator] of this.creators) {
-      const match = this.cache.get(id);
+      const match = this.repository.peek(id);
       if (match?.status === "over") {
         this.creators.delete(id);
         continue;
@@ -691,7 +473,7 @@ export class MatchService {
       if (match === undefined) all++;
       if (creator === client) mine++;
     }
-    for (const match of this.cache.values()) if (match.status !== "over") all++;
+    for (const match of this.repository.cached()) if (match.status !== "over") all++;
     if (mine >= this.limits.openMatchesPerClient) {
       throw ServiceError.of(
         "LIMIT",
@@ -708,34 +490,6 @@ export class MatchService {
     }
   }
 
-  /** Caches a match and drops the least recently used idle ones beyond the cache size. */
-  private remember(match: Match): void {
-    this.cache.delete(match.id);
-    this.cache.set(match.id, match);
-    if (!this.lastSeen.has(match.id)) this.lastSeen.set(match.id, performance.now());
-    if (this.cache.size <= this.limits.cacheSize) return;
-    for (const [id, cached] of this.cache) {
-      if (this.cache.size <= this.limits.cacheSize) break;
-      if (id === match.id || !this.idle(cached)) continue;
-      this.cache.delete(id);
-      this.lastSeen.delete(id);
-      if (cached.status === "over") this.creators.delete(id);
-      clearTimeout(this.timers.get(id));
-      this.timers.delete(id);
-    }
-  }
-
-  /** Nothing in this process depends on the cached copy: it can be read again from the store. */
-  private idle(match: Match): boolean {
-    if ((this.watchers.get(match.id) ?? 0) > 0 || this.queue.has(match.id)) return false;
-    if (match.status === "over") return true;
-    if (this.timers.has(match.id)) return false;
-    return match.seats.every((_, seat) => {
-      const key = `${match.id}:${seat}`;
-      return !this.graceTimers.has(key) && (this.presence.get(key) ?? 0) === 0;
-    });
-  }
-
   // ---- life cycle ------------------------------------------------------------------------------
 
   /** Loads the most recently active matches so that their bots and timers go on after a restart. */
@@ -744,7 +498,7 @@ export class MatchService {
     let running = 0;
     for (const info of streams) {
       try {
-        const match = await this.load(matchIdOf(info.streamId));
+        const match = await this.repository.load(matchIdOf(info.streamId));
         if (match.status === "running") running++;
       } catch (error) {
         this.logger.warn({ err: error, streamId: info.streamId }, "cannot resume match");
@@ -755,259 +509,30 @@ export class MatchService {
 
   /** Stops timers and new work, and waits for every command in flight. */
   async close(): Promise<void> {
-    this.closing = true;
-    for (const timer of [...this.timers.values(), ...this.graceTimers.values()])
-      clearTimeout(timer);
-    this.timers.clear();
-    this.graceTimers.clear();
-    await this.queue.drain();
+    this.scheduler.close();
+    this.presence.close();
+    await this.repository.close();
   }
 
   /** Matches held in memory (the cache is bounded by `limits.cacheSize`). */
   get cachedMatches(): number {
-    return this.cache.size;
+    return this.repository.size;
   }
 
   get busy(): boolean {
-    return this.queue.size > 0;
+    return this.repository.busy;
   }
 
   /** The cached match (tests and the transport layer; never stale within this process). */
   async match(matchId: string): Promise<Match> {
-    return this.load(matchId);
+    return this.repository.load(matchId);
   }
 
   // ---- internals ---------------------------------------------------------------------------
 
-  private assertOpen(): void {
-    if (this.closing) {
-      throw ServiceError.of(
-        "SHUTTING_DOWN",
-        "The server is shutting down.",
-        "Der Server fährt herunter.",
-      );
-    }
-  }
-
-  private seatOf(match: Match, token: string): Seat {
-    const seat = match.seatOfTokenHash(hashToken(token));
-    if (seat === null) {
-      throw ServiceError.of(
-        "BAD_TOKEN",
-        "This seat token does not hold a seat in this match.",
-        "Dieses Platz-Token gehört zu keinem Platz dieser Partie.",
-      );
-    }
-    return seat;
-  }
-
   private viewerOf(match: Match, token: string | undefined): Viewer {
-    return token === undefined ? "spectator" : this.seatOf(match, token);
+    return token === undefined ? "spectator" : seatOf(match, token);
   }
-
-  private async load(matchId: string): Promise<Match> {
-    const cached = this.cache.get(matchId);
-    if (cached) {
-      // Least recently used first out: touching a match moves it to the end.
-      this.cache.delete(matchId);
-      this.cache.set(matchId, cached);
-      return cached;
-    }
-    let pending = this.loading.get(matchId);
-    if (!pending) {
-      pending = (async () => {
-        const events = await this.store.read(streamIdOf(matchId));
-        if (events.length === 0) throw matchNotFound(matchId);
-        const match = Match.fromEvents(matchId, events);
-        this.remember(match);
-        this.schedule(match);
-        return match;
-      })();
-      this.loading.set(matchId, pending);
-      void pending.then(
-        () => this.loading.delete(matchId),
-        () => this.loading.delete(matchId),
-      );
-    }
-    return pending;
-  }
-
-  /** Reads what other processes appended since the cached version. Call inside the queue. */
-  private async refresh(match: Match): Promise<Match> {
-    const added = match.apply(await this.store.read(streamIdOf(match.id), match.version));
-    if (added.length > 0) this.schedule(match);
-    return match;
-  }
-
-  /**
-   * Decide → append with the expected version → fold → announce, inside the match's queue. A
-   * concurrent append elsewhere costs one re-read and one more decision.
-   */
-  private commit(
-    matchId: string,
-    decide: Decide,
-    options: CommitOptions = {},
-  ): Promise<{ match: Match; events: StoredEvent[]; duplicate: boolean }> {
-    try {
-      this.assertOpen();
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-    const { commandIdOf } = options;
-    const fresh = options.fresh === true || this.options.shared === true;
-    return this.queue.run(matchId, async () => {
-      const match = await this.load(matchId);
-      if (fresh) await this.refresh(match);
-      let refreshed = fresh;
-      for (let attempt = 0; ; attempt++) {
-        const commandId = commandIdOf?.(match);
-        if (commandId !== undefined) {
-          const earlier = match.commandResult(commandId);
-          if (earlier !== null) return { match, events: earlier, duplicate: true };
-        }
-        let events: NewEvent[] | null;
-        try {
-          events = decide(match);
-        } catch (error) {
-          // A refusal may come from a stale cache (another process appended): judge again on
-          // the fresh log before refusing.
-          if (!(error instanceof ServiceError) || refreshed) throw error;
-          refreshed = true;
-          const before = match.version;
-          await this.refresh(match);
-          if (match.version === before) throw error;
-          continue;
-        }
-        if (events === null || events.length === 0) return { match, events: [], duplicate: false };
-        try {
-          const result = await this.store.append(
-            streamIdOf(matchId),
-            match.version,
-            events,
-            commandId === undefined ? {} : { commandId },
-          );
-          if (result.duplicate) {
-            await this.refresh(match);
-            return { match, events: result.events.slice(), duplicate: true };
-          }
-          const added = match.apply(result.events);
-          for (const listener of this.listeners) {
-            try {
-              listener(match, added);
-            } catch (error) {
-              this.logger.error({ err: error, matchId }, "commit listener failed");
-            }
-          }
-          this.schedule(match);
-          return { match, events: result.events.slice(), duplicate: false };
-        } catch (error) {
-          if (!(error instanceof ConcurrencyError)) throw error;
-          await this.refresh(match);
-          refreshed = true;
-          if (attempt >= 1) {
-            throw ServiceError.of(
-              "CONFLICT",
-              "The match changed meanwhile; try again.",
-              "Die Partie hat sich inzwischen geändert; bitte erneut versuchen.",
-            );
-          }
-        }
-      }
-    });
-  }
-
-  /** Arms the match's one timer: a bot's move, a turn timeout, or the next game of a bot table. */
-  private schedule(match: Match): void {
-    clearTimeout(this.timers.get(match.id));
-    this.timers.delete(match.id);
-    if (this.closing) return;
-    this.watchForAbsentOwners(match);
-    const progress = match.progress();
-    if (progress === null || progress.status === "matchOver") return;
-    const botDelay = this.options.botDelayMs;
-    let action: Action | null = null;
-    let delay = 0;
-    if (progress.status === "gameOver") {
-      if (!match.hasPresentHuman()) [action, delay] = [{ kind: "nextGame" }, botDelay];
-      else if (match.turnTimerMs !== null)
-        [action, delay] = [{ kind: "nextGame" }, match.turnTimerMs];
-    } else if (progress.toAct !== null) {
-      const seat = progress.toAct;
-      const controller = match.controllerOf(seat);
-      if (controller.kind === "bot") {
-        [action, delay] = [
-          { kind: "bot", seat, level: controller.level, timedOut: false },
-          botDelay,
-        ];
-      } else if (match.turnTimerMs !== null) {
-        [action, delay] = [
-          { kind: "bot", seat, level: "heuristic", timedOut: true },
-          match.turnTimerMs,
-        ];
-      }
-    }
-    if (action === null) return;
-    // Bots alone with nobody watching here: wait, unless someone watches in another process.
-    const unwatched = !(action.kind === "bot" && action.timedOut) && !this.hasAudience(match);
-    if (unwatched && this.watchedElsewhere === null) return;
-    const version = match.version;
-    const planned = action;
-    const timer = setTimeout(async () => {
-      this.timers.delete(match.id);
-      if (unwatched) {
-        const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
-        const watched = await this.watchedElsewhere!(match.id, viewers).catch(() => true);
-        if (!watched) return;
-      }
-      // Another process may have moved (or run this very step) meanwhile: read, then act only
-      // if the match is still where the plan was made; the expected version settles a race.
-      this.commit(match.id, (m) => (m.version === version ? this.act(m, planned) : null), {
-        fresh: true,
-      }).catch((error: unknown) => this.logFailure(error, match.id, "bot step failed"));
-    }, delay);
-    this.timers.set(match.id, timer);
-  }
-
-  /** A bot's decision: it is shown only its seat's view and legal moves (`engine.botMove`). */
-  private act(match: Match, action: Action): NewEvent[] | null {
-    const command: Command =
-      action.kind === "nextGame"
-        ? { type: "startNextGame" }
-        : match.engine.botMove(match.state, action.seat, action.level, this.random);
-    const decision = match.engine.decide(match.state, command);
-    if (isRefusal(decision)) {
-      this.logger.error({ matchId: match.id, command, refusal: decision }, "bot move refused");
-      return null;
-    }
-    const events = decision.map(toNewEvent);
-    return action.kind === "bot" && action.timedOut
-      ? [lobby({ type: "seat.timedOut", data: { seat: action.seat } }), ...events]
-      : events;
-  }
-
-  private logFailure(error: unknown, matchId: string, what: string): void {
-    if (error instanceof ServiceError && error.refusal.code === "SHUTTING_DOWN") return;
-    this.logger.error({ err: error, matchId }, what);
-  }
-}
-
-const toNewEvent = (e: { type: string }): NewEvent => ({
-  type: e.type,
-  data: (e as { data?: unknown }).data ?? null,
-});
-
-/**
- * The seats a match may have: the variant's range, narrowed by the rules its options make
- * (a custom rule set names its own `players` range).
- */
-function playerRange(variant: AnyVariant, options: unknown): { min: number; max: number } {
-  const own = (variant.rulesFor(options) as { players?: { min?: unknown; max?: unknown } } | null)
-    ?.players;
-  if (typeof own?.min !== "number" || typeof own.max !== "number") return variant.players;
-  return {
-    min: Math.max(variant.players.min, own.min),
-    max: Math.min(variant.players.max, own.max),
-  };
 }
 
 const variantOrRuleSet = () =>
@@ -1015,18 +540,4 @@ const variantOrRuleSet = () =>
     "INVALID_INPUT",
     "Give either a variant (with options) or a saved rule set.",
     "Entweder eine Variante (mit Optionen) oder ein gespeichertes Regelwerk angeben.",
-  );
-
-const notInLobby = () =>
-  ServiceError.of(
-    "NOT_IN_LOBBY",
-    "The match is no longer in the lobby.",
-    "Die Partie ist nicht mehr in der Lobby.",
-  );
-
-const matchNotFound = (matchId: string) =>
-  ServiceError.of(
-    "MATCH_NOT_FOUND",
-    `There is no match ${matchId}.`,
-    `Es gibt keine Partie ${matchId}.`,
   );

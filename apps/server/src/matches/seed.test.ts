@@ -1,7 +1,7 @@
 import { commitmentOf } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpClient } from "../realtime/TestSocket.js";
-import { startTestApi, type TestApi } from "../testing.js";
+import { httpClient } from "../testing/TestSocket.js";
+import { startTestApi, type TestApi } from "../testing/index.js";
 
 let api: TestApi;
 let client: ReturnType<typeof httpClient>;

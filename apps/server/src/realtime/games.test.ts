@@ -1,7 +1,7 @@
 import { findVariant } from "@maumau/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../testing.js";
-import { playMatch, spyOnFrames } from "./playMatch.js";
+import { startTestApi, type TestApi } from "../testing/index.js";
+import { playMatch, spyOnFrames } from "../testing/playMatch.js";
 
 let api: TestApi;
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostgresEventStore } from "../store/postgres.js";
-import { dropPostgresSchema, startTestApi, type TestApi } from "../testing.js";
-import { playMatch, spyOnFrames } from "./playMatch.js";
+import { dropPostgresSchema, startTestApi, type TestApi } from "../testing/index.js";
+import { playMatch, spyOnFrames } from "../testing/playMatch.js";
 
 const url = process.env.DATABASE_URL;
 if (!url) {

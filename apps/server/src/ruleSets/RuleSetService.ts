@@ -1,12 +1,12 @@
 import type { AnyVariant } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
+import { ServiceError } from "../errors/ServiceError.js";
 import {
   ConcurrencyError,
   type EventStore,
   type NewEvent,
   type StoredEvent,
 } from "../store/EventStore.js";
-import { ServiceError } from "../matches/ServiceError.js";
 import { hashToken, newOwnerToken } from "../matches/tokens.js";
 import type { RuleSetEvent, RuleSetRef } from "./ruleSetEvents.js";
 

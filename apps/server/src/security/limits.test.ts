@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { io } from "socket.io-client";
-import { startTestApi, type TestApi } from "../testing.js";
-import { TestSocket } from "../realtime/TestSocket.js";
+import { startTestApi, type TestApi } from "../testing/index.js";
+import { TestSocket } from "../testing/TestSocket.js";
 
 const servers: TestApi[] = [];
 afterEach(async () => {

@@ -5,9 +5,9 @@ import { fileURLToPath } from "node:url";
 import { SocketClient, type MatchSnapshot } from "@maumau/client";
 import type { Command } from "@maumau/engine";
 import { afterAll, describe, expect, it } from "vitest";
-import { humanChoice } from "../realtime/playMatch.js";
+import { humanChoice } from "../testing/playMatch.js";
 import { SqliteEventStore } from "../store/sqlite.js";
-import { tempSqlite } from "../testing.js";
+import { tempSqlite } from "../testing/index.js";
 import type { AppRouter } from "../trpc/appRouter.js";
 import { figure, scale, seeded } from "./scale.js";
 

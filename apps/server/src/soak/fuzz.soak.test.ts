@@ -1,9 +1,14 @@
 import { RemoteRefusal } from "@maumau/client";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestSocket } from "../realtime/TestSocket.js";
+import { TestSocket } from "../testing/TestSocket.js";
 import { appRouter } from "../trpc/appRouter.js";
-import { dropPostgresSchema, PostgresEventStore, startTestApi, type TestApi } from "../testing.js";
+import {
+  dropPostgresSchema,
+  PostgresEventStore,
+  startTestApi,
+  type TestApi,
+} from "../testing/index.js";
 import { figure, scale } from "./scale.js";
 
 let api: TestApi;

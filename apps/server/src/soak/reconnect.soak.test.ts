@@ -1,7 +1,7 @@
 import { MatchFeed, SocketClient, type MatchFrame } from "@maumau/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestSocket } from "../realtime/TestSocket.js";
-import { startTestApi, type TestApi } from "../testing.js";
+import { TestSocket } from "../testing/TestSocket.js";
+import { startTestApi, type TestApi } from "../testing/index.js";
 import type { AppRouter } from "../trpc/appRouter.js";
 import { figure, scale, seeded } from "./scale.js";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { playMatch, spyOnFrames } from "../realtime/playMatch.js";
-import { startTestApi, type TestApi } from "../testing.js";
+import { playMatch, spyOnFrames } from "../testing/playMatch.js";
+import { startTestApi, type TestApi } from "../testing/index.js";
 import { figure, pool, scale, seeded } from "./scale.js";
 
 let api: TestApi;

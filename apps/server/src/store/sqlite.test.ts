@@ -98,7 +98,7 @@ describe("SqliteEventStore", () => {
 });
 
 const serverDir = fileURLToPath(new URL("../..", import.meta.url));
-const script = fileURLToPath(new URL("./testing/appendLoop.ts", import.meta.url));
+const script = fileURLToPath(new URL("../testing/appendLoop.ts", import.meta.url));
 
 /** Runs appendLoop.ts, SIGKILLs it after `acks` acknowledged appends, returns every ack seen. */
 function appendUntilKilled(path: string, stream: string, mode: string, acks: number) {

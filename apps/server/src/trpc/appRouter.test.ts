@@ -2,8 +2,8 @@ import { TRPCClientError } from "@trpc/client";
 import type { Command } from "@maumau/engine";
 import { variantIds } from "@maumau/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpClient } from "../realtime/TestSocket.js";
-import { startTestApi, type TestApi } from "../testing.js";
+import { httpClient } from "../testing/TestSocket.js";
+import { startTestApi, type TestApi } from "../testing/index.js";
 import type { AppRouter } from "./appRouter.js";
 
 let api: TestApi;

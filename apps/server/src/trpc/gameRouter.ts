@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
+import { ServiceError } from "../errors/ServiceError.js";
 import { commandSchema } from "../matches/commandSchema.js";
-import { ServiceError } from "../matches/ServiceError.js";
 import { matchId, token, version } from "./schemas.js";
 import { text } from "./text.js";
 import { publicProcedure } from "./trpc.js";

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { TRPCClientError } from "@trpc/client";
 import type { ClassicState } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpClient } from "../realtime/TestSocket.js";
+import { httpClient } from "../testing/TestSocket.js";
 import { SqliteEventStore } from "../store/sqlite.js";
-import { startTestApi, tempSqlite, type TestApi } from "../testing.js";
+import { startTestApi, tempSqlite, type TestApi } from "../testing/index.js";
 import type { AppRouter } from "./appRouter.js";
 
 let api: TestApi;

@@ -1,7 +1,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpClient, TestSocket } from "../realtime/TestSocket.js";
-import { startTestApi, type TestApi } from "../testing.js";
+import { httpClient, TestSocket } from "../testing/TestSocket.js";
+import { startTestApi, type TestApi } from "../testing/index.js";
 import type { AppRouter } from "./appRouter.js";
 
 let api: TestApi;

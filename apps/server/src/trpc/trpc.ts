@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Viewer } from "@maumau/engine";
+import { ServiceError, type ErrorRefusal } from "../errors/ServiceError.js";
 import type { MatchService } from "../matches/MatchService.js";
-import { ServiceError, type ErrorRefusal } from "../matches/ServiceError.js";
 import { UnstorableTextError } from "../store/common.js";
 
 /** What only a socket connection can do: join a match's room and receive its frames. */

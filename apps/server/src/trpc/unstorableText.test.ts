@@ -1,9 +1,9 @@
 import { TRPCClientError } from "@trpc/client";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpClient, RpcError, TestSocket } from "../realtime/TestSocket.js";
+import { httpClient, RpcError, TestSocket } from "../testing/TestSocket.js";
 import { UnstorableTextError } from "../store/common.js";
-import { startTestApi, type TestApi } from "../testing.js";
+import { startTestApi, type TestApi } from "../testing/index.js";
 import type { AppRouter } from "./appRouter.js";
 
 let api: TestApi;

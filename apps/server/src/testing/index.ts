@@ -5,12 +5,12 @@ import { join } from "node:path";
 import pg from "pg";
 import { pino, type Logger } from "pino";
 import { createClient } from "redis";
-import { createServer } from "./app.js";
-import { defaultConfig, type Config } from "./config.js";
-import { startServer, type RunningServer } from "./startServer.js";
-import type { EventStore } from "./store/EventStore.js";
-import { PostgresEventStore } from "./store/postgres.js";
-import { SqliteEventStore } from "./store/sqlite.js";
+import { createServer } from "../app.js";
+import { defaultConfig, type Config } from "../config.js";
+import { startServer, type RunningServer } from "../startServer.js";
+import type { EventStore } from "../store/EventStore.js";
+import { PostgresEventStore } from "../store/postgres.js";
+import { SqliteEventStore } from "../store/sqlite.js";
 
 export { PostgresEventStore };
 

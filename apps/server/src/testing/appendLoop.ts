@@ -3,7 +3,7 @@
  * prints each version once its append has resolved (that is, been acknowledged).
  * Usage: node --import tsx appendLoop.ts <file> <streamId> <FULL|NORMAL>
  */
-import { SqliteEventStore } from "../sqlite.js";
+import { SqliteEventStore } from "../store/sqlite.js";
 
 const [path, streamId, synchronous] = process.argv.slice(2);
 if (path === undefined || streamId === undefined) {

@@ -1,0 +1,247 @@
+import type { Logger } from "pino";
+import { ServiceError } from "../errors/ServiceError.js";
+import {
+  ConcurrencyError,
+  type EventStore,
+  type NewEvent,
+  type StoredEvent,
+} from "../store/EventStore.js";
+import { KeyedQueue } from "./KeyedQueue.js";
+import { matchNotFound } from "./lobbyDecider.js";
+import { Match, streamIdOf } from "./Match.js";
+
+export type Listener = (match: Match, events: readonly StoredEvent[]) => void;
+
+/** What a decision function returns: events to append, or null for "nothing to do". */
+export type Decide = (match: Match) => NewEvent[] | null;
+
+export interface CommitOptions {
+  /** The store's idempotency key of a client command, from the match (it names the seat). */
+  readonly commandIdOf?: (match: Match) => string;
+  /** Read what other processes appended before deciding. */
+  readonly fresh?: boolean;
+}
+
+export interface Committed {
+  readonly match: Match;
+  readonly events: StoredEvent[];
+  readonly duplicate: boolean;
+}
+
+/** How the rest of the process takes part in the cache's life. */
+export interface RepositoryHooks {
+  /** The match was loaded, brought up to date with news, or committed to: plan its timers. */
+  changed(match: Match): void;
+  /** The match entered the cache. */
+  cached(match: Match): void;
+  /** Something of this process (watchers, timers, seats' sockets) needs the cached copy. */
+  pinned(match: Match): boolean;
+  /** The match was dropped from the cache (it is read again when needed). */
+  evicted(match: Match): void;
+}
+
+export interface MatchRepositoryOptions {
+  readonly store: EventStore;
+  readonly logger: Logger;
+  /** Matches kept in memory; beyond it the least recently used idle ones are dropped. */
+  readonly cacheSize: number;
+  /** Other processes append to the same store: every decision is made on a fresh read. */
+  readonly shared: boolean;
+  readonly hooks: RepositoryHooks;
+}
+
+/**
+ * The matches of this process: a bounded cache folded from the store, one queue per match, and
+ * `commit` = decide → append with the expected version (and the command id) → fold → announce.
+ */
+export class MatchRepository {
+  private readonly queue = new KeyedQueue();
+  private readonly cache = new Map<string, Match>();
+  private readonly loading = new Map<string, Promise<Match>>();
+  private readonly listeners = new Set<Listener>();
+  private closing = false;
+
+  constructor(private readonly options: MatchRepositoryOptions) {}
+
+  /** Called after every commit of this process, in commit order, before the command is answered. */
+  onCommit(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  assertOpen(): void {
+    if (this.closing) {
+      throw ServiceError.of(
+        "SHUTTING_DOWN",
+        "The server is shutting down.",
+        "Der Server fährt herunter.",
+      );
+    }
+  }
+
+  /** Runs a task in the match's queue (one at a time per match in this process). */
+  run<T>(matchId: string, task: () => Promise<T>): Promise<T> {
+    return this.queue.run(matchId, task);
+  }
+
+  /** The match brought up to date with the store, inside its queue. */
+  withFresh<T>(matchId: string, task: (match: Match) => T): Promise<T> {
+    return this.queue.run(matchId, async () => task(await this.refresh(await this.load(matchId))));
+  }
+
+  /** The cached match without touching its place in the cache, if it is cached. */
+  peek(matchId: string): Match | undefined {
+    return this.cache.get(matchId);
+  }
+
+  cached(): IterableIterator<Match> {
+    return this.cache.values();
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+
+  get busy(): boolean {
+    return this.queue.size > 0;
+  }
+
+  /** Stops new commits and waits for every command in flight. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.queue.drain();
+  }
+
+  async load(matchId: string): Promise<Match> {
+    const cached = this.cache.get(matchId);
+    if (cached) {
+      // Least recently used first out: touching a match moves it to the end.
+      this.cache.delete(matchId);
+      this.cache.set(matchId, cached);
+      return cached;
+    }
+    let pending = this.loading.get(matchId);
+    if (!pending) {
+      pending = (async () => {
+        const events = await this.options.store.read(streamIdOf(matchId));
+        if (events.length === 0) throw matchNotFound(matchId);
+        const match = Match.fromEvents(matchId, events);
+        this.remember(match);
+        this.options.hooks.changed(match);
+        return match;
+      })();
+      this.loading.set(matchId, pending);
+      void pending.then(
+        () => this.loading.delete(matchId),
+        () => this.loading.delete(matchId),
+      );
+    }
+    return pending;
+  }
+
+  /** Reads what other processes appended since the cached version. Call inside the queue. */
+  async refresh(match: Match): Promise<Match> {
+    const added = match.apply(await this.options.store.read(streamIdOf(match.id), match.version));
+    if (added.length > 0) this.options.hooks.changed(match);
+    return match;
+  }
+
+  /** Caches a match and drops the least recently used idle ones beyond the cache size. */
+  remember(match: Match): void {
+    const { cacheSize, hooks } = this.options;
+    this.cache.delete(match.id);
+    this.cache.set(match.id, match);
+    hooks.cached(match);
+    if (this.cache.size <= cacheSize) return;
+    for (const [id, cached] of this.cache) {
+      if (this.cache.size <= cacheSize) break;
+      if (id === match.id || !this.idle(cached)) continue;
+      this.cache.delete(id);
+      hooks.evicted(cached);
+    }
+  }
+
+  /** Nothing in this process depends on the cached copy: it can be read again from the store. */
+  private idle(match: Match): boolean {
+    return !this.queue.has(match.id) && !this.options.hooks.pinned(match);
+  }
+
+  /**
+   * Decide → append with the expected version → fold → announce, inside the match's queue. A
+   * concurrent append elsewhere costs one re-read and one more decision.
+   */
+  commit(matchId: string, decide: Decide, options: CommitOptions = {}): Promise<Committed> {
+    try {
+      this.assertOpen();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const { commandIdOf } = options;
+    const fresh = options.fresh === true || this.options.shared;
+    return this.queue.run(matchId, async () => {
+      const match = await this.load(matchId);
+      if (fresh) await this.refresh(match);
+      let refreshed = fresh;
+      for (let attempt = 0; ; attempt++) {
+        const commandId = commandIdOf?.(match);
+        if (commandId !== undefined) {
+          const earlier = match.commandResult(commandId);
+          if (earlier !== null) return { match, events: earlier, duplicate: true };
+        }
+        let events: NewEvent[] | null;
+        try {
+          events = decide(match);
+        } catch (error) {
+          // A refusal may come from a stale cache (another process appended): judge again on
+          // the fresh log before refusing.
+          if (!(error instanceof ServiceError) || refreshed) throw error;
+          refreshed = true;
+          const before = match.version;
+          await this.refresh(match);
+          if (match.version === before) throw error;
+          continue;
+        }
+        if (events === null || events.length === 0) return { match, events: [], duplicate: false };
+        try {
+          const result = await this.options.store.append(
+            streamIdOf(matchId),
+            match.version,
+            events,
+            commandId === undefined ? {} : { commandId },
+          );
+          if (result.duplicate) {
+            await this.refresh(match);
+            return { match, events: result.events.slice(), duplicate: true };
+          }
+          const added = match.apply(result.events);
+          for (const listener of this.listeners) {
+            try {
+              listener(match, added);
+            } catch (error) {
+              this.options.logger.error({ err: error, matchId }, "commit listener failed");
+            }
+          }
+          this.options.hooks.changed(match);
+          return { match, events: result.events.slice(), duplicate: false };
+        } catch (error) {
+          if (!(error instanceof ConcurrencyError)) throw error;
+          await this.refresh(match);
+          refreshed = true;
+          if (attempt >= 1) {
+            throw ServiceError.of(
+              "CONFLICT",
+              "The match changed meanwhile; try again.",
+              "Die Partie hat sich inzwischen geändert; bitte erneut versuchen.",
+            );
+          }
+        }
+      }
+    });
+  }
+}
+
+/** A timer's failure is logged, except the refusal of a process that shuts down. */
+export function logFailure(logger: Logger, error: unknown, matchId: string, what: string): void {
+  if (error instanceof ServiceError && error.refusal.code === "SHUTTING_DOWN") return;
+  logger.error({ err: error, matchId }, what);
+}

@@ -1,0 +1,150 @@
+import type { Seat } from "@maumau/engine";
+import type { Logger } from "pino";
+import { lobby } from "./lobbyDecider.js";
+import type { Match } from "./Match.js";
+import { logFailure, type MatchRepository } from "./MatchRepository.js";
+
+/** Whether a seat has a socket in another process (the socket.io adapter knows). */
+export type PresenceProbe = (matchId: string, seat: Seat) => Promise<boolean>;
+
+export interface PresenceOptions {
+  readonly repository: MatchRepository;
+  readonly logger: Logger;
+  /** How long a disconnected seat is held before a bot plays it. */
+  readonly graceMs: number;
+}
+
+/**
+ * Who sits at a table from this process: each seat's sockets, the grace clock of every owner
+ * without one, and the takeover by a bot when it runs out (asking the other processes first).
+ */
+export class Presence {
+  /** Sockets of this process per seat (`<matchId>:<seat>`). */
+  private readonly sockets = new Map<string, number>();
+  private readonly graceTimers = new Map<string, NodeJS.Timeout>();
+  private presentElsewhere: PresenceProbe = () => Promise.resolve(false);
+  private closing = false;
+
+  constructor(private readonly options: PresenceOptions) {}
+
+  private get repository(): MatchRepository {
+    return this.options.repository;
+  }
+
+  /**
+   * How to ask whether a seat has a socket in another process. Before a bot takes a seat over
+   * after the grace period, the owner may have moved to another process behind the balancer.
+   */
+  setProbe(probe: PresenceProbe): void {
+    this.presentElsewhere = probe;
+  }
+
+  seatConnected(matchId: string, seat: Seat): void {
+    const key = `${matchId}:${seat}`;
+    this.sockets.set(key, (this.sockets.get(key) ?? 0) + 1);
+    clearTimeout(this.graceTimers.get(key));
+    this.graceTimers.delete(key);
+    if (this.closing) return;
+    this.repository
+      .commit(matchId, (m) => {
+        const h = m.seats[seat];
+        return h?.kind === "human" && h.away && m.status === "running"
+          ? [lobby({ type: "seat.returned", data: { seat } })]
+          : null;
+      })
+      .catch((error: unknown) => logFailure(this.options.logger, error, matchId, "return failed"));
+  }
+
+  seatDisconnected(matchId: string, seat: Seat): void {
+    const key = `${matchId}:${seat}`;
+    const left = (this.sockets.get(key) ?? 1) - 1;
+    if (left > 0) {
+      this.sockets.set(key, left);
+      return;
+    }
+    this.sockets.delete(key);
+    this.armGrace(matchId, seat);
+  }
+
+  /** After the grace period a bot takes the seat over; in the lobby the wait starts again. */
+  private armGrace(matchId: string, seat: Seat): void {
+    const key = `${matchId}:${seat}`;
+    if (this.closing) return;
+    clearTimeout(this.graceTimers.get(key));
+    const timer = setTimeout(() => {
+      this.graceTimers.delete(key);
+      if ((this.sockets.get(key) ?? 0) > 0) return;
+      let inLobby = false;
+      this.presentElsewhere(matchId, seat)
+        .catch((error: unknown) => {
+          this.options.logger.warn({ err: error, matchId, seat }, "presence probe failed");
+          return false;
+        })
+        .then((elsewhere) => {
+          // Present in another process: that one holds the seat, and arms its own grace.
+          if (elsewhere || (this.sockets.get(key) ?? 0) > 0) return;
+          return this.repository
+            .commit(
+              matchId,
+              (m) => {
+                const h = m.seats[seat];
+                if (h?.kind !== "human" || h.away) return null;
+                if (m.status === "open") inLobby = true;
+                return m.status === "running"
+                  ? [lobby({ type: "seat.botTakenOver", data: { seat } })]
+                  : null;
+              },
+              { fresh: true },
+            )
+            .then(() => {
+              if (inLobby) this.armGrace(matchId, seat);
+            });
+        })
+        .catch((error: unknown) =>
+          logFailure(this.options.logger, error, matchId, "takeover failed"),
+        );
+    }, this.options.graceMs);
+    timer.unref();
+    this.graceTimers.set(key, timer);
+  }
+
+  /**
+   * Every human seat of a running match that has no socket here is on a grace clock: after a
+   * restart, in every process of a scaled-out server, and for an owner who only ever used HTTP
+   * (`seen` restarts the clock). When it runs out the seat is handed to a bot, once: the
+   * takeover is decided on a fresh read with the expected version, and a process where the
+   * owner is connected (or any other, through the presence probe) holds the seat.
+   */
+  watchForAbsentOwners(match: Match): void {
+    if (match.status !== "running") return;
+    match.seats.forEach((holder, seat) => {
+      if (holder.kind !== "human" || holder.away) return;
+      const key = `${match.id}:${seat}`;
+      if ((this.sockets.get(key) ?? 0) > 0 || this.graceTimers.has(key)) return;
+      this.armGrace(match.id, seat);
+    });
+  }
+
+  /** The seat's owner acted or looked without a socket here (HTTP): their grace starts anew. */
+  seen(match: Match, seat: Seat): void {
+    const key = `${match.id}:${seat}`;
+    if ((this.sockets.get(key) ?? 0) > 0 || match.status !== "running") return;
+    this.armGrace(match.id, seat);
+  }
+
+  /** A seat of the match has a socket here or a grace clock running. */
+  holds(match: Match): boolean {
+    if (match.status === "over") return false;
+    return match.seats.some((_, seat) => {
+      const key = `${match.id}:${seat}`;
+      return this.graceTimers.has(key) || (this.sockets.get(key) ?? 0) > 0;
+    });
+  }
+
+  /** Stops every grace clock; no new ones start. */
+  close(): void {
+    this.closing = true;
+    for (const timer of this.graceTimers.values()) clearTimeout(timer);
+    this.graceTimers.clear();
+  }
+}

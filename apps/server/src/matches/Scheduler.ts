@@ -1,0 +1,186 @@
+import { isRefusal, type BotLevel, type Command, type Seat, type Viewer } from "@maumau/engine";
+import type { Logger } from "pino";
+import type { NewEvent } from "../store/EventStore.js";
+import { lobby, toNewEvent } from "./lobbyDecider.js";
+import type { Match } from "./Match.js";
+import { logFailure, type MatchRepository } from "./MatchRepository.js";
+
+/** Whether anyone (seat or spectator) watches the match from another process. */
+export type WatchProbe = (matchId: string, viewers: readonly Viewer[]) => Promise<boolean>;
+
+export interface SchedulerOptions {
+  readonly repository: MatchRepository;
+  readonly logger: Logger;
+  /** Delay before a bot acts (0 in tests). */
+  readonly botDelayMs: number;
+  /** Bots stop after this long with no human at the table and nobody watching or asking. */
+  readonly unwatchedMs: number;
+  /** Random numbers for bots. */
+  readonly random: () => number;
+  /** Runs each time a match's timer is planned (the facade watches for absent owners there). */
+  readonly onSchedule: (match: Match) => void;
+}
+
+type Action =
+  | {
+      readonly kind: "bot";
+      readonly seat: Seat;
+      readonly level: BotLevel;
+      readonly timedOut: boolean;
+    }
+  | { readonly kind: "nextGame" };
+
+/**
+ * Bots and timers: each match has one timer (a bot's move, a turn timeout, the next game of a
+ * bot table), and the audience rule stops bots that nobody watches.
+ */
+export class Scheduler {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Sockets of this process watching a match (seats and spectators). */
+  private readonly watchers = new Map<string, number>();
+  /** When someone last watched, asked about or acted in a match (performance.now()). */
+  private readonly lastSeen = new Map<string, number>();
+  private watchedElsewhere: WatchProbe | null = null;
+  private closing = false;
+
+  constructor(private readonly options: SchedulerOptions) {}
+
+  /** How to ask whether anyone watches a match from another process (scale-out). */
+  setWatchProbe(probe: WatchProbe): void {
+    this.watchedElsewhere = probe;
+  }
+
+  /** Someone looked at or acted in the match just now. */
+  touch(matchId: string): void {
+    this.lastSeen.set(matchId, performance.now());
+  }
+
+  /** The match entered this process's cache: it counts as seen from then on. */
+  cached(match: Match): void {
+    if (!this.lastSeen.has(match.id)) this.lastSeen.set(match.id, performance.now());
+  }
+
+  /** The match left the cache: forget it, and its timer. */
+  evicted(match: Match): void {
+    this.lastSeen.delete(match.id);
+    clearTimeout(this.timers.get(match.id));
+    this.timers.delete(match.id);
+  }
+
+  /** Something here needs the cached match: a watcher, or a timer of a match not over. */
+  holds(match: Match): boolean {
+    if ((this.watchers.get(match.id) ?? 0) > 0) return true;
+    return match.status !== "over" && this.timers.has(match.id);
+  }
+
+  /** Stops every timer; no new ones start. */
+  close(): void {
+    this.closing = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /** A socket of this process watches the match (as a seat or a spectator). */
+  watchStarted(matchId: string): void {
+    this.watchers.set(matchId, (this.watchers.get(matchId) ?? 0) + 1);
+    this.lastSeen.set(matchId, performance.now());
+    // A match that waited for an audience goes on.
+    const match = this.options.repository.peek(matchId);
+    if (match !== undefined && !this.timers.has(matchId)) this.schedule(match);
+  }
+
+  watchEnded(matchId: string): void {
+    this.lastSeen.set(matchId, performance.now());
+    const left = (this.watchers.get(matchId) ?? 1) - 1;
+    if (left > 0) this.watchers.set(matchId, left);
+    else this.watchers.delete(matchId);
+  }
+
+  /**
+   * Bots play on only while somebody is there: a human at the table, anyone watching, or anyone
+   * who watched, asked or acted within `unwatchedMs`. A match of bots (and absent owners) that
+   * nobody has looked at for that long waits, so that abandoned matches burn no CPU; the first
+   * watcher wakes it up (`watchStarted`), in whichever process.
+   */
+  private hasAudience(match: Match): boolean {
+    if (match.hasPresentHuman() || (this.watchers.get(match.id) ?? 0) > 0) return true;
+    const seen = this.lastSeen.get(match.id);
+    return seen !== undefined && performance.now() - seen < this.options.unwatchedMs;
+  }
+
+  /** Arms the match's one timer: a bot's move, a turn timeout, or the next game of a bot table. */
+  schedule(match: Match): void {
+    clearTimeout(this.timers.get(match.id));
+    this.timers.delete(match.id);
+    if (this.closing) return;
+    this.options.onSchedule(match);
+    const progress = match.progress();
+    if (progress === null || progress.status === "matchOver") return;
+    const botDelay = this.options.botDelayMs;
+    let action: Action | null = null;
+    let delay = 0;
+    if (progress.status === "gameOver") {
+      if (!match.hasPresentHuman()) [action, delay] = [{ kind: "nextGame" }, botDelay];
+      else if (match.turnTimerMs !== null)
+        [action, delay] = [{ kind: "nextGame" }, match.turnTimerMs];
+    } else if (progress.toAct !== null) {
+      const seat = progress.toAct;
+      const controller = match.controllerOf(seat);
+      if (controller.kind === "bot") {
+        [action, delay] = [
+          { kind: "bot", seat, level: controller.level, timedOut: false },
+          botDelay,
+        ];
+      } else if (match.turnTimerMs !== null) {
+        [action, delay] = [
+          { kind: "bot", seat, level: "heuristic", timedOut: true },
+          match.turnTimerMs,
+        ];
+      }
+    }
+    if (action === null) return;
+    // Bots alone with nobody watching here: wait, unless someone watches in another process.
+    const unwatched = !(action.kind === "bot" && action.timedOut) && !this.hasAudience(match);
+    if (unwatched && this.watchedElsewhere === null) return;
+    const version = match.version;
+    const planned = action;
+    const timer = setTimeout(async () => {
+      this.timers.delete(match.id);
+      if (unwatched) {
+        const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
+        const watched = await this.watchedElsewhere!(match.id, viewers).catch(() => true);
+        if (!watched) return;
+      }
+      // Another process may have moved (or run this very step) meanwhile: read, then act only
+      // if the match is still where the plan was made; the expected version settles a race.
+      this.options.repository
+        .commit(match.id, (m) => (m.version === version ? this.act(m, planned) : null), {
+          fresh: true,
+        })
+        .catch((error: unknown) =>
+          logFailure(this.options.logger, error, match.id, "bot step failed"),
+        );
+    }, delay);
+    this.timers.set(match.id, timer);
+  }
+
+  /** A bot's decision: it is shown only its seat's view and legal moves (`engine.botMove`). */
+  private act(match: Match, action: Action): NewEvent[] | null {
+    const command: Command =
+      action.kind === "nextGame"
+        ? { type: "startNextGame" }
+        : match.engine.botMove(match.state, action.seat, action.level, this.options.random);
+    const decision = match.engine.decide(match.state, command);
+    if (isRefusal(decision)) {
+      this.options.logger.error(
+        { matchId: match.id, command, refusal: decision },
+        "bot move refused",
+      );
+      return null;
+    }
+    const events = decision.map(toNewEvent);
+    return action.kind === "bot" && action.timedOut
+      ? [lobby({ type: "seat.timedOut", data: { seat: action.seat } }), ...events]
+      : events;
+  }
+}

@@ -1,0 +1,273 @@
+import { describe, expect, it } from "vitest";
+import type { ServerCode } from "../errors/ServiceError.js";
+import type { NewEvent, StoredEvent } from "../store/EventStore.js";
+import { decideLobby, type LobbyCommand } from "./lobbyDecider.js";
+import { Match } from "./Match.js";
+import { hashToken } from "./tokens.js";
+
+const SEED = "A".repeat(43);
+
+/** given(events).when(command).then(events) | .thenRefused(code): the lobby's rules. */
+function given(...events: NewEvent[]) {
+  const stored: StoredEvent[] = events.map((e, i) => ({
+    ...e,
+    streamId: "match-m",
+    version: i + 1,
+    commandId: null,
+    at: "2026-01-01T00:00:00.000Z",
+  }));
+  const match = stored.length === 0 ? null : Match.fromEvents("m", stored);
+  return {
+    when: (command: LobbyCommand) => ({
+      then: (...expected: NewEvent[]) => expect(decideLobby(match, command)).toEqual(expected),
+      thenRefused: (code: ServerCode) =>
+        expect(() => decideLobby(match, command)).toThrow(
+          expect.objectContaining({ refusal: expect.objectContaining({ code }) }),
+        ),
+      thenEvents: () => decideLobby(match, command),
+    }),
+  };
+}
+
+const created = (seats = 2, options: unknown = { games: 1 }): NewEvent => ({
+  type: "lobby.created",
+  data: { variant: "noris", options, seats, turnTimerMs: null, rematchOf: null, ruleSet: null },
+});
+const claimed = (seat: number, token: string, name = `P${seat}`): NewEvent => ({
+  type: "seat.claimed",
+  data: { seat, name, tokenHash: hashToken(token) },
+});
+const bot = (seat: number): NewEvent => ({
+  type: "bot.seated",
+  data: { seat, level: "heuristic" },
+});
+
+/** The events of a started two-seat noris match (seat 0 "t0", seat 1 a bot). */
+const startedMatch = (): NewEvent[] => {
+  const lobby = [created(), claimed(0, "t0"), bot(1)];
+  return [
+    ...lobby,
+    ...given(...lobby)
+      .when({ type: "start", token: "t0", seed: SEED })
+      .thenEvents(),
+  ];
+};
+
+describe("create", () => {
+  it("opens the stream with lobby.created, options filled by the variant's schema", () => {
+    const [first, ...rest] = given()
+      .when({
+        type: "create",
+        variant: "noris",
+        options: { games: 1 },
+        ruleSet: null,
+        seats: 3,
+        turnTimerMs: null,
+      })
+      .thenEvents();
+    expect(first).toMatchObject({
+      type: "lobby.created",
+      data: { variant: "noris", seats: 3, turnTimerMs: null, rematchOf: null, ruleSet: null },
+    });
+    expect((first!.data as { options: { games: number } }).options.games).toBe(1);
+    expect(rest).toEqual([]);
+  });
+
+  it("seats the creator at seat 0 with the hash of the token, never the token", () => {
+    const events = given()
+      .when({
+        type: "create",
+        variant: "noris",
+        options: {},
+        ruleSet: null,
+        seats: 2,
+        turnTimerMs: 5000,
+        owner: { name: "Ada", token: "secret" },
+      })
+      .thenEvents();
+    expect(events[1]).toEqual(claimed(0, "secret", "Ada"));
+    expect(JSON.stringify(events)).not.toContain('"secret"');
+  });
+
+  it("refuses an unknown variant", () => {
+    given()
+      .when({
+        type: "create",
+        variant: "x",
+        options: {},
+        ruleSet: null,
+        seats: 2,
+        turnTimerMs: null,
+      })
+      .thenRefused("UNKNOWN_VARIANT");
+  });
+
+  it("refuses options the variant's schema refuses", () => {
+    given()
+      .when({
+        type: "create",
+        variant: "noris",
+        options: { games: "many" },
+        ruleSet: null,
+        seats: 2,
+        turnTimerMs: null,
+      })
+      .thenRefused("INVALID_OPTIONS");
+  });
+
+  it("refuses a number of seats outside the variant's range", () => {
+    given()
+      .when({
+        type: "create",
+        variant: "noris",
+        options: {},
+        ruleSet: null,
+        seats: 1,
+        turnTimerMs: null,
+      })
+      .thenRefused("INVALID_OPTIONS");
+  });
+});
+
+describe("join", () => {
+  it("takes the first free seat", () => {
+    given(created(3), claimed(0, "t0"))
+      .when({ type: "join", name: "Bo", token: "t1" })
+      .then(claimed(1, "t1", "Bo"));
+  });
+
+  it("takes the seat asked for when it is free", () => {
+    given(created(3), claimed(0, "t0"))
+      .when({ type: "join", name: "Bo", token: "t2", seat: 2 })
+      .then(claimed(2, "t2", "Bo"));
+  });
+
+  it("refuses a seat that is taken", () => {
+    given(created(3), claimed(0, "t0"))
+      .when({ type: "join", name: "Bo", token: "t1", seat: 0 })
+      .thenRefused("SEAT_TAKEN");
+  });
+
+  it("refuses a seat the match does not have", () => {
+    given(created(2))
+      .when({ type: "join", name: "Bo", token: "t1", seat: 2 })
+      .thenRefused("INVALID_INPUT");
+  });
+
+  it("refuses when no seat is free", () => {
+    given(created(2), claimed(0, "t0"), bot(1))
+      .when({ type: "join", name: "Bo", token: "t1" })
+      .thenRefused("NO_FREE_SEAT");
+  });
+
+  it("lets a player take a seat released in a running match", () => {
+    given(...startedMatch(), { type: "seat.released", data: { seat: 0 } })
+      .when({ type: "join", name: "Bo", token: "t9" })
+      .then(claimed(0, "t9", "Bo"));
+  });
+});
+
+describe("leave", () => {
+  it("releases the token's seat", () => {
+    given(created(2), claimed(0, "t0"), claimed(1, "t1"))
+      .when({ type: "leave", token: "t1" })
+      .then({ type: "seat.released", data: { seat: 1 } });
+  });
+
+  it("refuses a token that holds no seat", () => {
+    given(created(2), claimed(0, "t0"))
+      .when({ type: "leave", token: "nope" })
+      .thenRefused("BAD_TOKEN");
+  });
+});
+
+describe("addBots", () => {
+  it("seats bots in the free seats, as many as asked for", () => {
+    given(created(4), claimed(0, "t0"))
+      .when({ type: "addBots", token: "t0", level: "random", count: 2 })
+      .then(
+        { type: "bot.seated", data: { seat: 1, level: "random" } },
+        { type: "bot.seated", data: { seat: 2, level: "random" } },
+      );
+  });
+
+  it("fills every free seat without a count", () => {
+    given(created(3), claimed(0, "t0"))
+      .when({ type: "addBots", token: "t0", level: "heuristic" })
+      .then(bot(1), bot(2));
+  });
+
+  it("refuses a token that holds no seat", () => {
+    given(created(3), claimed(0, "t0"))
+      .when({ type: "addBots", token: "nope", level: "heuristic" })
+      .thenRefused("BAD_TOKEN");
+  });
+
+  it("refuses when no seat is free", () => {
+    given(created(2), claimed(0, "t0"), bot(1))
+      .when({ type: "addBots", token: "t0", level: "heuristic" })
+      .thenRefused("NO_FREE_SEAT");
+  });
+
+  it("refuses once the match has started", () => {
+    given(...startedMatch())
+      .when({ type: "addBots", token: "t0", level: "heuristic" })
+      .thenRefused("NOT_IN_LOBBY");
+  });
+});
+
+describe("start", () => {
+  it("hands over to the engine: its opening events, with the seed of the command", () => {
+    const events = given(created(), claimed(0, "t0"), bot(1))
+      .when({ type: "start", token: "t0", seed: SEED })
+      .thenEvents();
+    expect(events[0]).toMatchObject({ type: "match.started", data: { seed: SEED } });
+  });
+
+  it("refuses while a seat is empty", () => {
+    given(created(), claimed(0, "t0"))
+      .when({ type: "start", token: "t0", seed: SEED })
+      .thenRefused("SEATS_NOT_FILLED");
+  });
+
+  it("refuses a token that holds no seat", () => {
+    given(created(), claimed(0, "t0"), bot(1))
+      .when({ type: "start", token: "nope", seed: SEED })
+      .thenRefused("BAD_TOKEN");
+  });
+
+  it("refuses a match that has started", () => {
+    given(...startedMatch())
+      .when({ type: "start", token: "t0", seed: SEED })
+      .thenRefused("NOT_IN_LOBBY");
+  });
+});
+
+describe("rematch", () => {
+  it("refuses while the match is not over", () => {
+    given(...startedMatch())
+      .when({ type: "rematch", token: "t0" })
+      .thenRefused("NOT_OVER");
+  });
+
+  it("refuses a token that holds no seat", () => {
+    given(...startedMatch())
+      .when({ type: "rematch", token: "nope" })
+      .thenRefused("BAD_TOKEN");
+  });
+
+  it("has nothing to do when the rematch exists", () => {
+    given(...startedMatch(), { type: "lobby.rematched", data: { matchId: "r" } })
+      .when({ type: "rematch", token: "t0" })
+      .then();
+  });
+
+  it("records the rematch once", () => {
+    given(...startedMatch())
+      .when({ type: "rematched", matchId: "r" })
+      .then({ type: "lobby.rematched", data: { matchId: "r" } });
+    given(...startedMatch(), { type: "lobby.rematched", data: { matchId: "r" } })
+      .when({ type: "rematched", matchId: "r" })
+      .then();
+  });
+});

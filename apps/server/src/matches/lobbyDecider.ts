@@ -1,0 +1,268 @@
+import {
+  isRefusal,
+  openMatch,
+  parseOptions,
+  type AnyVariant,
+  type BotLevel,
+  type Seat,
+} from "@maumau/engine";
+import { findVariant } from "@maumau/registry";
+import { ServiceError } from "../errors/ServiceError.js";
+import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
+import type { NewEvent } from "../store/EventStore.js";
+import type { LobbyEvent } from "./lobbyEvents.js";
+import type { Match } from "./Match.js";
+import { hashToken } from "./tokens.js";
+
+/**
+ * The lobby's commands. Every random value (a seat token, the match seed, a new match id) comes
+ * in the command, so that deciding is a pure function of the folded match and the command.
+ */
+export type LobbyCommand =
+  | {
+      readonly type: "create";
+      readonly variant: string;
+      readonly options: unknown;
+      readonly ruleSet: RuleSetRef | null;
+      readonly seats: number;
+      readonly turnTimerMs: number | null;
+      /** The creator takes seat 0 with this token. */
+      readonly owner?: { readonly name: string; readonly token: string } | undefined;
+    }
+  | {
+      readonly type: "join";
+      readonly name: string;
+      readonly token: string;
+      readonly seat?: Seat | undefined;
+    }
+  | { readonly type: "leave"; readonly token: string }
+  | {
+      readonly type: "addBots";
+      readonly token: string;
+      readonly level: BotLevel;
+      readonly count?: number | undefined;
+    }
+  | { readonly type: "start"; readonly token: string; readonly seed: string }
+  /** The first events of the rematch's own stream; none when the rematch exists already. */
+  | { readonly type: "rematch"; readonly token: string }
+  | { readonly type: "rematched"; readonly matchId: string };
+
+/**
+ * Decides a lobby command on the match folded so far (`Match` is the evolve; null = no stream
+ * yet): the events to append, or a thrown `ServiceError`. An empty list means nothing to do.
+ */
+export function decideLobby(match: Match | null, command: LobbyCommand): NewEvent[] {
+  if (command.type === "create") {
+    if (match !== null) throw new Error(`match ${match.id} exists already`);
+    return create(command);
+  }
+  if (match === null) throw new Error(`${command.type} needs a match`);
+  switch (command.type) {
+    case "join":
+      return join(match, command);
+    case "leave":
+      return [lobby({ type: "seat.released", data: { seat: seatOf(match, command.token) } })];
+    case "addBots":
+      return addBots(match, command);
+    case "start":
+      return start(match, command);
+    case "rematch":
+      return rematch(match, command.token);
+    case "rematched":
+      return match.rematch === null
+        ? [lobby({ type: "lobby.rematched", data: { matchId: command.matchId } })]
+        : [];
+  }
+}
+
+function create(command: Extract<LobbyCommand, { type: "create" }>): NewEvent[] {
+  const { ruleSet } = command;
+  const variant = findVariant(command.variant);
+  if (variant === undefined) {
+    throw ServiceError.of(
+      "UNKNOWN_VARIANT",
+      `There is no variant "${command.variant}".`,
+      `Es gibt keine Variante „${command.variant}“.`,
+    );
+  }
+  const options = parseOptions(variant, command.options ?? {});
+  if (isRefusal(options)) throw new ServiceError({ ...options, code: "INVALID_OPTIONS" });
+  const { min, max } = playerRange(variant, options);
+  if (!Number.isInteger(command.seats) || command.seats < min || command.seats > max) {
+    const what =
+      ruleSet === null ? variant.id : `Rule set "${ruleSet.name}" (version ${ruleSet.version})`;
+    const was =
+      ruleSet === null
+        ? `${variant.id} spielen`
+        : `Regelwerk „${ruleSet.name}“ (Version ${ruleSet.version}) spielen`;
+    throw ServiceError.of(
+      "INVALID_OPTIONS",
+      `${what} is played by ${min} to ${max} players.`,
+      `${was} ${min} bis ${max} Personen.`,
+    );
+  }
+  const events: NewEvent[] = [
+    lobby({
+      type: "lobby.created",
+      data: {
+        variant: variant.id,
+        options,
+        seats: command.seats,
+        turnTimerMs: command.turnTimerMs,
+        rematchOf: null,
+        ruleSet,
+      },
+    }),
+  ];
+  if (command.owner !== undefined) {
+    events.push(
+      lobby({
+        type: "seat.claimed",
+        data: { seat: 0, name: command.owner.name, tokenHash: hashToken(command.owner.token) },
+      }),
+    );
+  }
+  return events;
+}
+
+function join(match: Match, command: Extract<LobbyCommand, { type: "join" }>): NewEvent[] {
+  if (match.status === "over") throw notInLobby();
+  const free = freeSeats(match);
+  let seat: Seat;
+  if (command.seat !== undefined) {
+    if (command.seat < 0 || command.seat >= match.seats.length) {
+      throw ServiceError.of(
+        "INVALID_INPUT",
+        `There is no seat ${command.seat}.`,
+        `Es gibt keinen Platz ${command.seat}.`,
+      );
+    }
+    if (!free.includes(command.seat)) {
+      throw ServiceError.of(
+        "SEAT_TAKEN",
+        `Seat ${command.seat} is taken.`,
+        `Platz ${command.seat} ist besetzt.`,
+      );
+    }
+    seat = command.seat;
+  } else {
+    const first = free[0];
+    if (first === undefined) throw noFreeSeat();
+    seat = first;
+  }
+  const tokenHash = hashToken(command.token);
+  return [lobby({ type: "seat.claimed", data: { seat, name: command.name, tokenHash } })];
+}
+
+function addBots(match: Match, command: Extract<LobbyCommand, { type: "addBots" }>): NewEvent[] {
+  seatOf(match, command.token);
+  if (match.status !== "open") throw notInLobby();
+  const free = freeSeats(match);
+  const seats = free.slice(0, command.count ?? free.length);
+  if (seats.length === 0) throw noFreeSeat();
+  return seats.map((seat) => lobby({ type: "bot.seated", data: { seat, level: command.level } }));
+}
+
+function start(match: Match, command: Extract<LobbyCommand, { type: "start" }>): NewEvent[] {
+  seatOf(match, command.token);
+  if (match.status !== "open") throw notInLobby();
+  if (match.seats.some((h) => h.kind === "empty")) {
+    throw ServiceError.of(
+      "SEATS_NOT_FILLED",
+      "Every seat needs a player or a bot before the start.",
+      "Vor dem Start braucht jeder Platz eine Person oder einen Bot.",
+    );
+  }
+  const events = openMatch(match.variant, {
+    players: match.seats.length,
+    options: match.options,
+    seed: command.seed,
+  });
+  if (isRefusal(events)) throw new ServiceError(events);
+  return events.map(toNewEvent);
+}
+
+function rematch(old: Match, token: string): NewEvent[] {
+  seatOf(old, token);
+  if (old.rematch !== null) return [];
+  if (old.status !== "over") {
+    throw ServiceError.of("NOT_OVER", "The match is not over yet.", "Die Partie läuft noch.");
+  }
+  const events: NewEvent[] = [
+    lobby({
+      type: "lobby.created",
+      data: {
+        variant: old.variant.id,
+        options: old.options,
+        seats: old.seats.length,
+        turnTimerMs: old.turnTimerMs,
+        rematchOf: old.id,
+        ruleSet: old.ruleSet,
+      },
+    }),
+  ];
+  old.seats.forEach((h, seat) => {
+    if (h.kind === "human") {
+      events.push(
+        lobby({ type: "seat.claimed", data: { seat, name: h.name, tokenHash: h.tokenHash } }),
+      );
+    } else if (h.kind === "bot") {
+      events.push(lobby({ type: "bot.seated", data: { seat, level: h.level } }));
+    }
+  });
+  return events;
+}
+
+/** The seat a token holds in a match, or a BAD_TOKEN refusal. */
+export function seatOf(match: Match, token: string): Seat {
+  const seat = match.seatOfTokenHash(hashToken(token));
+  if (seat === null) {
+    throw ServiceError.of(
+      "BAD_TOKEN",
+      "This seat token does not hold a seat in this match.",
+      "Dieses Platz-Token gehört zu keinem Platz dieser Partie.",
+    );
+  }
+  return seat;
+}
+
+export const lobby = (event: LobbyEvent): NewEvent => event;
+
+export const toNewEvent = (e: { type: string }): NewEvent => ({
+  type: e.type,
+  data: (e as { data?: unknown }).data ?? null,
+});
+
+const freeSeats = (match: Match): Seat[] =>
+  match.seats.map((h, i) => (h.kind === "empty" ? i : -1)).filter((i) => i >= 0);
+
+/**
+ * The seats a match may have: the variant's range, narrowed by the rules its options make
+ * (a custom rule set names its own `players` range).
+ */
+function playerRange(variant: AnyVariant, options: unknown): { min: number; max: number } {
+  const own = (variant.rulesFor(options) as { players?: { min?: unknown; max?: unknown } } | null)
+    ?.players;
+  if (typeof own?.min !== "number" || typeof own.max !== "number") return variant.players;
+  return {
+    min: Math.max(variant.players.min, own.min),
+    max: Math.min(variant.players.max, own.max),
+  };
+}
+
+const notInLobby = () =>
+  ServiceError.of(
+    "NOT_IN_LOBBY",
+    "The match is no longer in the lobby.",
+    "Die Partie ist nicht mehr in der Lobby.",
+  );
+
+const noFreeSeat = () =>
+  ServiceError.of("NO_FREE_SEAT", "Every seat is taken.", "Alle Plätze sind besetzt.");
+
+export const matchNotFound = (matchId: string) =>
+  ServiceError.of(
+    "MATCH_NOT_FOUND",
+    `There is no match ${matchId}.`,
+    `Es gibt keine Partie ${matchId}.`,
+  );
