@@ -1,8 +1,8 @@
 import type { Command } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { humanChoice } from "../realtime/playMatch.js";
-import { TestSocket } from "../realtime/TestSocket.js";
-import { startTestApi, type TestApi } from "../testing.js";
+import { humanChoice } from "../testing/playMatch.js";
+import { TestSocket } from "../testing/TestSocket.js";
+import { startTestApi, type TestApi } from "../testing/index.js";
 import { figure, scale } from "./scale.js";
 
 let api: TestApi;
