@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import type { HistoryResult, ViewEvent } from "@maumau/client";
+import { isLobbyEventType, type HistoryResult, type ViewEvent } from "@maumau/client";
 import { type AnyVariant, type Seat } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { z } from "zod";
@@ -8,18 +8,6 @@ import { isRecord } from "../play/view.js";
 import { OnlineError } from "./errors.js";
 import { describeLobbyEvent } from "./lobbyEvents.js";
 import { fit, type Look } from "./render.js";
-
-/** The server's own events in a match stream; every other event is the engine's. */
-const LOBBY_EVENTS = new Set([
-  "lobby.created",
-  "seat.claimed",
-  "seat.released",
-  "bot.seated",
-  "seat.botTakenOver",
-  "seat.returned",
-  "seat.timedOut",
-  "lobby.rematched",
-]);
 
 /** What `game.history` returns, as `--file` accepts it and `--save` writes it. */
 export const historySchema = z.object({
@@ -105,7 +93,7 @@ export class Replay {
         names[d.seat] = d.name;
       if (e.type === "bot.seated" && typeof d.seat === "number")
         names[d.seat] = `Bot ${d.seat + 1}`;
-      if (!LOBBY_EVENTS.has(e.type)) {
+      if (!isLobbyEventType(e.type)) {
         try {
           state = variant.engine.evolve(state, e);
         } catch (error) {

@@ -1,3 +1,4 @@
+import { LOBBY_EVENT_TYPES as LOBBY_EVENT_NAMES } from "@maumau/client";
 import type { BotLevel, Seat } from "@maumau/engine";
 import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
 
@@ -35,16 +36,9 @@ export type LobbyEvent =
 
 export type LobbyEventType = LobbyEvent["type"];
 
-export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set<LobbyEventType>([
-  "lobby.created",
-  "seat.claimed",
-  "seat.released",
-  "bot.seated",
-  "seat.botTakenOver",
-  "seat.returned",
-  "seat.timedOut",
-  "lobby.rematched",
-]);
+// The protocol names them for every client; the compiler checks both lists say the same.
+const _sameTypes: readonly LobbyEventType[] = LOBBY_EVENT_NAMES;
+export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set<string>(_sameTypes);
 
 export const isLobbyEvent = (e: { type: string }): e is LobbyEvent => LOBBY_EVENT_TYPES.has(e.type);
 

@@ -13,6 +13,7 @@ import {
   RefusalBanner,
   ScoreTable,
   SeatBadge,
+  TurnStatus,
   seatName,
   turnDeadline,
   useActions,
@@ -130,18 +131,7 @@ export default function HeulDochTable(props: TableProps) {
       style={{ "--table": variant.theme.table } as React.CSSProperties}
     >
       <div className="status" role="status" aria-live="polite">
-        <span className="status-turn">
-          {over
-            ? snapshot.progress?.status === "matchOver"
-              ? t("table.matchOver")
-              : t("table.gameOver")
-            : myTurn
-              ? t("table.yourTurn")
-              : toAct !== null
-                ? t("table.turnOf", { name: names[toAct] })
-                : ""}
-          {!over && secondsLeft !== null && ` · ${t("table.timer", { seconds: secondsLeft })}`}
-        </span>
+        <TurnStatus snapshot={snapshot} names={names} secondsLeft={secondsLeft} />
         <span>{t("table.game", { n: view.game })}</span>
         <span>{t("table.drawPile", { count: view.drawPile })}</span>
       </div>

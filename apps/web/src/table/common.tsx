@@ -366,3 +366,31 @@ export function AfterGame(props: {
   }
   return null;
 }
+
+/** Whose turn it is (or that the game or match is over), and the timer. */
+export function TurnStatus(props: {
+  snapshot: MatchSnapshot;
+  names: readonly string[];
+  secondsLeft: number | null;
+}) {
+  const { snapshot, names, secondsLeft } = props;
+  const { t } = useTranslation();
+  const status = snapshot.progress?.status;
+  const toAct = snapshot.progress?.toAct ?? null;
+  const over = status === "gameOver" || status === "matchOver";
+  const text = over
+    ? status === "matchOver"
+      ? t("table.matchOver")
+      : t("table.gameOver")
+    : toAct !== null && toAct === snapshot.viewer
+      ? t("table.yourTurn")
+      : toAct !== null
+        ? t("table.turnOf", { name: names[toAct] })
+        : "";
+  return (
+    <span className="status-turn">
+      {text}
+      {!over && secondsLeft !== null && ` · ${t("table.timer", { seconds: secondsLeft })}`}
+    </span>
+  );
+}
