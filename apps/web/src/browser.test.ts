@@ -296,7 +296,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     // A reload forgets the form; the saved set comes back from the server as it was saved.
     await page.reload();
     await page.getByLabel("or open a saved set").selectOption("e2e-family");
-    expect(await page.getByLabel("Effect of 7").inputValue()).toBe("draw");
+    await expect.poll(() => page.getByLabel("Effect of 7").inputValue()).toBe("draw");
     expect(await page.getByLabel("Hand size").inputValue()).toBe("6");
     await page.getByRole("button", { name: /Play it now/ }).click();
     await page.waitForURL(/\/m\//);

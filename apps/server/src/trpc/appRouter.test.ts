@@ -295,7 +295,7 @@ describe("commands", () => {
     ]);
     expect((await client.game.view.query({ matchId })).lobby.rematch).toBe(rematch.matchId);
     await client.lobby.start.mutate({ matchId: rematch.matchId, token });
-  });
+  }, 30_000);
 });
 
 /** Plays the seats of `tokens` over HTTP (first playable card, else the first legal move) to the end. */
