@@ -17,7 +17,7 @@ import {
 import { playMatch } from "../play/session.js";
 import { terminalIo } from "../play/terminal.js";
 import { chalkFor, playOnline, type CreateRequest } from "../online/session.js";
-import { resolveTarget } from "../online/target.js";
+import { onlineServer, resolveTarget } from "../online/target.js";
 import { langOf } from "../online/texts.js";
 import { onlineRun } from "./online.js";
 
@@ -132,11 +132,15 @@ export function registerPlayCommand(program: Command): void {
     .option("--no-color", "print without colours")
     .addHelpText("after", GRAMMAR)
     .action(async (flags: PlayFlags, command: Command) => {
-      await runCommand("play", () =>
-        flags.server === undefined
+      await runCommand("play", () => {
+        const server = onlineServer(flags.server, flags.match);
+        return server === undefined
           ? playCommand(flags)
-          : playServerCommand(flags, (name) => command.getOptionValueSource(name) === "cli"),
-      );
+          : playServerCommand(
+              { ...flags, server },
+              (name) => command.getOptionValueSource(name) === "cli",
+            );
+      });
     });
   exitOnUsageError(cmd);
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../args.js";
 import { configDir, SeatStore } from "./seatStore.js";
-import { resolveTarget, shareLink } from "./target.js";
+import { onlineServer, resolveTarget, shareLink } from "./target.js";
 import { langOf } from "./texts.js";
 
 describe("--server and --match: ids and the web's share links", () => {
@@ -73,5 +73,16 @@ describe("language", () => {
     expect(langOf(undefined, { LANG: "de_DE.UTF-8" })).toBe("de");
     expect(langOf(undefined, { LC_ALL: "en_US.UTF-8", LANG: "de_DE.UTF-8" })).toBe("en");
     expect(langOf(undefined, {})).toBe("en");
+  });
+});
+
+describe("onlineServer: a share link pasted as --match alone plays online", () => {
+  it("takes the server from the link, keeps --server when given, and wants --server for a bare id", () => {
+    expect(onlineServer(undefined, "http://h:3000/m/AbCdEf123456?join")).toBe(
+      "http://h:3000/m/AbCdEf123456?join",
+    );
+    expect(onlineServer("http://h:3000", "AbCdEf123456")).toBe("http://h:3000");
+    expect(onlineServer(undefined, undefined)).toBeUndefined();
+    expect(() => onlineServer(undefined, "AbCdEf123456")).toThrow(/--server/);
   });
 });

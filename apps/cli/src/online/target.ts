@@ -56,6 +56,21 @@ export function resolveTarget(server: string, match: string | undefined): Target
   return fromMatch;
 }
 
+/**
+ * The server to play on: `--server`, or the server of a share link pasted as `--match` alone
+ * (a link names its server); undefined = local play. A bare match id needs `--server`.
+ */
+export function onlineServer(
+  server: string | undefined,
+  match: string | undefined,
+): string | undefined {
+  if (server !== undefined || match === undefined) return server;
+  if (/^https?:\/\//i.test(match.trim())) return match.trim();
+  throw new UsageError(
+    `--match ${match} joins an online match: give --server URL too, or paste the match's share link`,
+  );
+}
+
 /** The link that seats a friend in one click (the web's share link). */
 export const shareLink = (server: string, matchId: string): string =>
   `${server}/m/${encodeURIComponent(matchId)}?join`;
