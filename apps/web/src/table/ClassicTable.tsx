@@ -9,6 +9,7 @@ import {
   ChoicePanel,
   digitOf,
   EventLog,
+  HandCards,
   KeyHelp,
   RefusalBanner,
   ScoreTable,
@@ -339,30 +340,17 @@ export default function ClassicTable(props: TableProps) {
             </button>
             <KeyHelp open={help} onToggle={() => setHelp((h) => !h)} />
           </div>
-          <ul className="hand" aria-label={t("table.yourHand")}>
-            {hand.map((card, i) => {
-              const ok = playable.has(card);
-              const name = cardName(style, card, lang);
-              return (
-                <li key={`${card}:${i}`}>
-                  <button
-                    type="button"
-                    className={`hand-card ${myTurn ? (ok ? "playable" : "dimmed") : ""} ${view.drawnCard === card ? "drawn" : ""}`}
-                    data-hand-index={i}
-                    data-card={card}
-                    data-playable={ok}
-                    aria-label={`${i < 10 ? `${(i + 1) % 10}: ` : ""}${name}`}
-                    draggable={myTurn}
-                    onDragStart={(e) => e.dataTransfer.setData("text/x-maumau-card", card)}
-                    onClick={() => playCard(card)}
-                    disabled={busy}
-                  >
-                    <Card code={card} style={style} lang={lang} decorative />
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+          <HandCards
+            hand={hand}
+            style={style}
+            lang={lang}
+            myTurn={myTurn}
+            busy={busy}
+            playable={playable}
+            marked={view.drawnCard}
+            markClass="drawn"
+            onCard={playCard}
+          />
         </SeatBadge>
       ) : (
         <p className="spectator-note">{t("table.spectator")}</p>

@@ -9,6 +9,7 @@ import {
   ChoicePanel,
   digitOf,
   EventLog,
+  HandCards,
   KeyHelp,
   RefusalBanner,
   ScoreTable,
@@ -262,30 +263,17 @@ export default function HeulDochTable(props: TableProps) {
           <div className="controls">
             <KeyHelp open={help} onToggle={() => setHelp((h) => !h)} />
           </div>
-          <ul className="hand" aria-label={t("table.yourHand")}>
-            {hand.map((card, i) => {
-              const ok = playable.has(card);
-              return (
-                <li key={`${card}:${i}`}>
-                  <button
-                    type="button"
-                    className={`hand-card ${myTurn ? (ok ? "playable" : "dimmed") : ""} ${selected === card ? "selected" : ""}`}
-                    data-hand-index={i}
-                    data-card={card}
-                    data-playable={ok}
-                    aria-pressed={selected === card}
-                    aria-label={`${i < 10 ? `${(i + 1) % 10}: ` : ""}${cardName(STYLE, card, lang)}`}
-                    draggable={myTurn}
-                    onDragStart={(e) => e.dataTransfer.setData("text/x-maumau-card", card)}
-                    onClick={() => select(card)}
-                    disabled={busy}
-                  >
-                    <Card code={card} style={STYLE} lang={lang} decorative />
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+          <HandCards
+            hand={hand}
+            style={STYLE}
+            lang={lang}
+            myTurn={myTurn}
+            busy={busy}
+            playable={playable}
+            marked={selected}
+            markClass="selected"
+            onCard={select}
+          />
         </div>
       ) : (
         <p className="spectator-note">{t("table.spectator")}</p>

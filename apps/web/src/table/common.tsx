@@ -13,6 +13,8 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { useTranslation } from "react-i18next";
 import { server } from "../net/server";
 import { followLink, paths } from "../router";
+import { Card } from "../cards/Card";
+import { cardName, type DeckStyle } from "../cards/names";
 import { eventText, type EventContext } from "./eventText";
 
 /** A seat's name as the table shows it: the player's name, "Bot 2", or "Seat 3". */
@@ -392,5 +394,51 @@ export function TurnStatus(props: {
       {text}
       {!over && secondsLeft !== null && ` · ${t("table.timer", { seconds: secondsLeft })}`}
     </span>
+  );
+}
+
+/**
+ * The viewer's hand fanned: every card a named button (1–9, 0 focus it), playable ones raised
+ * and the others dimmed on the viewer's turn, draggable onto a pile.
+ */
+export function HandCards(props: {
+  hand: readonly string[];
+  style: DeckStyle;
+  lang: Lang;
+  myTurn: boolean;
+  busy: boolean;
+  playable: ReadonlyMap<string, unknown>;
+  /** One card shown apart (the card just drawn, or the one selected). */
+  marked: string | null;
+  markClass: "drawn" | "selected";
+  onCard: (card: string) => void;
+}) {
+  const { hand, style, lang, myTurn, busy, playable, marked, markClass, onCard } = props;
+  const { t } = useTranslation();
+  return (
+    <ul className="hand" aria-label={t("table.yourHand")}>
+      {hand.map((card, i) => {
+        const ok = playable.has(card);
+        return (
+          <li key={`${card}:${i}`}>
+            <button
+              type="button"
+              className={`hand-card ${myTurn ? (ok ? "playable" : "dimmed") : ""} ${marked === card ? markClass : ""}`}
+              data-hand-index={i}
+              data-card={card}
+              data-playable={ok}
+              {...(markClass === "selected" ? { "aria-pressed": marked === card } : {})}
+              aria-label={`${i < 10 ? `${(i + 1) % 10}: ` : ""}${cardName(style, card, lang)}`}
+              draggable={myTurn}
+              onDragStart={(e) => e.dataTransfer.setData("text/x-maumau-card", card)}
+              onClick={() => onCard(card)}
+              disabled={busy}
+            >
+              <Card code={card} style={style} lang={lang} decorative />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
