@@ -8,6 +8,7 @@ import {
   handOf,
   isPlay,
   isRecord,
+  moveTokens,
   numbers,
   strings,
   withoutCalls,
@@ -197,17 +198,7 @@ export function movesLine(snapshot: MatchSnapshot, look: Look): string | null {
   const legal = offeredMoves(snapshot.legal);
   if (legal.length === 0) return null;
   const hand = sortedHand(snapshot, look.style);
-  const tokens: string[] = [];
-  hand.forEach((card, i) => {
-    if (legal.some((m) => isPlay(m) && m.card === card)) tokens.push(String(i + 1));
-  });
-  const draw = legal.some((m) => m.type === "drawCard");
-  const pass = legal.some((m) => m.type === "pass");
-  if (draw) tokens.push("d");
-  if (pass) tokens.push("p");
-  for (const m of legal)
-    if (m.type === "chooseColour") tokens.push(`c ${look.style.colourName(m.colour)}`);
-  if (legal.some((m) => m.type === "cut")) tokens.push("cut");
+  const { tokens, draw, pass } = moveTokens(legal, hand, (c) => look.style.colourName(c));
   return `${look.c.bold(look.t.moves)} ${distinct(tokens).join(", ")}  ${look.c.dim(look.t.legend(draw, pass))}`;
 }
 

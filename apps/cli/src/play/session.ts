@@ -24,6 +24,7 @@ import {
   handOf,
   isPlay,
   isRecord,
+  moveTokens,
   numbers,
   pileTopsOf,
   scoreTableOf,
@@ -476,17 +477,7 @@ class Table {
   }
 
   private movesLine(legal: Command[], hand: string[], withMoveNumbers: boolean): string {
-    const tokens: string[] = [];
-    hand.forEach((card, i) => {
-      if (legal.some((m) => isPlay(m) && m.card === card)) tokens.push(String(i + 1));
-    });
-    const draw = legal.some((m) => m.type === "drawCard");
-    const pass = legal.some((m) => m.type === "pass");
-    if (draw) tokens.push("d");
-    if (pass) tokens.push("p");
-    for (const m of legal)
-      if (m.type === "chooseColour") tokens.push(`c ${this.style.colourName(m.colour)}`);
-    if (legal.some((m) => m.type === "cut")) tokens.push("cut");
+    const { tokens, draw, pass } = moveTokens(legal, hand, (c) => this.style.colourName(c));
     if (withMoveNumbers) legal.forEach((_, i) => tokens.push(`m ${i + 1}`));
     return `${this.c.bold(this.t.moves)} ${distinct(tokens).join(", ")}  ${this.c.dim(this.t.legend(draw, pass))}`;
   }

@@ -78,3 +78,25 @@ export function distinct<T>(xs: readonly T[]): T[] {
     return true;
   });
 }
+
+/**
+ * The inputs a moves line offers (hand numbers of playable cards, d, p, colours, cut) and
+ * whether drawing and passing are among them; local and online tables print the same.
+ */
+export function moveTokens(
+  legal: readonly Command[],
+  hand: readonly string[],
+  colourName: (colour: string) => string,
+): { tokens: string[]; draw: boolean; pass: boolean } {
+  const tokens: string[] = [];
+  hand.forEach((card, i) => {
+    if (legal.some((m) => isPlay(m) && m.card === card)) tokens.push(String(i + 1));
+  });
+  const draw = legal.some((m) => m.type === "drawCard");
+  const pass = legal.some((m) => m.type === "pass");
+  if (draw) tokens.push("d");
+  if (pass) tokens.push("p");
+  for (const m of legal) if (m.type === "chooseColour") tokens.push(`c ${colourName(m.colour)}`);
+  if (legal.some((m) => m.type === "cut")) tokens.push("cut");
+  return { tokens, draw, pass };
+}
