@@ -97,6 +97,17 @@ export const de: Texts = {
       "Das erste Speichern macht diesen Browser zum Besitzer: nur er kann neue Versionen speichern oder löschen. Alle können das Regelwerk benutzen.",
     play: "Jetzt spielen (du und Bots)",
   },
+  chart: {
+    heading: "Zustandsdiagramm",
+    of: "Zustandsdiagramm von {{name}}",
+    show: "Zustandsdiagramm zeigen",
+    hide: "Zustandsdiagramm verbergen",
+    now: "Jetzt: {{state}}",
+    after: "nach {{events}}",
+    loading: "Das Diagramm wird gelegt…",
+    failed: "Das Diagramm ließ sich nicht zeichnen: {{message}}",
+    hint: "Kästen sind die Zustände der Maschine, Pfeile ihre Übergänge mit den Regel-Nummern ihrer Bedingungen (ein Klick öffnet die Regel); gestrichelte Pfeile sind Karteneffekte, die die Maschine selbst auslöst.",
+  },
   replay: {
     list: "Beendete Partien",
     none: "Noch keine Partie ist zu Ende.",

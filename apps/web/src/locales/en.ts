@@ -95,6 +95,17 @@ export const en = {
       "The first save makes this browser the owner: only it can save new versions or delete. Everyone can use the set.",
     play: "Play it now (you and bots)",
   },
+  chart: {
+    heading: "State chart",
+    of: "State chart of {{name}}",
+    show: "Show the state chart",
+    hide: "Hide the state chart",
+    now: "Now: {{state}}",
+    after: "after {{events}}",
+    loading: "Laying out the chart…",
+    failed: "The chart could not be drawn: {{message}}",
+    hint: "Boxes are the machine's states, arrows its transitions with the rule ids of their guards (click one to read the rule); dashed arrows are card effects raised inside the machine.",
+  },
   replay: {
     list: "Finished matches",
     none: "No match has finished yet.",

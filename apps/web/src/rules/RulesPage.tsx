@@ -1,8 +1,10 @@
 import type { VariantSummary } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
-import { useEffect, useId, type CSSProperties } from "react";
+import { lazy, Suspense, useEffect, useId, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { followLink, paths } from "../router";
+
+const ChartPanel = lazy(() => import("../chart/ChartPanel"));
 
 const themeStyle = (variant: VariantSummary): CSSProperties =>
   ({
@@ -107,7 +109,19 @@ export default function RulesPage(props: {
         )}
       </section>
       {selected ? (
-        <RuleBook variant={selected} lang={lang} rule={rule} />
+        <>
+          <RuleBook variant={selected} lang={lang} rule={rule} />
+          <section className="rules-chart" aria-label={t("chart.heading")}>
+            <h2>{t("chart.heading")}</h2>
+            <Suspense fallback={<p className="loading">{t("chart.loading")}</p>}>
+              <ChartPanel
+                variantId={selected.id}
+                rules={null}
+                title={t("chart.of", { name: selected.names[lang] })}
+              />
+            </Suspense>
+          </section>
+        </>
       ) : (
         variantId !== null && <p role="alert">{t("rules.unknown", { id: variantId })}</p>
       )}
