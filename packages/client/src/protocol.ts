@@ -45,6 +45,8 @@ export interface LobbyView {
   readonly seats: readonly SeatView[];
   readonly turnTimerMs: number | null;
   readonly rematchOf: string | null;
+  /** A practice match continued from a finished match's replay: which one, after which event. */
+  readonly continuedFrom: { readonly matchId: string; readonly version: number } | null;
   readonly rematch: string | null;
   readonly version: number;
   readonly createdAt: string;

@@ -38,6 +38,7 @@ export class Match {
   readonly ruleSet: RuleSetRef | null;
   readonly turnTimerMs: number | null;
   readonly rematchOf: string | null;
+  readonly continuedFrom: { readonly matchId: string; readonly version: number } | null;
   readonly createdAt: string;
   private holders: SeatHolder[];
   private log: StoredEvent[] = [];
@@ -60,6 +61,7 @@ export class Match {
     this.ruleSet = created.data.ruleSet ?? null;
     this.turnTimerMs = created.data.turnTimerMs;
     this.rematchOf = created.data.rematchOf;
+    this.continuedFrom = created.data.continuedFrom ?? null;
     this.createdAt = first.at;
     this.holders = Array.from({ length: created.data.seats }, () => ({ kind: "empty" }) as const);
   }
@@ -208,6 +210,7 @@ export class Match {
       })),
       turnTimerMs: this.turnTimerMs,
       rematchOf: this.rematchOf,
+      continuedFrom: this.continuedFrom,
       rematch: this.rematchId,
       version: this.version,
       createdAt: this.createdAt,

@@ -292,6 +292,39 @@ export class MatchService {
     return { matchId };
   }
 
+  /**
+   * "Continue from here": a new practice match from a position of a finished match's replay,
+   * the caller at one seat (the seat to act by default) and bots of `level` at the others.
+   */
+  async continueFrom(
+    input: { matchId: string; at: number; name: string; level: BotLevel; seat?: Seat | undefined },
+    client = "local",
+  ): Promise<{ matchId: string; ticket: SeatTicket }> {
+    this.repository.assertOpen();
+    this.assertRoomFor(client);
+    const source = await this.repository.run(input.matchId, async () =>
+      this.repository.refresh(await this.repository.load(input.matchId)),
+    );
+    const token = newSeatToken();
+    const events = decideLobby(source, {
+      type: "continueFrom",
+      at: input.at,
+      name: input.name,
+      token,
+      level: input.level,
+      seat: input.seat,
+    });
+    const matchId = newMatchId();
+    const result = await this.store.append(streamIdOf(matchId), 0, events);
+    const match = Match.fromEvents(matchId, result.events);
+    this.repository.remember(match);
+    this.creators.set(matchId, client);
+    this.scheduler.schedule(match);
+    const seat = match.seatOfTokenHash(hashToken(token));
+    this.logger.info({ matchId, from: input.matchId, at: input.at }, "practice match continued");
+    return { matchId, ticket: { matchId, seat: seat ?? 0, token } };
+  }
+
   // ---- game --------------------------------------------------------------------------------
 
   async command(input: {

@@ -45,6 +45,16 @@ export type LobbyCommand =
   | { readonly type: "start"; readonly token: string; readonly seed: string }
   /** The first events of the rematch's own stream; none when the rematch exists already. */
   | { readonly type: "rematch"; readonly token: string }
+  | {
+      readonly type: "continueFrom";
+      /** The version of the finished match's log to continue after. */
+      readonly at: number;
+      readonly name: string;
+      readonly token: string;
+      readonly level: BotLevel;
+      /** The seat to play; the seat to act at that point when absent. */
+      readonly seat?: Seat | undefined;
+    }
   | { readonly type: "rematched"; readonly matchId: string };
 
 /**
@@ -68,6 +78,8 @@ export function decideLobby(match: Match | null, command: LobbyCommand): NewEven
       return start(match, command);
     case "rematch":
       return rematch(match, command.token);
+    case "continueFrom":
+      return continueFrom(match, command);
     case "rematched":
       return match.rematch === null
         ? [lobby({ type: "lobby.rematched", data: { matchId: command.matchId } })]
@@ -211,6 +223,84 @@ function rematch(old: Match, token: string): NewEvent[] {
     }
   });
   return events;
+}
+
+/**
+ * A practice match from any position of a finished match (its replay is public): the same
+ * variant, options and rule set, the caller at one seat and bots at the others, and the finished
+ * match's engine events up to `at` copied after the lobby events. The copied `match.started`
+ * keeps the source's seed, public since that match ended, so the deals that follow are known to
+ * anyone who read that replay: a practice match, not a fair one (the lobby shows where it came
+ * from).
+ */
+function continueFrom(
+  source: Match,
+  command: Extract<LobbyCommand, { type: "continueFrom" }>,
+): NewEvent[] {
+  if (source.status !== "over") {
+    throw ServiceError.of(
+      "NOT_OVER",
+      "Only a finished match can be continued from its replay.",
+      "Nur eine beendete Partie lässt sich aus ihrer Wiederholung fortsetzen.",
+    );
+  }
+  if (!Number.isInteger(command.at) || command.at < 1 || command.at > source.version) {
+    throw ServiceError.of(
+      "INVALID_INPUT",
+      `The match has no position ${command.at} (1–${source.version}).`,
+      `Die Partie hat keine Stelle ${command.at} (1–${source.version}).`,
+    );
+  }
+  const copied = source.engineEvents(command.at);
+  if (copied.length === 0) {
+    throw ServiceError.of(
+      "NOT_STARTED",
+      "The match had not started at that point.",
+      "An dieser Stelle hatte die Partie noch nicht begonnen.",
+    );
+  }
+  const progress = source.engine.progress(source.engine.replay(copied));
+  if (progress.status === "matchOver") {
+    throw ServiceError.of(
+      "INVALID_INPUT",
+      "The match is over at that point: choose an earlier move.",
+      "An dieser Stelle ist die Partie vorbei: wähle einen früheren Zug.",
+    );
+  }
+  const seats = source.seats.length;
+  const seat = command.seat ?? progress.toAct ?? 0;
+  if (!Number.isInteger(seat) || seat < 0 || seat >= seats) {
+    throw ServiceError.of(
+      "INVALID_INPUT",
+      `There is no seat ${seat}.`,
+      `Es gibt keinen Platz ${seat}.`,
+    );
+  }
+  const events: NewEvent[] = [
+    lobby({
+      type: "lobby.created",
+      data: {
+        variant: source.variant.id,
+        options: source.options,
+        seats,
+        turnTimerMs: null,
+        rematchOf: null,
+        ruleSet: source.ruleSet,
+        continuedFrom: { matchId: source.id, version: command.at },
+      },
+    }),
+  ];
+  for (let s = 0; s < seats; s++) {
+    events.push(
+      s === seat
+        ? lobby({
+            type: "seat.claimed",
+            data: { seat: s, name: command.name, tokenHash: hashToken(command.token) },
+          })
+        : lobby({ type: "bot.seated", data: { seat: s, level: command.level } }),
+    );
+  }
+  return [...events, ...copied.map(toNewEvent)];
 }
 
 /** The seat a token holds in a match, or a BAD_TOKEN refusal. */

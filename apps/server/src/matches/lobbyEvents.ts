@@ -21,6 +21,11 @@ export type LobbyEvent =
          * document). Absent in streams written before saved rule sets existed.
          */
         ruleSet?: RuleSetRef | null;
+        /**
+         * A practice match continued from a finished match's replay: its engine events up to
+         * `version` were copied into this stream after the lobby events. Absent otherwise.
+         */
+        continuedFrom?: { matchId: string; version: number } | null;
       };
     }
   /** Only a SHA-256 of the seat token is kept; the token itself is never stored. */

@@ -296,6 +296,64 @@ describe("commands", () => {
     expect((await client.game.view.query({ matchId })).lobby.rematch).toBe(rematch.matchId);
     await client.lobby.start.mutate({ matchId: rematch.matchId, token });
   }, 30_000);
+
+  it("continues a finished match from a position of its replay, with bots", async () => {
+    const created = await client.lobby.create.mutate({
+      variant: "noris",
+      seats: 3,
+      name: "A",
+      options: { games: 1 },
+    });
+    const { matchId } = created;
+    const token = created.token!;
+    await client.lobby.addBots.mutate({ matchId, token, level: "random" });
+    await client.lobby.start.mutate({ matchId, token });
+    const early = { matchId, at: 3, name: "Cy", level: "random" as const };
+    expect(await refusal(client.lobby.continueFrom.mutate(early))).toMatchObject({
+      code: "NOT_OVER",
+    });
+    await playOut(matchId, [token]);
+
+    const log = (await client.game.history.query({ matchId })).events;
+    const started = log.findIndex((e) => e.type === "match.started");
+    // A position a few moves into the game: after the deal and two more events.
+    const at = log[started + 3]!.version;
+    const practice = await client.lobby.continueFrom.mutate({ ...early, at });
+    expect(practice.matchId).not.toBe(matchId);
+    const view = await client.game.view.query({ matchId: practice.matchId, token: practice.token });
+    expect(view.lobby).toMatchObject({
+      status: "running",
+      variant: "noris",
+      continuedFrom: { matchId, version: at },
+    });
+    // The caller holds the seat that was to act at that point; bots hold the others.
+    expect(view.viewer).toBe(practice.seat);
+    expect(view.lobby.seats.map((s) => s.kind)).toEqual(
+      [0, 1, 2].map((s) => (s === practice.seat ? "human" : "bot")),
+    );
+    // The new match starts with the source's engine events up to `at`, unchanged.
+    const copied = (
+      await client.game.history.query({ matchId: practice.matchId, token: practice.token })
+    ).events
+      .filter(
+        (e) =>
+          !e.type.startsWith("lobby.") && !e.type.startsWith("seat.") && !e.type.startsWith("bot."),
+      )
+      .slice(0, at - started);
+    const source = log.filter((e) => e.version <= at && e.version > started);
+    expect(copied.map((e) => e.type)).toEqual(source.map((e) => e.type));
+    await playOut(practice.matchId, [practice.token]);
+
+    expect(
+      await refusal(client.lobby.continueFrom.mutate({ ...early, at: log.length + 5 })),
+    ).toMatchObject({ code: "INVALID_INPUT" });
+    expect(
+      await refusal(client.lobby.continueFrom.mutate({ ...early, at: log.length })),
+    ).toMatchObject({ code: "INVALID_INPUT" });
+    expect(await refusal(client.lobby.continueFrom.mutate({ ...early, at: 1 }))).toMatchObject({
+      code: "NOT_STARTED",
+    });
+  }, 60_000);
 });
 
 /** Plays the seats of `tokens` over HTTP (first playable card, else the first legal move) to the end. */

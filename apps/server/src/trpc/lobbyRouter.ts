@@ -79,4 +79,22 @@ export const lobbyRouter = {
   rematch: publicProcedure
     .input(z.object({ matchId, token }).strict())
     .mutation(({ ctx, input }) => ctx.service.rematch(input)),
+
+  /** "Continue from here": a practice match with bots from a position of a finished match. */
+  continueFrom: publicProcedure
+    .input(
+      z
+        .object({
+          matchId,
+          at: z.number().int().min(1).max(1_000_000),
+          name: playerName,
+          level: botLevel.default("heuristic"),
+          seat: seatIndex.optional(),
+        })
+        .strict(),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const { matchId: id, ticket } = await ctx.service.continueFrom(input, ctx.client);
+      return { matchId: id, seat: ticket.seat, token: ticket.token };
+    }),
 } satisfies TRPCRouterRecord;

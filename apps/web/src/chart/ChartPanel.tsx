@@ -54,10 +54,14 @@ export default function ChartPanel(props: {
     const node = layout.nodes.find((n) => n.node.id === position.state);
     if (node === undefined) return;
     const svgEl = box.querySelector("svg");
-    const scale = svgEl && layout.width > 0 ? svgEl.getBoundingClientRect().width / layout.width : 1;
+    const scale =
+      svgEl && layout.width > 0 ? svgEl.getBoundingClientRect().width / layout.width : 1;
     const cx = (node.x + node.width / 2) * (scale || 1);
     const cy = (node.y + node.height / 2) * (scale || 1);
-    box.scrollTo({ left: Math.max(0, cx - box.clientWidth / 2), top: Math.max(0, cy - box.clientHeight / 2) });
+    box.scrollTo({
+      left: Math.max(0, cx - box.clientWidth / 2),
+      top: Math.max(0, cy - box.clientHeight / 2),
+    });
   }, [svg, layout, position?.state]);
 
   const openRule = (event: MouseEvent<HTMLDivElement>) => {

@@ -1,4 +1,10 @@
-import { chartSvg, graphOf, layoutChart, type ChartLayout, type ChartPosition } from "@maumau/chart";
+import {
+  chartSvg,
+  graphOf,
+  layoutChart,
+  type ChartLayout,
+  type ChartPosition,
+} from "@maumau/chart";
 import { chartOf, parseOptions, isRefusal, type AnyEngine } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 

@@ -131,6 +131,13 @@ export const de: Texts = {
     seed: "Aufgedeckter Startwert",
     commitment: "Festlegung, Spiel {{n}}",
     watch: "Wiederholung ansehen",
+    continue: {
+      heading: "Von hier weiterspielen",
+      about: "Starte ab dieser Stelle eine Übungspartie gegen Bots: dieselben Karten, dieselben Regeln. (Der Rest des Stapels steht in dieser öffentlichen Wiederholung – also Übung, keine faire Partie.)",
+      seat: "Dein Platz",
+      start: "Ab hier spielen",
+      unavailable: "Wähle einen Zug nach dem Geben und vor dem Ende der Partie, um von dort weiterzuspielen.",
+    },
   },
   language: { label: "Sprache" },
   theme: { label: "Farbschema", auto: "Automatisch", light: "Hell", dark: "Dunkel" },

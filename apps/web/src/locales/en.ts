@@ -129,6 +129,13 @@ export const en = {
     seed: "Revealed seed",
     commitment: "Commitment, game {{n}}",
     watch: "Watch the replay",
+    continue: {
+      heading: "Continue from here",
+      about: "Start a practice match with bots from this position: the same cards, the same rules. (The rest of the deck is in this public replay, so it is practice, not a fair match.)",
+      seat: "Your seat",
+      start: "Play from here",
+      unavailable: "Choose a move after the deal and before the end of the match to continue from it.",
+    },
   },
   language: { label: "Language" },
   theme: { label: "Colour scheme", auto: "Auto", light: "Light", dark: "Dark" },

@@ -1,13 +1,15 @@
 import type { LobbyView, VariantSummary, ViewEvent } from "@maumau/client";
-import type { ClassicState, HeulDochState, Lang } from "@maumau/engine";
+import type { BotLevel, ClassicState, HeulDochState, Lang, Progress } from "@maumau/engine";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "../cards/Card";
 import { colourName, deckStyleOf, type DeckStyle } from "../cards/names";
+import { keepSeat, storedName, storeName } from "../net/seats";
 import { server } from "../net/server";
+import { RemoteRefusal } from "@maumau/client";
 import { followLink, navigate, paths } from "../router";
 import { eventText } from "../table/eventText";
-import { buildReplay, type Replay } from "./replayLog";
+import { BOT_LEVELS, buildReplay, type Replay } from "./replayLog";
 
 type Loaded =
   | { readonly status: "loading" }
@@ -177,6 +179,13 @@ function Stepper(props: {
       ) : (
         <HeulDochBoard state={state} names={names} lang={lang} />
       )}
+      <ContinueFrom
+        matchId={matchId}
+        version={current?.version ?? 0}
+        progress={replay.progress[step] ?? null}
+        names={names}
+        lang={lang}
+      />
       <details className="replay-log">
         <summary>{t("replay.all", { count: last })}</summary>
         <ol>
@@ -283,6 +292,93 @@ function HeulDochBoard(props: { state: HeulDochState; names: readonly string[]; 
         </section>
       ))}
     </div>
+  );
+}
+
+/**
+ * "Continue from here": a new practice match from this position, the person at a seat of their
+ * choice (the seat to act by default) and bots at the others.
+ */
+function ContinueFrom(props: {
+  matchId: string;
+  version: number;
+  progress: Progress | null;
+  names: readonly string[];
+  lang: Lang;
+}) {
+  const { matchId, version, progress, names, lang } = props;
+  const { t } = useTranslation();
+  const [name, setName] = useState(storedName);
+  const [seat, setSeat] = useState<number | null>(null);
+  const [level, setLevel] = useState<BotLevel>("heuristic");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const playable = progress !== null && progress.status !== "matchOver";
+  const chosen = seat ?? progress?.toAct ?? 0;
+  const start = async () => {
+    setError(null);
+    if (name.trim() === "") return setError(t("lobby.needName"));
+    setBusy(true);
+    try {
+      storeName(name.trim());
+      const ticket = await server().api.lobby.continueFrom({
+        matchId,
+        at: version,
+        name: name.trim(),
+        level,
+        seat: chosen,
+      });
+      keepSeat({ matchId: ticket.matchId, seat: ticket.seat, token: ticket.token });
+      navigate(paths.match(ticket.matchId));
+    } catch (e) {
+      setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="continue-from" aria-labelledby="continue-heading">
+      <h3 id="continue-heading">{t("replay.continue.heading")}</h3>
+      {playable ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void start();
+          }}
+        >
+          <p>{t("replay.continue.about")}</p>
+          <label>
+            {t("lobby.name")}
+            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={40} />
+          </label>
+          <label>
+            {t("replay.continue.seat")}
+            <select value={chosen} onChange={(e) => setSeat(Number(e.target.value))}>
+              {names.map((n, i) => (
+                <option key={i} value={i}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t("lobby.botLevel")}
+            <select value={level} onChange={(e) => setLevel(e.target.value as BotLevel)}>
+              {BOT_LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {t(`lobby.level.${l}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" disabled={busy}>
+            {t("replay.continue.start")}
+          </button>
+          {error ? <p role="alert">{error}</p> : null}
+        </form>
+      ) : (
+        <p>{t("replay.continue.unavailable")}</p>
+      )}
+    </section>
   );
 }
 

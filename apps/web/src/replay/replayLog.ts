@@ -1,6 +1,9 @@
 import { isLobbyEventType, type ViewEvent } from "@maumau/client";
-import { verifyFairness, type AnyEngine, type FairnessReport } from "@maumau/engine";
+import { verifyFairness, type AnyEngine, type FairnessReport, type Progress } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
+
+/** The bot levels a practice match may seat (this chunk has the engine already). */
+export { BOT_LEVELS } from "@maumau/engine";
 
 /** A finished match, ready to step through: the state after every event of its log. */
 export interface Replay {
@@ -9,6 +12,8 @@ export interface Replay {
   readonly events: readonly ViewEvent[];
   /** `states[i]` = the engine state after the first `i` events (null before `match.started`). */
   readonly states: readonly unknown[];
+  /** `progress[i]`: where the game stands after the first `i` events (null before the start). */
+  readonly progress: readonly (Progress | null)[];
   readonly fairness: FairnessReport;
 }
 
@@ -35,6 +40,7 @@ export function buildReplay(variantId: string, events: readonly ViewEvent[]): Re
     family,
     events,
     states,
+    progress: states.map((s) => (s === null ? null : engine.progress(s))),
     fairness: verifyFairness(family, engineEvents),
   };
 }

@@ -48,6 +48,7 @@ function snapshotOf(
       })),
       turnTimerMs: null,
       rematchOf: null,
+      continuedFrom: null,
       rematch: null,
       version: events.length,
       createdAt: "",
