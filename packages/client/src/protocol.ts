@@ -72,6 +72,11 @@ export interface MatchSnapshot {
   readonly progress: Progress | null;
   /** The moves this seat may make now (empty for spectators and when it is not their turn). */
   readonly legal: readonly Command[];
+  /**
+   * Where the game's statechart stands (public facts only): the dotted machine state after the
+   * last event, and the machine events the last command raised (`playCard`, `effect.draw`, …).
+   */
+  readonly machine?: { readonly state: string; readonly taken: readonly string[] } | null;
 }
 
 /** What a client gets pushed or catches up with: the missed events in order, or a snapshot. */

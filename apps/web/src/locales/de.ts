@@ -208,6 +208,8 @@ export const de: Texts = {
     toAct: "ist dran",
   },
   room: {
+    practice: "Eine Übungspartie, fortgesetzt aus einer Wiederholung.",
+    practiceSource: "Die Wiederholung öffnen, aus der sie stammt",
     heading: "{{variant}} – wartet auf Mitspieler",
     share: "Teile diesen Link: Wer ihn öffnet, bekommt einen freien Platz.",
     copy: "Link kopieren",

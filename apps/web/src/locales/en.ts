@@ -206,6 +206,8 @@ export const en = {
     toAct: "to play",
   },
   room: {
+    practice: "A practice match, continued from a replay.",
+    practiceSource: "Open the replay it came from",
     heading: "{{variant}} – waiting for players",
     share: "Share this link: whoever opens it takes a free seat.",
     copy: "Copy link",

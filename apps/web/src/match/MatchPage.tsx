@@ -1,4 +1,10 @@
-import { RemoteRefusal, type SeatTicket, type VariantSummary } from "@maumau/client";
+import {
+  RemoteRefusal,
+  type MatchSnapshot,
+  type SeatTicket,
+  type VariantSummary,
+} from "@maumau/client";
+import type { ChartPosition } from "@maumau/chart";
 import type { Lang } from "@maumau/engine";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +16,9 @@ import { WaitingRoom } from "./WaitingRoom";
 
 const ClassicTable = lazy(() => import("../table/ClassicTable"));
 const HeulDochTable = lazy(() => import("../table/HeulDochTable"));
+const ChartPanel = lazy(() => import("../chart/ChartPanel"));
+
+const CHART_KEY = "maumau.chart";
 
 /** A match by URL: the waiting room, the table (as a seat or a spectator), the results. */
 export default function MatchPage(props: {
@@ -25,6 +34,12 @@ export default function MatchPage(props: {
   const { snapshot, log, error } = useMatch(matchId, ticket?.token ?? null);
   const [joinError, setJoinError] = useState<string | null>(null);
   const autoJoined = useRef(false);
+  const [showChart, setShowChart] = useState(() => localStorage.getItem(CHART_KEY) === "on");
+  const toggleChart = () => {
+    localStorage.setItem(CHART_KEY, showChart ? "off" : "on");
+    setShowChart(!showChart);
+  };
+  const position = useChartPosition(snapshot?.machine ?? null);
 
   useEffect(() => {
     if (error?.code === "BAD_TOKEN") setTicket(null);
@@ -97,20 +112,71 @@ export default function MatchPage(props: {
   const family = (snapshot.view as { family: string }).family;
   const Table = family === "heul-doch" ? HeulDochTable : ClassicTable;
   return (
-    <div className="match-page">
+    <div className="match-page" data-chart={showChart ? "shown" : "hidden"}>
       {joinBox}
-      <Suspense fallback={<p className="loading">…</p>}>
-        <Table
-          snapshot={snapshot}
-          log={log}
-          ticket={ticket}
-          variant={variant}
-          lang={lang}
-          onRematch={() => void rematch()}
-        />
-      </Suspense>
+      {snapshot.lobby.continuedFrom ? (
+        <p className="practice-note">
+          {t("room.practice")}{" "}
+          <a
+            href={paths.replay(
+              snapshot.lobby.continuedFrom.matchId,
+              snapshot.lobby.continuedFrom.version,
+            )}
+            onClick={followLink}
+          >
+            {t("room.practiceSource")}
+          </a>
+        </p>
+      ) : null}
+      <button type="button" className="chart-toggle" aria-pressed={showChart} onClick={toggleChart}>
+        {showChart ? t("chart.hide") : t("chart.show")}
+      </button>
+      <div className="match-columns">
+        <Suspense fallback={<p className="loading">…</p>}>
+          <Table
+            snapshot={snapshot}
+            log={log}
+            ticket={ticket}
+            variant={variant}
+            lang={lang}
+            onRematch={() => void rematch()}
+          />
+        </Suspense>
+        {showChart ? (
+          <Suspense fallback={<p className="loading">{t("chart.loading")}</p>}>
+            <ChartPanel
+              variantId={variant.id}
+              rules={(snapshot.view as { rules?: unknown }).rules ?? null}
+              position={position}
+              title={t("chart.of", { name: variant.names[lang] })}
+            />
+          </Suspense>
+        ) : null}
+      </div>
     </div>
   );
+}
+
+/**
+ * The chart position of the latest frame, with the state before it: the server sends the
+ * machine state after the last command and the machine events that command raised (public
+ * facts only); the previous state is the one of the frame before.
+ */
+function useChartPosition(machine: MatchSnapshot["machine"]): ChartPosition {
+  const last = useRef<{ key: string; position: ChartPosition } | null>(null);
+  const key = JSON.stringify(machine);
+  if (last.current?.key !== key) {
+    const previous = last.current?.position.state ?? null;
+    last.current = {
+      key,
+      position: {
+        state: machine?.state ?? null,
+        previous,
+        taken: machine?.taken ?? [],
+      },
+    };
+  }
+  return last.current.position;
 }
 
 function JoinBox(props: { onJoin: (name: string) => void; error: string | null }) {
