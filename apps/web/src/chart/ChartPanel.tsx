@@ -25,7 +25,7 @@ export default function ChartPanel(props: {
 
   useEffect(() => {
     let live = true;
-    setLayout(null);
+    // The chart shown stays until the new one is laid out (the editor changes it often).
     chartLayout(variantId, JSON.parse(rulesKey) as unknown).then(
       (l) => live && setLayout(l),
       (e: unknown) => live && setLayout(e instanceof Error ? e : new Error(String(e))),

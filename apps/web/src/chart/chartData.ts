@@ -33,6 +33,8 @@ export function chartLayout(variantId: string, rules: unknown): Promise<ChartLay
       return layoutChart(graphOf(chartOf((variant.engine as AnyEngine).machine(ruleSet))));
     })();
     layouts.set(key, layout);
+    // The editor asks for a new chart on every change: keep only the latest few.
+    for (const old of layouts.keys()) if (layouts.size > 24) layouts.delete(old);
     layout.catch(() => layouts.delete(key));
   }
   return layout;

@@ -1,13 +1,15 @@
 import { RemoteRefusal, type VariantSummary } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
 import { custom, familyHouseRules, presets, type RuleSetDocument } from "@maumau/variant-custom";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { rankMark } from "../cards/names";
 import { keepSeat, storedName } from "../net/seats";
 import { server } from "../net/server";
 import { navigate, paths } from "../router";
 import { deckStyleOfDeck, ranksOf, ruleSetText } from "./ruleSetText";
+
+const ChartPanel = lazy(() => import("../chart/ChartPanel"));
 
 type Doc = Record<string, unknown> & {
   deck: string;
@@ -502,6 +504,14 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
                 </div>
               ))}
             </dl>
+            <h3>{t("chart.heading")}</h3>
+            <Suspense fallback={<p className="loading">{t("chart.loading")}</p>}>
+              <ChartPanel
+                variantId={custom.id}
+                rules={custom.rulesFor(valid)}
+                title={t("chart.of", { name: t("houseRules.thisSet") })}
+              />
+            </Suspense>
           </>
         )}
       </section>

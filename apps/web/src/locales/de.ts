@@ -14,6 +14,7 @@ export const de: Texts = {
     main: "Hauptmenü",
   },
   houseRules: {
+    thisSet: "dieses Regelwerk",
     heading: "Hausregeln",
     startFrom: "Ausgehend von:",
     preset: {

@@ -12,6 +12,7 @@ export const en = {
     main: "Main",
   },
   houseRules: {
+    thisSet: "this rule set",
     heading: "House rules",
     startFrom: "Start from:",
     preset: {
