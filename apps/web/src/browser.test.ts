@@ -245,6 +245,21 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
         fullPage: true,
       });
 
+      // Continue from here: a practice match from this move, Anna at the seat to act, bots
+      // at the others; it opens at the same position and can be played on.
+      const shownBefore = await anna.page
+        .locator("[data-hand]")
+        .evaluateAll((els) => els.map((e) => e.querySelectorAll(":scope > li").length));
+      await anna.page.getByRole("button", { name: "Play from here" }).click();
+      await anna.page.waitForURL(/\/m\/[\w-]+$/);
+      expect(new URL(anna.page.url()).pathname).not.toContain(matchId);
+      await anna.page.getByText("A practice match, continued from a replay.").waitFor();
+      await anna.page.locator(".hand").waitFor();
+      const practiceHand = await anna.page.locator(".hand .hand-card").count();
+      expect(shownBefore).toContain(practiceHand);
+      await anna.page.getByRole("link", { name: "Open the replay it came from" }).click();
+      await anna.page.waitForURL(/\/replay\//);
+
       // The spectator's page and every frame it was sent show no hand.
       expect(await spectator.page.locator(".hand").count()).toBe(0);
       expect(frames.length).toBeGreaterThan(5);
