@@ -53,3 +53,4 @@ export {
   type EventMatcher,
 } from "./expect.js";
 export { botMatchLog } from "./fairness.js";
+export { formatPrecedenceSuite, type FormatFixture } from "./formatSuite.js";
