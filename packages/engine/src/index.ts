@@ -40,7 +40,6 @@ export {
   type ClassicEventView,
 } from "./classic/view.js";
 export { classicEngine } from "./classic/engine.js";
-export { classicEventLeak, classicViewLeak } from "./classic/leaks.js";
 export { heuristicClassicBot, randomClassicBot } from "./bots/classic.js";
 export * from "./machine/export.js";
 export { createCheckMachine, type CheckMachineContext, type CheckMachineInput, type GuardCheck } from "./machine/checkMachine.js";

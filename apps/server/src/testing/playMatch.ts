@@ -1,9 +1,11 @@
 import {
   classicEventLeak,
   classicViewLeak,
-  countCards,
   heulDochEventLeak,
   heulDochViewLeak,
+} from "@maumau/engine/testing/leaks";
+import {
+  countCards,
   type AnyEngine,
   type ClassicState,
   type Command,

@@ -38,4 +38,3 @@ export {
 } from "./view.js";
 export { heuristicHeulDochBot, randomHeulDochBot } from "./bots.js";
 export { heulDochEngine } from "./engine.js";
-export { heulDochEventLeak, heulDochViewLeak } from "./leaks.js";

@@ -53,4 +53,5 @@ export {
   type EventMatcher,
 } from "./expect.js";
 export { botMatchLog } from "./fairness.js";
+export * from "./leaks/index.js";
 export { formatPrecedenceSuite, type FormatFixture } from "./formatSuite.js";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { countCards, type CardCode } from "../cards/codes.js";
-import { classicEventLeak, classicViewLeak } from "../classic/leaks.js";
+import { classicEventLeak, classicViewLeak } from "./leaks/classic.js";
 import { createRng } from "../cards/rng.js";
 import { GameDriver } from "../core/driver.js";
 import type { AnyEngine, BotLevel } from "../core/engine.js";

@@ -1,9 +1,8 @@
+import { heulDochEventLeak, heulDochViewLeak } from "@maumau/engine/testing/leaks";
 import {
   GameDriver,
   countCards,
   createRng,
-  heulDochEventLeak,
-  heulDochViewLeak,
   isRefusal,
   pileTop,
   type BotLevel,

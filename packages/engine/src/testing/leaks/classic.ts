@@ -1,8 +1,8 @@
-import { codesIn } from "../core/leaks.js";
-import type { Viewer } from "../core/types.js";
-import type { ClassicState } from "./state.js";
-import { topCard } from "./state.js";
-import type { ClassicView } from "./view.js";
+import { codesIn } from "./codes.js";
+import type { Viewer } from "../../core/types.js";
+import type { ClassicState } from "../../classic/state.js";
+import { topCard } from "../../classic/state.js";
+import type { ClassicView } from "../../classic/view.js";
 
 const CODE = /^[a-z]+\/[a-z0-9]+$|^wild$/;
 

@@ -1,8 +1,8 @@
-import { countCards, type CardCode } from "../cards/codes.js";
-import { codesIn } from "../core/leaks.js";
-import type { Viewer } from "../core/types.js";
-import { isGameOver, pileTop, type HeulDochState } from "./state.js";
-import type { HeulDochView, PileCardView } from "./view.js";
+import { countCards, type CardCode } from "../../cards/codes.js";
+import { codesIn } from "./codes.js";
+import type { Viewer } from "../../core/types.js";
+import { isGameOver, pileTop, type HeulDochState } from "../../heul-doch/state.js";
+import type { HeulDochView, PileCardView } from "../../heul-doch/view.js";
 
 const CODE =
   /^(red|orange|yellow|green|blue|purple|black)\/[1-7]$|^(catapult|towel|carousel|werewolf)$/;

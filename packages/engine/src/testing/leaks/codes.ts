@@ -1,4 +1,4 @@
-import type { CardCode } from "../cards/codes.js";
+import type { CardCode } from "../../cards/codes.js";
 
 /**
  * Every string inside `x` that `isCode` accepts, skipping `rules` subtrees (rule sets name
