@@ -6,7 +6,8 @@ import {
   graphOf,
   layoutChart,
   ruleIdOf,
-  takenEdges,
+  takenMoves,
+  distinctRuleIds,
   type Box,
   type ChartLayout,
 } from "./index.js";
@@ -40,17 +41,22 @@ const NESTED: ChartJson = {
         },
         {
           event: "playCard",
-          guard: "N-5.1 is a draw card",
+          guard: "N-4.2 matches the top card ∧ N-5.1 is a draw card",
           target: "turn.underPenalty",
           actions: [],
         },
         {
           event: "playCard",
-          guard: "N-4.2 matches the top card",
+          guard: "N-4.2 matches the top card ∧ N-5.2 a draw card on a draw card",
           target: "turn.underPenalty",
           actions: [],
         },
-        { event: "playCard", guard: "N-6.1 is the last card", target: "gameOver", actions: [] },
+        {
+          event: "playCard",
+          guard: "N-4.2 matches the top card ∧ N-6.1 is the last card",
+          target: "gameOver",
+          actions: [],
+        },
       ],
     },
     {
@@ -118,7 +124,21 @@ describe("the chart package", () => {
       (e) => e.source === "turn.awaitingPlay" && e.target === "turn.underPenalty",
     );
     expect(penalty).toHaveLength(1);
-    expect(penalty[0]!.guards).toEqual(["N-5.1 is a draw card", "N-4.2 matches the top card"]);
+    expect(penalty[0]!.moves).toEqual([
+      {
+        event: "playCard",
+        guards: [
+          "N-4.2 matches the top card",
+          "N-5.1 is a draw card",
+          "N-5.2 a draw card on a draw card",
+        ],
+        description: null,
+      },
+    ]);
+    // N-4.2 guards every playCard of this chart: labels leave it out, tooltips keep it.
+    expect(distinctRuleIds(g, penalty[0]!.moves[0]!)).toEqual(["N-5.1", "N-5.2"]);
+    const end = g.edges.find((e) => e.target === "gameOver" && e.source === "turn.awaitingPlay")!;
+    expect(end.moves[0]!.guards).toEqual(["N-4.2 matches the top card", "N-6.1 is the last card"]);
   });
 
   it("refuses a chart whose arrow leads nowhere", () => {
@@ -161,10 +181,12 @@ describe("the chart package", () => {
       previous: "turn.awaitingPlay",
       taken: ["playCard", "effect.draw"],
     };
-    const taken = takenEdges(graph.edges, position);
-    const names = graph.edges
-      .filter((e) => taken.has(e.id))
-      .map((e) => `${e.source}>${e.event}>${e.target}`);
+    const taken = takenMoves(graph.edges, position);
+    const names = graph.edges.flatMap((e) =>
+      e.moves
+        .filter((m) => taken.has(`${e.id}|${m.event}`))
+        .map((m) => `${e.source}>${m.event}>${e.target}`),
+    );
     expect(names.sort()).toEqual(
       [
         "turn.awaitingPlay>playCard>turn.underPenalty",
@@ -181,7 +203,8 @@ describe("the chart package", () => {
     expect(svg.match(/" aria-current="true"/g)).toHaveLength(1);
     expect(svg).toMatch(/class="state compound contains-active" data-state="turn"/);
     expect(svg).toContain('<a href="/rules/noris#N-5.1" data-rule="N-5.1">');
-    expect(svg.match(/" data-taken="true"/g)).toHaveLength(3);
+    expect(svg.match(/<g class="transition[^"]*"[^>]* data-taken="true">/g)).toHaveLength(3);
+    expect(svg.match(/<text[^>]* data-taken="true"/g)).toHaveLength(3);
     const plain = chartSvg(layout, { title: "a <b> & c" });
     expect(plain).not.toContain('" aria-current');
     expect(plain).toContain('aria-label="a &#60;b&#62; &#38; c"');

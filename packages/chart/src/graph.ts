@@ -13,14 +13,20 @@ export interface ChartNode {
   readonly checks: readonly string[];
 }
 
-/** One arrow: every transition from `source` to `target` on `event`, whatever its guard. */
+/** One way along an arrow: the event and the checks its guard makes (rule id first). */
+export interface ChartMove {
+  readonly event: string;
+  readonly guards: readonly string[];
+  /** What the transition means at the table, when the machine says. */
+  readonly description: string | null;
+}
+
+/** One arrow from `source` to `target`: every transition between the two, one per event. */
 export interface ChartEdge {
   readonly id: string;
   readonly source: string;
   readonly target: string;
-  readonly event: string;
-  /** Guard names (the rule id first, e.g. `N-4.2 matches the top card`), in chart order. */
-  readonly guards: readonly string[];
+  readonly moves: readonly ChartMove[];
 }
 
 export interface ChartGraph {
@@ -28,6 +34,10 @@ export interface ChartGraph {
   readonly initial: string | null;
   readonly nodes: readonly ChartNode[];
   readonly edges: readonly ChartEdge[];
+  /** Checks every command passes first, refused at the root (e.g. a well-formed command). */
+  readonly checks: readonly string[];
+  /** Rule ids that guard every transition of an event (e.g. "the game is still running"). */
+  readonly common: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** A rule id at the start of a guard name (`B-4.4 …`, `not N-6.1 …`), or null. */
@@ -60,41 +70,58 @@ export function ancestry(id: string): string[] {
   }
 }
 
+type LooseTransition = ChartJson["states"][number]["transitions"][number] & {
+  readonly checks?: readonly string[];
+  readonly description?: string | null;
+};
+type LooseState = Omit<ChartJson["states"][number], "transitions"> & {
+  readonly parent?: string | null;
+  readonly initial?: string | null;
+  readonly transitions: readonly LooseTransition[];
+};
+
+/** The checks of a transition: its named checks, or its guard split at "∧". */
+const checksOf = (t: LooseTransition): string[] =>
+  t.checks !== undefined
+    ? [...t.checks]
+    : t.guard === null
+      ? []
+      : t.guard.split(" ∧ ").map((g) => g.replace(/^not\s+/, "").trim());
+
 /**
  * The chart as a graph to draw: states nested by their dotted paths, transitions with a target
- * merged into one arrow per (source, event, target) with their guards, and target-less
- * transitions (a refused command stays where it is) listed as the state's checks.
+ * merged into one arrow per (source, target), and target-less transitions (a refused command
+ * stays where it is) listed as the state's checks.
  */
 export function graphOf(chart: ChartJson): ChartGraph {
-  const states = chart.states as readonly (ChartJson["states"][number] & {
-    readonly parent?: string | null;
-    readonly initial?: string | null;
-  })[];
+  const states = chart.states as readonly LooseState[];
   const known = new Set(states.map((s) => s.id));
-  const parentOf = (s: (typeof states)[number]): string | null => {
+  const parentOf = (s: LooseState): string | null => {
     if (s.parent !== undefined) return s.parent;
     const dot = s.id.lastIndexOf(".");
     return dot < 0 ? null : s.id.slice(0, dot);
   };
-  const edges = new Map<
-    string,
-    { source: string; target: string; event: string; guards: string[] }
-  >();
+  const edges = new Map<string, { source: string; target: string; moves: ChartMove[] }>();
+  const byEvent = new Map<string, string[][]>();
   const nodes: ChartNode[] = states.map((s) => {
     const checks: string[] = [];
     for (const t of s.transitions) {
-      const guard = t.guard === null ? null : t.guard.replace(/^not\s+/, "");
+      const guards = checksOf(t);
       if (t.target === null) {
-        if (guard !== null && !checks.includes(guard)) checks.push(guard);
+        for (const g of guards) if (!checks.includes(g)) checks.push(g);
         continue;
       }
       if (!known.has(t.target))
         throw new Error(`chart ${chart.id}: ${s.id} leads to unknown state ${t.target}`);
-      const key = `${s.id}\u0000${t.event}\u0000${t.target}`;
+      const key = `${s.id}\u0000${t.target}`;
       let edge = edges.get(key);
       if (edge === undefined)
-        edges.set(key, (edge = { source: s.id, target: t.target, event: t.event, guards: [] }));
-      if (guard !== null && !edge.guards.includes(guard)) edge.guards.push(guard);
+        edges.set(key, (edge = { source: s.id, target: t.target, moves: [] }));
+      const same = edge.moves.find((m) => m.event === t.event);
+      if (same === undefined)
+        edge.moves.push({ event: t.event, guards, description: t.description ?? null });
+      else for (const g of guards) if (!same.guards.includes(g)) (same.guards as string[]).push(g);
+      byEvent.set(t.event, [...(byEvent.get(t.event) ?? []), ruleIdsOf(guards)]);
     }
     return {
       id: s.id,
@@ -106,10 +133,28 @@ export function graphOf(chart: ChartJson): ChartGraph {
       checks,
     };
   });
+  const common = new Map<string, Set<string>>();
+  for (const [event, lists] of byEvent) {
+    if (lists.length < 2) continue;
+    const shared = new Set(lists[0]);
+    for (const l of lists.slice(1)) for (const id of shared) if (!l.includes(id)) shared.delete(id);
+    if (shared.size > 0) common.set(event, shared);
+  }
+  const rootChecks = ((chart as { transitions?: readonly LooseTransition[] }).transitions ?? [])
+    .flatMap(checksOf)
+    .filter((g, i, all) => all.indexOf(g) === i);
   return {
     id: chart.id,
     initial: chart.initial,
     nodes,
     edges: [...edges.values()].map((e, i) => ({ id: `e${i}`, ...e })),
+    checks: rootChecks,
+    common,
   };
+}
+
+/** The rule ids that tell this move apart: its guards' ids, less those every such move has. */
+export function distinctRuleIds(graph: ChartGraph, move: ChartMove): string[] {
+  const common = graph.common.get(move.event);
+  return ruleIdsOf(move.guards).filter((id) => !common?.has(id));
 }

@@ -1,6 +1,12 @@
 import ELK from "elkjs/lib/elk.bundled.js";
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
-import { ruleIdsOf, type ChartEdge, type ChartGraph, type ChartNode } from "./graph.js";
+import {
+  distinctRuleIds,
+  type ChartEdge,
+  type ChartGraph,
+  type ChartMove,
+  type ChartNode,
+} from "./graph.js";
 
 export interface Point {
   readonly x: number;
@@ -18,11 +24,14 @@ export interface LaidNode extends Box {
   readonly depth: number;
 }
 
-/** An arrow placed on the page: its polyline and where its label sits. */
+/** An arrow placed on the page: its polyline and where each move's label sits. */
 export interface LaidEdge {
   readonly edge: ChartEdge;
   readonly points: readonly Point[];
-  readonly label: Box & { readonly text: string };
+  readonly labels: readonly (Box & {
+    readonly move: ChartMove;
+    readonly ruleIds: readonly string[];
+  })[];
 }
 
 /** The small dot that marks the state entered first (of the chart or of a compound state). */
@@ -44,10 +53,9 @@ export interface ChartLayout {
 /** Approximate text width of the chart's 12 px sans-serif, so layout needs no DOM. */
 export const textWidth = (text: string, px = 12) => Math.ceil(text.length * px * 0.58);
 
-/** The text on an arrow: the event, then the rule ids of its guards. */
-export function edgeText(edge: ChartEdge): string {
-  const ids = ruleIdsOf(edge.guards);
-  return ids.length === 0 ? edge.event : `${edge.event} [${ids.join(", ")}]`;
+/** The text of one move on an arrow: the event, then the rule ids that tell it apart. */
+export function moveText(event: string, ruleIds: readonly string[]): string {
+  return ruleIds.length === 0 ? event : `${event} [${ruleIds.join(", ")}]`;
 }
 
 const NODE_HEIGHT = 32;
@@ -83,15 +91,18 @@ export async function layoutChart(graph: ChartGraph): Promise<ChartLayout> {
   const roots = graph.nodes.filter((n) => n.parent === null).map(toElk);
   if (graph.initial !== null) roots.unshift({ id: startId(null), width: START, height: START });
 
-  const edges: ElkExtendedEdge[] = graph.edges.map((e) => {
-    const text = edgeText(e);
-    return {
-      id: e.id,
-      sources: [e.source],
-      targets: [e.target],
-      labels: [{ id: `${e.id}:label`, text, width: textWidth(text), height: LABEL_HEIGHT }],
-    };
-  });
+  const ruleIds = new Map<string, string[]>();
+  const edges: ElkExtendedEdge[] = graph.edges.map((e) => ({
+    id: e.id,
+    sources: [e.source],
+    targets: [e.target],
+    labels: e.moves.map((m, i) => {
+      const ids = distinctRuleIds(graph, m);
+      ruleIds.set(`${e.id}:${i}`, ids);
+      const text = moveText(m.event, ids);
+      return { id: `${e.id}:${i}`, text, width: textWidth(text, 11), height: LABEL_HEIGHT };
+    }),
+  }));
   const startEdges: ElkExtendedEdge[] = [];
   if (graph.initial !== null)
     startEdges.push({ id: `start:`, sources: [startId(null)], targets: [graph.initial] });
@@ -157,17 +168,20 @@ export async function layoutChart(graph: ChartGraph): Promise<ChartLayout> {
       startsOut.push({ of, dot: starts.get(startId(of)) ?? { x: 0, y: 0 }, points: pointsOf(e) });
       continue;
     }
-    const l = e.labels?.[0];
     laidEdges.push({
       edge,
       points: pointsOf(e),
-      label: {
-        x: l?.x ?? 0,
-        y: l?.y ?? 0,
-        width: l?.width ?? 0,
-        height: l?.height ?? 0,
-        text: l?.text ?? edge.event,
-      },
+      labels: edge.moves.map((move, i) => {
+        const l = e.labels?.[i];
+        return {
+          move,
+          ruleIds: ruleIds.get(`${e.id}:${i}`) ?? [],
+          x: l?.x ?? 0,
+          y: l?.y ?? 0,
+          width: l?.width ?? 0,
+          height: l?.height ?? 0,
+        };
+      }),
     });
   }
   return {

@@ -1,4 +1,4 @@
-import { ancestry, ruleIdOf, type ChartEdge } from "./graph.js";
+import { ancestry, type ChartEdge } from "./graph.js";
 import type { ChartLayout, LaidEdge, Point } from "./layout.js";
 
 /** Where the game stands on the chart, and what brought it there. */
@@ -23,8 +23,14 @@ export interface SvgOptions {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Arrows the last command took: its events, leaving the previous state or entering the current one. */
-export function takenEdges(
+/** The key of one move on one arrow. */
+export const moveKey = (edge: ChartEdge, event: string) => `${edge.id}|${event}`;
+
+/**
+ * The moves the last command took: its events, on arrows leaving the previous state (or a state
+ * containing it) or entering the current one (or a state containing it).
+ */
+export function takenMoves(
   edges: readonly ChartEdge[],
   position: ChartPosition | undefined,
 ): Set<string> {
@@ -34,7 +40,8 @@ export function takenEdges(
   const into = new Set(ancestry(position.state));
   const from = new Set(position.previous ? ancestry(position.previous) : []);
   for (const e of edges)
-    if (events.has(e.event) && (from.has(e.source) || into.has(e.target))) taken.add(e.id);
+    if (from.has(e.source) || into.has(e.target))
+      for (const m of e.moves) if (events.has(m.event)) taken.add(moveKey(e, m.event));
   return taken;
 }
 
@@ -52,35 +59,50 @@ const STYLE = `
 .mm-chart .transition path { fill: none; stroke: var(--chart-line, #555); stroke-width: 1.1; }
 .mm-chart .transition.effect path { stroke-dasharray: 5 3; }
 .mm-chart .transition text { fill: var(--chart-label, #333); font-size: 11px; }
-.mm-chart .transition.effect text { fill: var(--chart-effect, #7a3ea1); }
+.mm-chart .transition text.effect { fill: var(--chart-effect, #7a3ea1); }
 .mm-chart .transition a tspan { fill: var(--chart-link, #1f5fbf); text-decoration: underline; }
 .mm-chart .transition[data-taken="true"] path { stroke: var(--chart-taken, #d32f2f); stroke-width: 2.6; stroke-dasharray: 7 4; animation: mm-chart-flow 0.8s linear infinite; }
-.mm-chart .transition[data-taken="true"] text { fill: var(--chart-taken, #d32f2f); font-weight: 700; }
+.mm-chart .transition text[data-taken="true"] { fill: var(--chart-taken, #d32f2f); font-weight: 700; }
 .mm-chart .start, .mm-chart .arrowhead { fill: var(--chart-line, #555); }
 @keyframes mm-chart-flow { to { stroke-dashoffset: -22; } }
 @media (prefers-reduced-motion: reduce) { .mm-chart .transition[data-taken="true"] path { animation: none; } }
 `;
 
-function edgeSvg(laid: LaidEdge, taken: boolean, ruleHref: SvgOptions["ruleHref"]): string {
-  const { edge, label } = laid;
-  const effect = edge.event.startsWith("effect.");
-  const guardTitle = edge.guards.length ? `\n${edge.guards.join("\n")}` : "";
-  const ids = [...new Set(edge.guards.map(ruleIdOf).filter((x): x is string => x !== null))];
-  const idParts = ids.map((id, i) => {
-    const sep = i === 0 ? " [" : ", ";
-    const link = ruleHref
-      ? `<a href="${escape(ruleHref(id))}" data-rule="${escape(id)}"><tspan>${escape(id)}</tspan></a>`
-      : `<tspan>${escape(id)}</tspan>`;
-    return `${sep}${link}`;
+function edgeSvg(laid: LaidEdge, taken: Set<string>, ruleHref: SvgOptions["ruleHref"]): string {
+  const { edge } = laid;
+  const effect = edge.moves.every((m) => m.event.startsWith("effect."));
+  const isTaken = edge.moves.some((m) => taken.has(moveKey(edge, m.event)));
+  const tip = edge.moves
+    .map((m) =>
+      [
+        `${m.event}${m.description ? `: ${m.description}` : ""}`,
+        ...m.guards.map((g) => `  ✓ ${g}`),
+      ].join("\n"),
+    )
+    .join("\n");
+  const labels = laid.labels.map((l) => {
+    const ids = l.ruleIds.map((id, i) => {
+      const sep = i === 0 ? " [" : ", ";
+      const link = ruleHref
+        ? `<a href="${escape(ruleHref(id))}" data-rule="${escape(id)}"><tspan>${escape(id)}</tspan></a>`
+        : `<tspan>${escape(id)}</tspan>`;
+      return `${sep}${link}`;
+    });
+    const cls = l.move.event.startsWith("effect.") ? ' class="effect"' : "";
+    const on = taken.has(moveKey(edge, l.move.event)) ? ' data-taken="true"' : "";
+    return (
+      `<text${cls} data-event="${escape(l.move.event)}"${on} x="${l.x.toFixed(1)}" y="${(l.y + l.height - 4).toFixed(1)}">` +
+      `${escape(l.move.event)}${ids.join("")}${ids.length ? "]" : ""}</text>`
+    );
   });
-  const text = `${escape(edge.event)}${idParts.join("")}${ids.length ? "]" : ""}`;
   return (
-    `<g class="transition${effect ? " effect" : ""}" data-event="${escape(edge.event)}" ` +
-    `data-source="${escape(edge.source)}" data-target="${escape(edge.target)}"` +
-    `${taken ? ' data-taken="true"' : ""}>` +
-    `<title>${escape(`${edge.source} → ${edge.target}: ${edge.event}${guardTitle}`)}</title>` +
+    `<g class="transition${effect ? " effect" : ""}" data-source="${escape(edge.source)}" ` +
+    `data-target="${escape(edge.target)}" data-events="${escape(edge.moves.map((m) => m.event).join(" "))}"` +
+    `${isTaken ? ' data-taken="true"' : ""}>` +
+    `<title>${escape(`${edge.source} → ${edge.target}\n${tip}`)}</title>` +
     `<path d="${path(laid.points)}" marker-end="url(#mm-arrow)"/>` +
-    `<text x="${label.x.toFixed(1)}" y="${(label.y + label.height - 4).toFixed(1)}">${text}</text></g>`
+    labels.join("") +
+    `</g>`
   );
 }
 
@@ -93,7 +115,7 @@ function edgeSvg(laid: LaidEdge, taken: boolean, ruleHref: SvgOptions["ruleHref"
 export function chartSvg(layout: ChartLayout, options: SvgOptions): string {
   const pos = options.position;
   const activePath = new Set(pos?.state ? ancestry(pos.state) : []);
-  const taken = takenEdges(
+  const taken = takenMoves(
     layout.edges.map((e) => e.edge),
     pos,
   );
@@ -105,7 +127,7 @@ export function chartSvg(layout: ChartLayout, options: SvgOptions): string {
       `role="group" aria-label="${escape(options.title)}">`,
     `<title>${escape(options.title)}</title>`,
     `<style>${STYLE}</style>`,
-    `<defs><marker id="mm-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">` +
+    `<defs><marker id="mm-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">` +
       `<path class="arrowhead" d="M0 0 L10 5 L0 10 z"/></marker></defs>`,
   );
   for (const n of nodes) {
@@ -133,7 +155,7 @@ export function chartSvg(layout: ChartLayout, options: SvgOptions): string {
       `<g class="start-marker"><circle class="start" cx="${s.dot.x.toFixed(1)}" cy="${s.dot.y.toFixed(1)}" r="5"/>` +
         `<path d="${path(s.points)}" fill="none" stroke="currentColor" marker-end="url(#mm-arrow)"/></g>`,
     );
-  for (const e of layout.edges) out.push(edgeSvg(e, taken.has(e.edge.id), options.ruleHref));
+  for (const e of layout.edges) out.push(edgeSvg(e, taken, options.ruleHref));
   out.push("</svg>");
   return out.join("\n");
 }
