@@ -1,59 +1,28 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
 import { SocketClient, type MatchSnapshot } from "@maumau/client";
 import type { Command } from "@maumau/engine";
 import { afterAll, describe, expect, it } from "vitest";
 import { humanChoice } from "../testing/playMatch.js";
 import { SqliteEventStore } from "../store/sqlite.js";
 import { tempSqlite } from "../testing/index.js";
+import { freePort, startServerProcess, type ServerProcess } from "../testing/serverProcess.js";
 import type { AppRouter } from "../trpc/appRouter.js";
 import { figure, scale, seeded } from "./scale.js";
 
-const mainTs = fileURLToPath(new URL("../main.ts", import.meta.url));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-});
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
+const servers: ServerProcess[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.kill())));
 
 /** The real server process on a SQLite file and a fixed port (clients reconnect to it). */
-async function startMain(sqlitePath: string, port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", mainTs], {
-    env: {
-      ...process.env,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      WEB_DIST: "/nonexistent",
-      SQLITE_PATH: sqlitePath,
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      BOT_DELAY_MS: "5",
-      GRACE_MS: "60000",
-      COMMAND_RATE: "100000",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
+async function startMain(sqlitePath: string, port: number): Promise<ServerProcess> {
+  const server = await startServerProcess(port, {
+    SQLITE_PATH: sqlitePath,
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    BOT_DELAY_MS: "5",
+    GRACE_MS: "60000",
+    COMMAND_RATE: "100000",
   });
-  children.push(proc);
-  for (let i = 0; i < 400; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return proc;
-    if (proc.exitCode !== null) throw new Error(`server exited ${proc.exitCode}`);
-    await new Promise((done) => setTimeout(done, 25));
-  }
-  throw new Error("server did not start");
+  servers.push(server);
+  return server;
 }
 
 interface Ack {
@@ -159,8 +128,7 @@ describe("soak: crashes", () => {
         for (let cycle = 0; cycle < cycles; cycle++) {
           await new Promise((done) => setTimeout(done, 100 + random() * 600));
           const before = acks.length;
-          proc.kill("SIGKILL");
-          await once(proc, "exit");
+          await proc.kill();
           killed++;
           // Everything acknowledged before the kill is in the log, under its command id.
           const store = SqliteEventStore.open(file.path);
@@ -208,7 +176,7 @@ describe("soak: crashes", () => {
       } finally {
         stopped = true;
         for (const c of clients) c.close();
-        proc.kill("SIGTERM");
+        await proc.stop();
         await file.remove();
       }
     },

@@ -1,20 +1,45 @@
+import { fork } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
 import type { Command } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FloodReport } from "../testing/flooder.js";
 import { humanChoice } from "../testing/playMatch.js";
 import { TestSocket } from "../testing/TestSocket.js";
-import { startTestApi, type TestApi } from "../testing/index.js";
+import { tempSqlite } from "../testing/index.js";
+import { freePort, startServerProcess, type ServerProcess } from "../testing/serverProcess.js";
 import { figure, scale } from "./scale.js";
 
-let api: TestApi;
+/**
+ * Three processes, so that none measures another's event loop: the server, the flooding
+ * client (src/testing/flooder.ts) and this one, the calm player.
+ */
+const flooderTs = fileURLToPath(new URL("../testing/flooder.ts", import.meta.url));
+
+let server: ServerProcess;
+let file: Awaited<ReturnType<typeof tempSqlite>>;
 beforeAll(async () => {
-  // Production limits for HTTP (the flood comes through the trusted proxy as one address).
-  api = await startTestApi({ httpRate: 50, trustProxy: true });
+  file = await tempSqlite();
+  // Production limits for HTTP: 50 requests/s per client (the flood comes through the trusted
+  // proxy as one address). The calm player's socket may send more than the default 20/s.
+  server = await startServerProcess(await freePort(), {
+    SQLITE_PATH: file.path,
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    BOT_DELAY_MS: "0",
+    HTTP_RATE: "50",
+    TRUST_PROXY: "true",
+    COMMAND_RATE: "1000",
+  });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  await file?.remove();
 });
-afterAll(() => api.stop());
 
 /** command → acknowledgement times (ms) of one player playing against a bot over the socket. */
 async function play(moves: number): Promise<number[]> {
-  const socket = new TestSocket(api.url);
+  const socket = new TestSocket(server.url);
   await socket.connected();
   const created = await socket.rpc<{ matchId: string; token: string }>("lobby.create", {
     variant: "noris",
@@ -59,39 +84,46 @@ const percentile = (xs: number[], p: number) => {
 
 describe("soak: limits under a flood", () => {
   it(
-    "a flooding client is throttled with RATE_LIMITED while another player's moves go on",
+    "a flooding client (its own process) is throttled with RATE_LIMITED while another " +
+      "player's moves go on",
     async () => {
       const moves = scale(40, 400);
       const calm = await play(moves);
-      let stop = false;
-      let sent = 0;
-      let limited = 0;
-      const flood = (async () => {
-        const url = `${api.url}/trpc/lobby.list?input=${encodeURIComponent("{}")}`;
-        while (!stop) {
-          const batch = await Promise.all(
-            Array.from({ length: 20 }, () =>
-              fetch(url, { headers: { "x-forwarded-for": "203.0.113.66" } }).then(async (r) => {
-                await r.body?.cancel();
-                return r.status;
-              }),
-            ),
-          );
-          sent += batch.length;
-          limited += batch.filter((s) => s === 429).length;
-        }
-      })();
-      const during = await play(moves);
-      stop = true;
-      await flood;
-      expect(limited).toBeGreaterThan(0);
-      expect(during.length).toBe(moves);
-      figure("flood requests sent", sent, "requests");
-      figure("flood requests refused RATE_LIMITED", limited, "requests");
-      figure("move ack p50 without flood", percentile(calm, 50), "ms");
-      figure("move ack p99 without flood", percentile(calm, 99), "ms");
-      figure("move ack p50 during flood", percentile(during, 50), "ms");
-      figure("move ack p99 during flood", percentile(during, 99), "ms");
+      const flooder = fork(flooderTs, [server.url, "20", "203.0.113.66"], {
+        execArgv: ["--import", "tsx"],
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      });
+      let report: FloodReport;
+      try {
+        await once(flooder, "message"); // ready
+        const during = await play(moves);
+        const answered = once(flooder, "message");
+        flooder.send("stop");
+        report = (await answered)[0] as FloodReport;
+        expect(during.length).toBe(moves);
+        figure("flood requests sent", report.sent, "requests");
+        figure(
+          "flood requests refused 429 RATE_LIMITED",
+          report.answers["429 RATE_LIMITED"] ?? 0,
+          "requests",
+        );
+        figure("flood requests served", report.answers["200"] ?? 0, "requests");
+        figure("move ack p50 without flood", percentile(calm, 50), "ms");
+        figure("move ack p99 without flood", percentile(calm, 99), "ms");
+        figure("move ack p50 during flood", percentile(during, 50), "ms");
+        figure("move ack p99 during flood", percentile(during, 99), "ms");
+      } finally {
+        if (flooder.exitCode === null) flooder.kill("SIGKILL");
+      }
+      // The flood is refused with the typed limit, and nothing else: every answer is a 200
+      // within the client's budget or a 429 RATE_LIMITED, and no request went unanswered.
+      expect(report.answers["429 RATE_LIMITED"] ?? 0).toBeGreaterThan(0);
+      expect(Object.keys(report.answers).sort()).toEqual(
+        Object.keys(report.answers)
+          .filter((k) => k === "200" || k === "429 RATE_LIMITED")
+          .sort(),
+      );
+      expect(report.failed).toBe(0);
     },
     scale(120_000, 900_000),
   );
