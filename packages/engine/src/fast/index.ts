@@ -1,0 +1,20 @@
+export {
+  FastClassic,
+  compileClassic,
+  isFastUnsupported,
+  maxMovesOf,
+  moveCard,
+  moveKind,
+  moveWish,
+  MOVE_CHOOSE,
+  MOVE_DRAW,
+  MOVE_MAU,
+  MOVE_MAU_MAU,
+  MOVE_PASS,
+  MOVE_PLAY,
+  type FastLoadOptions,
+  type FastSnapshot,
+  type FastTables,
+  type FastUnsupported,
+} from "./classic.js";
+export { FastRng } from "./rng.js";
