@@ -167,8 +167,9 @@ function playGame(c: Case, variant: AnyVariant, game: number): number {
     if (isRefusal(next)) throw new Error(next.message.en);
     state = next.state;
   }
-  let fast = FastClassic.load(state, { exactShuffles: true });
-  if (isFastUnsupported(fast)) throw new Error(`unsupported: ${fast.reason}`);
+  const loaded = FastClassic.load(state, { exactShuffles: true });
+  if (isFastUnsupported(loaded)) throw new Error(`unsupported: ${loaded.reason}`);
+  let fast: FastClassic = loaded;
   let steps = 0;
   for (;;) {
     const want = expected(state);
