@@ -64,7 +64,8 @@ function discover() {
         if (/\.figures\.(ts|mts|mjs|js)$/.test(name))
           jobs.push({ kind: "figures", dir, file: join(benchDir, name) });
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-    if (/\bvitest bench\b/.test(pkg.scripts?.bench ?? "")) jobs.push({ kind: "vitest", dir, file: dir, name: pkg.name });
+    if (/\bvitest bench\b/.test(pkg.scripts?.bench ?? ""))
+      jobs.push({ kind: "vitest", dir, file: dir, name: pkg.name });
   }
   return jobs.filter((job) => only === undefined || relative(root, job.file).includes(only));
 }
@@ -72,7 +73,11 @@ function discover() {
 /** Runs a command; resolves with its exit code and output (stdout lines go to `onLine`). */
 function run(command, argv, cwd, onLine) {
   return new Promise((resolve) => {
-    const child = spawn(command, argv, { cwd, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    const child = spawn(command, argv, {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: process.env,
+    });
     let out = "";
     let err = "";
     let pending = "";
@@ -127,7 +132,9 @@ for (const job of jobs) {
       for (const file of data.files ?? [])
         for (const group of file.groups ?? [])
           for (const b of group.benchmarks ?? []) {
-            const name = `${job.name} ${group.fullName} > ${b.name}`.replaceAll(": ", " ").replaceAll(/\s+/g, " ");
+            const name = `${job.name} ${group.fullName} > ${b.name}`
+              .replaceAll(": ", " ")
+              .replaceAll(/\s+/g, " ");
             const rme = typeof b.rme === "number" ? `, ±${b.rme.toFixed(1)}%` : "";
             emit(name, Number(b.hz).toPrecision(4), "ops/s", `none set; vitest bench${rme}`, where);
           }
@@ -137,14 +144,29 @@ for (const job of jobs) {
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   if (result.code !== 0) {
     failures.push(where);
-    console.error(`✗ ${where} failed (exit ${result.code}, ${seconds} s)\n${result.out}\n${result.err}`);
+    console.error(
+      `✗ ${where} failed (exit ${result.code}, ${seconds} s)\n${result.out}\n${result.err}`,
+    );
   } else console.error(`✓ ${where} (${seconds} s)`);
 }
 const total = ((Date.now() - started) / 1000).toFixed(1);
-console.error(`${figures.length} figures from ${jobs.length} benchmarks in ${total} s${failures.length ? `; failed: ${failures.join(", ")}` : ""}`);
+console.error(
+  `${figures.length} figures from ${jobs.length} benchmarks in ${total} s${failures.length ? `; failed: ${failures.join(", ")}` : ""}`,
+);
 if (jsonOut)
   writeFileSync(
     jsonOut,
-    JSON.stringify({ date: new Date().toISOString(), quick, node: process.version, seconds: Number(total), figures, failures }, null, 2),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        quick,
+        node: process.version,
+        seconds: Number(total),
+        figures,
+        failures,
+      },
+      null,
+      2,
+    ),
   );
 process.exit(failures.length ? 1 : 0);

@@ -80,8 +80,18 @@ const noris = TABLES[0]!;
     },
     () => plain.playout(),
   );
-  figure("engine.fast.noris.moves", fastRate, "moves/s", "≥ 3,000,000 moves/s, single core, random playouts incl. the deal");
-  figure("engine.plain.noris.moves", plainRate, "moves/s", "none: the limit, a plain mutable JS playout of noris written for this benchmark");
+  figure(
+    "engine.fast.noris.moves",
+    fastRate,
+    "moves/s",
+    "≥ 3,000,000 moves/s, single core, random playouts incl. the deal",
+  );
+  figure(
+    "engine.plain.noris.moves",
+    plainRate,
+    "moves/s",
+    "none: the limit, a plain mutable JS playout of noris written for this benchmark",
+  );
   figure("engine.fast.noris.vs-plain", fastRate / plainRate, "× plain", "≥ 0.25");
 }
 /** Moves per second of whole games, and games per second from the moves a game took. */
@@ -102,8 +112,14 @@ for (const t of TABLES) {
     fast.deal();
     return fast.playout();
   });
-  if (t !== noris) figure(`engine.fast.${t.name}.moves`, r.moves, "moves/s", "none set (noris: ≥ 3,000,000)");
-  figure(`engine.fast.${t.name}.games`, r.games, "games/s", `none set; ${PLAYERS} players, ${Math.round(r.moves / r.games)} moves a game`);
+  if (t !== noris)
+    figure(`engine.fast.${t.name}.moves`, r.moves, "moves/s", "none set (noris: ≥ 3,000,000)");
+  figure(
+    `engine.fast.${t.name}.games`,
+    r.games,
+    "games/s",
+    `none set; ${PLAYERS} players, ${Math.round(r.moves / r.games)} moves a game`,
+  );
 }
 
 // ---- the engine: decide path and machine paths, random moves, one legalMoves per move ----
@@ -125,18 +141,40 @@ function driverGame(t: Table, mode: "decider" | "actor", seed: number, rng: Fast
 }
 
 /** Machine paths to measure per move. A new machine: one more entry. */
-const MACHINE_PATHS: readonly { name: string; mode: "actor" }[] = [{ name: "actor", mode: "actor" }];
+const MACHINE_PATHS: readonly { name: string; mode: "actor" }[] = [
+  { name: "actor", mode: "actor" },
+];
 
 let seed = 0;
 const rng = new FastRng(7);
 const decide = gameRate(() => driverGame(noris, "decider", seed++, rng));
-figure("engine.decide.noris.games", decide.games, "games/s", "none set; the denominator of the fast path and the machine path");
-figure("engine.decide.noris.move", 1e6 / decide.moves, "µs/move", "none set; decide + evolve + legalMoves, the seed's SHA-256 deal included");
+figure(
+  "engine.decide.noris.games",
+  decide.games,
+  "games/s",
+  "none set; the denominator of the fast path and the machine path",
+);
+figure(
+  "engine.decide.noris.move",
+  1e6 / decide.moves,
+  "µs/move",
+  "none set; decide + evolve + legalMoves, the seed's SHA-256 deal included",
+);
 for (const m of MACHINE_PATHS) {
   const machine = gameRate(() => driverGame(noris, m.mode, seed++, rng));
-  figure(`engine.machine.${m.name}.noris.move`, 1e6 / machine.moves, "µs/move", "≤ 50 µs per move in the server");
+  figure(
+    `engine.machine.${m.name}.noris.move`,
+    1e6 / machine.moves,
+    "µs/move",
+    "≤ 50 µs per move in the server",
+  );
   figure(`engine.machine.${m.name}.noris.games`, machine.games, "games/s", "none set");
-  figure(`engine.machine.${m.name}.noris.vs-decide`, decide.moves / machine.moves, "× the decide path's time", "none set");
+  figure(
+    `engine.machine.${m.name}.noris.vs-decide`,
+    decide.moves / machine.moves,
+    "× the decide path's time",
+    "none set",
+  );
 }
 
 // ---- replay, views and bots, on stored logs of whole games ----
@@ -145,7 +183,11 @@ function logs(count: number): { log: ClassicEvent[][]; positions: ClassicState[]
   const log: ClassicEvent[][] = [];
   const positions: ClassicState[] = [];
   for (let g = 0; g < count; g++) {
-    const events = openMatch(noris.variant, { players: PLAYERS, seed: 10_000 + g, options: { games: 1 } });
+    const events = openMatch(noris.variant, {
+      players: PLAYERS,
+      seed: 10_000 + g,
+      options: { games: 1 },
+    });
     if (isRefusal(events)) throw new Error(events.message.en);
     const all = [...(events as ClassicEvent[])];
     let state = replayClassic(all);
@@ -174,8 +216,18 @@ const [replayRate, parseRate] = rates(
     return eventsPerPass;
   },
 );
-figure("engine.replay.noris.events", replayRate, "events/s", "none set; beside it JSON.parse of the same stored log");
-figure("engine.replay.noris.json-parse", parseRate, "events/s", "none: the denominator, reading the log");
+figure(
+  "engine.replay.noris.events",
+  replayRate,
+  "events/s",
+  "none set; beside it JSON.parse of the same stored log",
+);
+figure(
+  "engine.replay.noris.json-parse",
+  parseRate,
+  "events/s",
+  "none: the denominator, reading the log",
+);
 
 let p = 0;
 const next = () => stored.positions[p++ % stored.positions.length]!;
@@ -194,15 +246,30 @@ const [viewRate, stringifyRate] = rates(
     return 1;
   },
 );
-figure("engine.viewFor.noris", viewRate, "calls/s", "none set; beside it the same view also serialised as a frame");
-figure("engine.viewFor.noris.json", stringifyRate, "calls/s", "none: view + JSON.stringify, what a frame costs");
+figure(
+  "engine.viewFor.noris",
+  viewRate,
+  "calls/s",
+  "none set; beside it the same view also serialised as a frame",
+);
+figure(
+  "engine.viewFor.noris.json",
+  stringifyRate,
+  "calls/s",
+  "none: view + JSON.stringify, what a frame costs",
+);
 
 const legalRate = rate(() => {
   const s = next();
   sink += legalClassicMoves(s, s.turn).length;
   return 1;
 });
-figure("engine.legalMoves.noris", 1e6 / legalRate, "µs/call", "none: the denominator of bot think time");
+figure(
+  "engine.legalMoves.noris",
+  1e6 / legalRate,
+  "µs/call",
+  "none: the denominator of bot think time",
+);
 for (const level of BOT_LEVELS) {
   const botRng = new FastRng(level.length);
   const random = () => botRng.random();
@@ -211,6 +278,11 @@ for (const level of BOT_LEVELS) {
     sink += classicEngine.botMove(s, s.turn, level, random).type.length;
     return 1;
   });
-  figure(`engine.bot.${level}.noris.think`, 1e6 / calls, "µs/move", level === "random" || level === "heuristic" ? "none set" : "≤ 300,000 µs per move");
+  figure(
+    `engine.bot.${level}.noris.think`,
+    1e6 / calls,
+    "µs/move",
+    level === "random" || level === "heuristic" ? "none set" : "≤ 300,000 µs per move",
+  );
 }
 if (sink === 0) throw new Error("no view, move or bot answer was read");

@@ -160,7 +160,9 @@ export class PlainNoris {
   end(winner: number): void {
     this.over = true;
     this.winner = winner;
-    this.scores = this.hands.map((h, p) => (p === winner ? 0 : h.reduce((s, c) => s + VALUES[c & 15]!, 0)));
+    this.scores = this.hands.map((h, p) =>
+      p === winner ? 0 : h.reduce((s, c) => s + VALUES[c & 15]!, 0),
+    );
   }
 
   /** One random game from a fresh deal; returns the moves made. */

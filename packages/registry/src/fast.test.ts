@@ -1,5 +1,6 @@
 import {
   applyClassic,
+  classicRules,
   FastClassic,
   FastRng,
   isFastUnsupported,
@@ -37,13 +38,33 @@ interface Case {
 /** Every classic variant, and custom sets that switch on what the presets leave off. */
 const CASES: readonly Case[] = [
   { name: "noris", variant: "noris", options: { games: 1 }, players: [2, 6] },
-  { name: "noris, voluntary draw", variant: "noris", options: { games: 1, voluntaryDraw: true }, players: [2, 5] },
+  {
+    name: "noris, voluntary draw",
+    variant: "noris",
+    options: { games: 1, voluntaryDraw: true },
+    players: [2, 5],
+  },
   { name: "tabaluga", variant: "tabaluga", options: { games: 1 }, players: [2, 4] },
   { name: "french", variant: "french", options: {}, players: [2, 6] },
-  { name: "french, play after draw", variant: "french", options: { playAfterDraw: true }, players: [2, 5] },
+  {
+    name: "french, play after draw",
+    variant: "french",
+    options: { playAfterDraw: true },
+    players: [2, 5],
+  },
   { name: "bavarian", variant: "bavarian", options: {}, players: [2, 5] },
-  { name: "bavarian, cut, unter on unter", variant: "bavarian", options: { cut: true, unterOnUnter: true, voluntaryDraw: true }, players: [2, 5] },
-  { name: "custom: family house rules", variant: "custom", options: familyHouseRules, players: [2, 4] },
+  {
+    name: "bavarian, cut, unter on unter",
+    variant: "bavarian",
+    options: { cut: true, unterOnUnter: true, voluntaryDraw: true },
+    players: [2, 5],
+  },
+  {
+    name: "custom: family house rules",
+    variant: "custom",
+    options: familyHouseRules,
+    players: [2, 4],
+  },
   {
     name: "custom: two decks, draw until playable, any-draw, Mau-Mau penalty, reverse skips",
     variant: "custom",
@@ -58,8 +79,16 @@ const CASES: readonly Case[] = [
         reverse: { kind: "reverse" },
         stop: { kind: "playAgain" },
       },
-      turn: { drawUntilPlayable: true, voluntaryDraw: false, starterEffects: true, reverseSkipsWithTwo: true },
-      calls: { mau: { required: true, penalty: 2 }, mauMau: { required: true, penalty: 1, takeBack: false } },
+      turn: {
+        drawUntilPlayable: true,
+        voluntaryDraw: false,
+        starterEffects: true,
+        reverseSkipsWithTwo: true,
+      },
+      calls: {
+        mau: { required: true, penalty: 2 },
+        mauMau: { required: true, penalty: 1, takeBack: false },
+      },
     },
     players: [2, 6],
   },
@@ -85,7 +114,10 @@ const CASES: readonly Case[] = [
   {
     name: "custom: wild starter allows anything, draw until playable",
     variant: "custom",
-    options: { preset: "noris", turn: { wildStarterAllowsAnything: true, drawUntilPlayable: true, voluntaryDraw: false } },
+    options: {
+      preset: "noris",
+      turn: { wildStarterAllowsAnything: true, drawUntilPlayable: true, voluntaryDraw: false },
+    },
     players: [2, 4],
   },
 ];
@@ -120,23 +152,42 @@ function faulty(s: ClassicState, fast: FastClassic, rng: FastRng): unknown {
   const seat = s.turn;
   const cards = fast.tables.codes;
   const colours = fast.tables.colours;
-  const any = <T,>(xs: readonly T[]): T => xs[rng.below(xs.length)]!;
+  const any = <T>(xs: readonly T[]): T => xs[rng.below(xs.length)]!;
   const call = () => any([true, false, undefined, null, "yes"]);
   const hand = s.hands[seat] ?? [];
   switch (rng.below(12)) {
     case 0:
-      return { type: "playCard", seat, card: any(cards), wish: any([...colours, "purple", 3, undefined]), mau: call(), mauMau: call() };
+      return {
+        type: "playCard",
+        seat,
+        card: any(cards),
+        wish: any([...colours, "purple", 3, undefined]),
+        mau: call(),
+        mauMau: call(),
+      };
     case 1:
     case 2: {
       // a card of the hand with any calls and wish: forgotten calls are legal and cost cards
       const card = hand.length ? any(hand) : any(cards);
-      return { type: "playCard", seat, card, wish: any([...colours, colours[0], "nope", undefined]), mau: any([true, false]), mauMau: any([true, false]) };
+      return {
+        type: "playCard",
+        seat,
+        card,
+        wish: any([...colours, colours[0], "nope", undefined]),
+        mau: any([true, false]),
+        mauMau: any([true, false]),
+      };
     }
     case 3:
       return { type: any(["drawCard", "pass"]), seat };
     case 4: {
       const other = any([(seat + 1) % s.players, s.players, -1, 0.5, "0"]);
-      return { type: any(["playCard", "drawCard", "pass", "chooseColour"]), seat: other, card: any(hand.length ? hand : cards), colour: any(colours) };
+      return {
+        type: any(["playCard", "drawCard", "pass", "chooseColour"]),
+        seat: other,
+        card: any(hand.length ? hand : cards),
+        colour: any(colours),
+      };
     }
     case 5:
       return { type: "chooseColour", seat, colour: any([...colours, "purple", 7, undefined]) };
@@ -145,7 +196,16 @@ function faulty(s: ClassicState, fast: FastClassic, rng: FastRng): unknown {
     case 7:
       return { type: "startNextGame" };
     case 8:
-      return any([null, 42, "playCard", { type: 5, seat }, { type: "fly", seat }, { seat }, { type: "constructor", seat }, { type: "toString", seat }]);
+      return any([
+        null,
+        42,
+        "playCard",
+        { type: 5, seat },
+        { type: "fly", seat },
+        { seat },
+        { type: "constructor", seat },
+        { type: "toString", seat },
+      ]);
     case 9:
       return { type: "playCard", seat, card: any(["", "wild/1", "red/99", 12]) };
     default: {
@@ -158,7 +218,12 @@ function faulty(s: ClassicState, fast: FastClassic, rng: FastRng): unknown {
 
 function playGame(c: Case, variant: AnyVariant, game: number): number {
   const players = c.players[0] + (game % (c.players[1] - c.players[0] + 1));
-  const events = openMatch(variant, { players, seed: `${c.name}#${game}`, options: c.options, dealer: game % players });
+  const events = openMatch(variant, {
+    players,
+    seed: `${c.name}#${game}`,
+    options: c.options,
+    dealer: game % players,
+  });
   if (isRefusal(events)) throw new Error(events.message.en);
   let state = replayClassic(events as ClassicEvent[]);
   const rng = new FastRng(game);
@@ -175,25 +240,32 @@ function playGame(c: Case, variant: AnyVariant, game: number): number {
   for (;;) {
     const want = expected(state);
     const got = fast.snapshot();
-    if (JSON.stringify(got) !== JSON.stringify(want)) expect(got, `${c.name} game ${game} step ${steps}`).toEqual(want);
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      expect(got, `${c.name} game ${game} step ${steps}`).toEqual(want);
     if (want.phase === "over") break;
 
     const engineMoves = legalClassicMoves(state, state.turn).map(key).sort();
     const n = fast.legalMoves(fast.moves);
     const fastMoves = Array.from(fast.moves.subarray(0, n), (m) => key(fast.decode(m))).sort();
-    if (engineMoves.join() !== fastMoves.join()) expect(fastMoves, `${c.name} game ${game} step ${steps}`).toEqual(engineMoves);
+    if (engineMoves.join() !== fastMoves.join())
+      expect(fastMoves, `${c.name} game ${game} step ${steps}`).toEqual(engineMoves);
 
     for (let k = 0; k < 2; k++) {
       const command = faulty(state, fast, rng);
       const refused = isRefusal(applyClassic(state, command as Command));
       if (fast.accepts(command) !== !refused)
-        expect({ command, accepted: fast.accepts(command) }).toEqual({ command, accepted: !refused });
+        expect({ command, accepted: fast.accepts(command) }).toEqual({
+          command,
+          accepted: !refused,
+        });
     }
 
-    const command = rng.below(5) === 0 ? faulty(state, fast, rng) : fast.decode(fast.moves[rng.below(n)]!);
+    const command =
+      rng.below(5) === 0 ? faulty(state, fast, rng) : fast.decode(fast.moves[rng.below(n)]!);
     const result = applyClassic(state, command as Command);
     const accepted = fast.accepts(command);
-    if (accepted !== !isRefusal(result)) expect({ command, accepted }).toEqual({ command, accepted: !isRefusal(result) });
+    if (accepted !== !isRefusal(result))
+      expect({ command, accepted }).toEqual({ command, accepted: !isRefusal(result) });
     if (!isRefusal(result)) {
       fast.apply(fast.encode(command));
       state = result.state;
@@ -208,7 +280,6 @@ function playGame(c: Case, variant: AnyVariant, game: number): number {
   }
   return steps;
 }
-
 
 describe(`fast path = engine over ${TOTAL_GAMES} random games of the classic family`, () => {
   const perCase = Math.ceil(TOTAL_GAMES / CASES.length);
@@ -240,8 +311,97 @@ describe(`fast path = engine over ${TOTAL_GAMES} random games of the classic fam
     const events = openMatch(variant, { players: 3, seed: 1, options: { games: 1 } });
     if (isRefusal(events)) throw new Error(events.message.en);
     const state = replayClassic(events as ClassicEvent[]);
-    const rules = { ...state.rules, effects: { ...state.rules.effects, "5": { kind: "swapHands" } } };
+    const rules = {
+      ...state.rules,
+      effects: { ...state.rules.effects, "5": { kind: "swapHands" } },
+    };
     const fast = FastClassic.load({ ...state, rules } as unknown as ClassicState);
     expect(isFastUnsupported(fast) && fast.reason).toMatch(/swapHands/);
   });
+});
+
+/** A custom set that deals in blocks of 3 and 2 without the cut (the presets cut). */
+const BLOCKS: Case = {
+  name: "custom: bavarian dealing without the cut",
+  variant: "custom",
+  options: { preset: "bavarian", cut: { enabled: false } },
+  players: [2, 5],
+};
+
+function opened(c: Case, game: number, deck?: readonly string[]): ClassicState {
+  const players = c.players[0] + (game % (c.players[1] - c.players[0] + 1));
+  const events = openMatch(findVariant(c.variant)!, {
+    players,
+    seed: `deal#${game}`,
+    options: c.options,
+    dealer: game % players,
+    ...(deck ? { deck } : {}),
+  });
+  if (isRefusal(events)) throw new Error(events.message.en);
+  return replayClassic(events as ClassicEvent[]);
+}
+
+const loadOrFail = (s: ClassicState, rngSeed = 1): FastClassic => {
+  const f = FastClassic.load(s, { rngSeed });
+  if (isFastUnsupported(f)) throw new Error(f.reason);
+  return f;
+};
+
+describe("fast deals, copies, determinizations and playouts", () => {
+  // The fast deal skips the cut (B-2.2): rule sets that cut are dealt by the engine only.
+  for (const c of [...CASES, BLOCKS].filter((x) => opened(x, 0).phase !== "cutting"))
+    it(`${c.name}: a deal of a given deck order is the engine's deal, starter effect included`, () => {
+      const rng = new FastRng(99);
+      for (let game = 0; game < 40; game++) {
+        const first = opened(c, game);
+        const deck = classicRules.fullDeck(first.rules);
+        for (let i = deck.length - 1; i > 0; i--) {
+          const j = rng.below(i + 1);
+          [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+        }
+        const engine = opened(c, game, deck);
+        const fast = loadOrFail(first);
+        fast.dealDeck(deck, engine.dealer);
+        expect(fast.snapshot(), `game ${game}`).toEqual(expected(engine));
+      }
+    });
+
+  for (const c of [CASES[0]!, CASES[3]!, CASES[7]!, BLOCKS])
+    it(`${c.name}: clones are independent, a determinization keeps what the seat knows, playouts end with the engine's scores`, () => {
+      for (let game = 0; game < 30; game++) {
+        const root = loadOrFail(opened(c, game), game + 1);
+        const before = root.snapshot();
+        const sim = root.clone(game + 7);
+        expect(sim.snapshot()).toEqual(before);
+
+        const seat = before.turn;
+        sim.shuffleUnseen(seat);
+        const after = sim.snapshot();
+        expect(after.hands[seat]).toEqual(before.hands[seat]);
+        expect(after.discard).toEqual(before.discard);
+        expect(after.hands.map((h) => h.length)).toEqual(before.hands.map((h) => h.length));
+        const unseen = (x: FastSnapshot) =>
+          [...x.hands.filter((_, i) => i !== seat).flat(), ...x.drawPile].sort();
+        expect(unseen(after)).toEqual(unseen(before));
+
+        const moves = sim.playout();
+        expect(moves).toBeGreaterThan(0);
+        expect(sim.over).toBe(true);
+        const end = sim.snapshot();
+        const rules = sim.tables.rules;
+        const winner = sim.winner;
+        if (winner !== null) expect(end.hands[winner]).toEqual([]);
+        end.hands.forEach((hand, i) =>
+          expect(sim.score(i)).toBe(i === winner ? 0 : classicRules.handValue(rules, hand)),
+        );
+        expect(root.snapshot()).toEqual(before);
+
+        // a fresh deal on the copy: the whole deck, every hand full, the game runs
+        sim.deal();
+        const dealt = sim.snapshot();
+        const all = [...dealt.hands.flat(), ...dealt.drawPile, ...dealt.discard].sort();
+        expect(all).toEqual(classicRules.fullDeck(rules).sort());
+        expect(sim.over).toBe(false);
+      }
+    });
 });

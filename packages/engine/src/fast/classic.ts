@@ -107,7 +107,12 @@ export interface FastTables {
 const compiled = new WeakMap<ClassicRules, FastTables | FastUnsupported>();
 
 /** A table position for asking the pure rule functions one question. */
-function probe(rules: ClassicRules, top: CardCode, wish: string | null, pendingRank: string | null): ClassicState {
+function probe(
+  rules: ClassicRules,
+  top: CardCode,
+  wish: string | null,
+  pendingRank: string | null,
+): ClassicState {
   return {
     variant: "fast-probe",
     rules,
@@ -183,10 +188,25 @@ function compile(rules: ClassicRules): FastTables | FastUnsupported {
   const answers = new Uint8Array(ranks.length * n);
   ranks.forEach((r, ri) => {
     const s = probe(rules, codes[0]!, null, r);
-    for (let card = 0; card < n; card++) answers[ri * n + card] = answersPending(s, codes[card]!) ? 1 : 0;
+    for (let card = 0; card < n; card++)
+      answers[ri * n + card] = answersPending(s, codes[card]!) ? 1 : 0;
   });
   const deck = Uint8Array.from(fullDeck(rules), (c) => index.get(c)!);
-  return { rules, codes, index, size: n, colours, ranks, rank, kind, count, value, fits, answers, deck };
+  return {
+    rules,
+    codes,
+    index,
+    size: n,
+    colours,
+    ranks,
+    rank,
+    kind,
+    count,
+    value,
+    fits,
+    answers,
+    deck,
+  };
 }
 
 /** A position in plain values, for comparing with the engine's state. */
@@ -258,7 +278,12 @@ export class FastClassic {
   private won = -1;
   private readonly exact: { seed: Seed; game: number } | null;
 
-  private constructor(tables: FastTables, players: number, rngSeed: number, exact: { seed: Seed; game: number } | null) {
+  private constructor(
+    tables: FastTables,
+    players: number,
+    rngSeed: number,
+    exact: { seed: Seed; game: number } | null,
+  ) {
     this.tables = tables;
     this.players = players;
     this.rng = new FastRng(rngSeed);
@@ -278,7 +303,8 @@ export class FastClassic {
     const tables = compileClassic(s.rules);
     if (isFastUnsupported(tables)) return tables;
     const phase = PHASES[s.phase];
-    if (phase === undefined) return { supported: false, reason: `phase ${s.phase} (before the deal)` };
+    if (phase === undefined)
+      return { supported: false, reason: `phase ${s.phase} (before the deal)` };
     const exact = options.exactShuffles ? { seed: s.seed, game: s.game } : null;
     const f = new FastClassic(tables, s.players, options.rngSeed ?? 1, exact);
     const code = (c: CardCode): number => {
@@ -309,7 +335,8 @@ export class FastClassic {
     f.turnActive = s.turnActive;
     f.shuffles = s.shuffles;
     f.won = phase === P.Over ? (s.gameWinner ?? -1) : -1;
-    if (phase === P.Over) for (let seat = 0; seat < s.players; seat++) f.scoreOf[seat] = s.scores?.[seat] ?? 0;
+    if (phase === P.Over)
+      for (let seat = 0; seat < s.players; seat++) f.scoreOf[seat] = s.scores?.[seat] ?? 0;
     return f;
   }
 
@@ -410,7 +437,9 @@ export class FastClassic {
         if (ph !== P.Playing && ph !== P.PlayAgain && ph !== P.DrawnCard) return false;
         const c = moveCard(move);
         if (c >= this.tables.size || !this.holds(this.turn, c) || !this.canPlay(c)) return false;
-        return this.tables.kind[c] !== K.Wish || this.handLen[this.turn] === 1 || moveWish(move) > 0;
+        return (
+          this.tables.kind[c] !== K.Wish || this.handLen[this.turn] === 1 || moveWish(move) > 0
+        );
       }
       case MOVE_DRAW:
         return (
@@ -420,7 +449,11 @@ export class FastClassic {
       case MOVE_PASS:
         return ph === P.DrawnCard;
       case MOVE_CHOOSE:
-        return ph === P.ChoosingColour && moveWish(move) > 0 && moveWish(move) <= this.tables.colours.length;
+        return (
+          ph === P.ChoosingColour &&
+          moveWish(move) > 0 &&
+          moveWish(move) <= this.tables.colours.length
+        );
       default:
         return false;
     }
@@ -446,7 +479,8 @@ export class FastClassic {
     const opt = (v: unknown, type: string) => v === undefined || v === null || typeof v === type;
     if (x.type === "startNextGame") return this.phase === P.Over ? -2 : MOVE_NEVER;
     const seat = x.seat;
-    if (typeof seat !== "number" || !Number.isInteger(seat) || seat < 0 || seat >= this.players) return -1;
+    if (typeof seat !== "number" || !Number.isInteger(seat) || seat < 0 || seat >= this.players)
+      return -1;
     switch (x.type) {
       case "playCard": {
         const c = typeof x.card === "string" ? t.index.get(x.card) : undefined;
@@ -457,7 +491,13 @@ export class FastClassic {
         if (t.rules.calls.mauMau.required && !opt(x.mauMau, "boolean")) return -1;
         if (seat !== this.turn || this.phase === P.Over) return -1;
         const w = wishCard && typeof x.wish === "string" ? t.colours.indexOf(x.wish) + 1 : 0;
-        return MOVE_PLAY | (c << 3) | (w << 11) | (x.mau === true ? MOVE_MAU : 0) | (x.mauMau === true ? MOVE_MAU_MAU : 0);
+        return (
+          MOVE_PLAY |
+          (c << 3) |
+          (w << 11) |
+          (x.mau === true ? MOVE_MAU : 0) |
+          (x.mauMau === true ? MOVE_MAU_MAU : 0)
+        );
       }
       case "drawCard":
       case "pass":
@@ -485,7 +525,9 @@ export class FastClassic {
         const card = t.codes[moveCard(move)]!;
         const w = moveWish(move);
         const calls = { mau: (move & MOVE_MAU) !== 0, mauMau: (move & MOVE_MAU_MAU) !== 0 };
-        return w > 0 ? { type: "playCard", seat, card, wish: t.colours[w - 1]!, ...calls } : { type: "playCard", seat, card, ...calls };
+        return w > 0
+          ? { type: "playCard", seat, card, wish: t.colours[w - 1]!, ...calls }
+          : { type: "playCard", seat, card, ...calls };
       }
       case MOVE_DRAW:
         return { type: "drawCard", seat };
@@ -503,7 +545,13 @@ export class FastClassic {
     const seat = this.turn;
     switch (move & 7) {
       case MOVE_PLAY:
-        this.play(seat, moveCard(move), moveWish(move), (move & MOVE_MAU) !== 0, (move & MOVE_MAU_MAU) !== 0);
+        this.play(
+          seat,
+          moveCard(move),
+          moveWish(move),
+          (move & MOVE_MAU) !== 0,
+          (move & MOVE_MAU_MAU) !== 0,
+        );
         return;
       case MOVE_DRAW:
         this.drawTurn(seat);
@@ -541,7 +589,6 @@ export class FastClassic {
    */
   deal(dealer = this.dealer): void {
     const t = this.tables;
-    const rules = t.rules;
     const rng = this.rng;
     const pile = this.pile;
     pile.set(t.deck);
@@ -551,12 +598,46 @@ export class FastClassic {
       pile[i] = pile[j]!;
       pile[j] = tmp;
     }
-    let top = t.deck.length;
-    for (let seat = 0; seat < this.players; seat++) {
-      const base = seat * this.cap;
-      for (let i = 0; i < rules.handSize; i++) this.hands[base + i] = pile[--top]!;
-      this.handLen[seat] = rules.handSize;
+    this.open(dealer);
+  }
+
+  /**
+   * Deals a given deck order (top first, as `game.started` records it) the way `deal` does;
+   * for tests and for a search that lays out a sampled deck. Not for the hot path: it reads
+   * card codes.
+   */
+  dealDeck(order: readonly CardCode[], dealer = this.dealer): void {
+    const t = this.tables;
+    if (order.length !== t.deck.length)
+      throw new Error(`a deck of ${t.deck.length} cards is needed`);
+    for (let i = 0; i < order.length; i++) {
+      const c = t.index.get(order[i]!);
+      if (c === undefined) throw new Error(`card ${order[i]} is not in the deck`);
+      this.pile[order.length - 1 - i] = c;
     }
+    this.open(dealer);
+  }
+
+  /** N-2.3/F-2.2/B-2.3 (`deal` in classic/rules.ts) from the full pile, then the starter. */
+  private open(dealer: Seat): void {
+    const t = this.tables;
+    const rules = t.rules;
+    const pile = this.pile;
+    const p = this.players;
+    const size = rules.handSize;
+    let top = t.deck.length;
+    this.handLen.fill(0);
+    const give = (seat: Seat) => {
+      this.hands[seat * this.cap + this.handLen[seat]!++] = pile[--top]!;
+    };
+    if (rules.dealing === "blocks-3-2") {
+      const first = Math.min(3, size);
+      for (let k = 1; k <= p; k++) for (let i = 0; i < first; i++) give((dealer + k) % p);
+      for (let k = 1; k <= p; k++)
+        while (this.handLen[(dealer + k) % p]! < size) give((dealer + k) % p);
+    } else
+      for (let round = 0; round < size; round++)
+        for (let k = 1; k <= p; k++) give((dealer + k) % p);
     const starter = pile[--top]!;
     this.pileLen = top;
     this.discard[0] = starter;
@@ -591,7 +672,10 @@ export class FastClassic {
           break;
         case K.Reverse:
           this.direction = -1;
-          first = this.players === 2 && rules.reverseSkipsWithTwo ? dealer : (dealer - 1 + this.players) % this.players;
+          first =
+            this.players === 2 && rules.reverseSkipsWithTwo
+              ? dealer
+              : (dealer - 1 + this.players) % this.players;
           break;
         case K.PlayAgain:
           this.phase = P.PlayAgain;
@@ -630,13 +714,16 @@ export class FastClassic {
   /** The position in plain values (allocates: for tests and debugging, not for playouts). */
   snapshot(): FastSnapshot {
     const t = this.tables;
-    const codes = (a: Uint8Array, from: number, n: number) => Array.from(a.subarray(from, from + n), (c) => t.codes[c]!);
+    const codes = (a: Uint8Array, from: number, n: number) =>
+      Array.from(a.subarray(from, from + n), (c) => t.codes[c]!);
     const over = this.phase === P.Over;
     return {
       phase: PHASE_NAMES[this.phase],
       turn: this.turn,
       direction: this.direction === 1 ? 1 : -1,
-      hands: Array.from({ length: this.players }, (_, seat) => codes(this.hands, seat * this.cap, this.handLen[seat]!).sort()),
+      hands: Array.from({ length: this.players }, (_, seat) =>
+        codes(this.hands, seat * this.cap, this.handLen[seat]!).sort(),
+      ),
       drawPile: codes(this.pile, 0, this.pileLen).reverse(),
       discard: codes(this.discard, 0, this.discardLen),
       wish: this.wish === 0 ? null : t.colours[this.wish - 1]!,
@@ -672,7 +759,8 @@ export class FastClassic {
   /** `canPlay` by table. */
   private canPlay(c: number): boolean {
     if (this.phase === P.DrawnCard) return c === this.drawnCard;
-    if (this.pendingDraw > 0) return this.tables.answers[this.pendingRank * this.tables.size + c] === 1;
+    if (this.pendingDraw > 0)
+      return this.tables.answers[this.pendingRank * this.tables.size + c] === 1;
     return this.fitsTop(c);
   }
 
