@@ -242,7 +242,11 @@ function playGame(c: Case, variant: AnyVariant, game: number): number {
     const got = fast.snapshot();
     if (JSON.stringify(got) !== JSON.stringify(want))
       expect(got, `${c.name} game ${game} step ${steps}`).toEqual(want);
-    if (want.phase === "over") break;
+    if (want.phase === "over") {
+      expect(fast.accepts({ type: "startNextGame" })).toBe("unsupported");
+      expect(fast.legalMoves(fast.moves)).toBe(0);
+      break;
+    }
 
     const engineMoves = legalClassicMoves(state, state.turn).map(key).sort();
     const n = fast.legalMoves(fast.moves);

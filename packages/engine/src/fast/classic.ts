@@ -102,6 +102,8 @@ export interface FastTables {
   readonly answers: Uint8Array;
   /** Every card of a game, pack order, as integer codes. */
   readonly deck: Uint8Array;
+  /** One row of ones: every card fits (N-2.4, the wild starter). */
+  readonly ones: Uint8Array;
 }
 
 const compiled = new WeakMap<ClassicRules, FastTables | FastUnsupported>();
@@ -192,7 +194,9 @@ function compile(rules: ClassicRules): FastTables | FastUnsupported {
       answers[ri * n + card] = answersPending(s, codes[card]!) ? 1 : 0;
   });
   const deck = Uint8Array.from(fullDeck(rules), (c) => index.get(c)!);
+  const ones = new Uint8Array(n).fill(1);
   return {
+    ones,
     rules,
     codes,
     index,
@@ -410,22 +414,42 @@ export class FastClassic {
     const len = this.handLen[this.turn]!;
     const left = len - 1;
     const calls = left === 1 ? MOVE_MAU : left === 0 ? MOVE_MAU_MAU : 0;
+    const colours = t.colours.length;
+    const kind = t.kind;
+    if (ph === P.DrawnCard) {
+      // F-3.2/B-3.2: the card just drawn, or pass
+      const c = this.drawnCard;
+      if (c >= 0 && this.holds(this.turn, c)) {
+        if (kind[c] === K.Wish && left > 0)
+          for (let w = 1; w <= colours; w++) out[n++] = MOVE_PLAY | (c << 3) | (w << 11) | calls;
+        else out[n++] = MOVE_PLAY | (c << 3) | calls;
+      }
+      out[n++] = MOVE_PASS;
+      return n;
+    }
+    // `canPlay` for the whole hand: one row of one table, chosen once per position
+    let table = t.fits;
+    let row = 0;
+    if (this.pendingDraw > 0) {
+      table = t.answers;
+      row = this.pendingRank * t.size;
+    } else if (this.anyCard) table = t.ones;
+    else row = (this.discard[this.discardLen - 1]! * (colours + 1) + this.wish) * t.size;
     const stamp = ++this.stamp;
     const seen = this.seen;
-    const colours = t.colours.length;
+    const hands = this.hands;
     let playable = false;
-    for (let i = 0; i < len; i++) {
-      const c = this.hands[base + i]!;
+    for (let i = base, end = base + len; i < end; i++) {
+      const c = hands[i]!;
       if (seen[c] === stamp) continue;
       seen[c] = stamp;
-      if (!this.canPlay(c)) continue;
+      if (table[row + c] !== 1) continue;
       playable = true;
-      if (t.kind[c] === K.Wish && left > 0)
+      if (kind[c] === K.Wish && left > 0)
         for (let w = 1; w <= colours; w++) out[n++] = MOVE_PLAY | (c << 3) | (w << 11) | calls;
       else out[n++] = MOVE_PLAY | (c << 3) | calls;
     }
-    if (ph === P.DrawnCard) out[n++] = MOVE_PASS;
-    else if (this.pendingDraw > 0 || t.rules.voluntaryDraw || !playable) out[n++] = MOVE_DRAW;
+    if (this.pendingDraw > 0 || t.rules.voluntaryDraw || !playable) out[n++] = MOVE_DRAW;
     return n;
   }
 
@@ -627,17 +651,22 @@ export class FastClassic {
     const size = rules.handSize;
     let top = t.deck.length;
     this.handLen.fill(0);
-    const give = (seat: Seat) => {
-      this.hands[seat * this.cap + this.handLen[seat]!++] = pile[--top]!;
-    };
-    if (rules.dealing === "blocks-3-2") {
-      const first = Math.min(3, size);
-      for (let k = 1; k <= p; k++) for (let i = 0; i < first; i++) give((dealer + k) % p);
-      for (let k = 1; k <= p; k++)
-        while (this.handLen[(dealer + k) % p]! < size) give((dealer + k) % p);
-    } else
-      for (let round = 0; round < size; round++)
-        for (let k = 1; k <= p; k++) give((dealer + k) % p);
+    const hands = this.hands;
+    const handLen = this.handLen;
+    const cap = this.cap;
+    // single: one card at a time, round by round; blocks-3-2: min(3, size) each, then the rest
+    const block = rules.dealing === "blocks-3-2" ? Math.min(3, size) : 1;
+    for (let k = 1; k <= p; k++)
+      for (let i = 0; i < block; i++) {
+        const seat = (dealer + k) % p;
+        hands[seat * cap + handLen[seat]!++] = pile[--top]!;
+      }
+    for (let round = block; round < size; round++)
+      for (let k = 1; k <= p; k++) {
+        const seat = (dealer + k) % p;
+        const want = rules.dealing === "blocks-3-2" ? size : round + 1;
+        while (handLen[seat]! < want) hands[seat * cap + handLen[seat]!++] = pile[--top]!;
+      }
     const starter = pile[--top]!;
     this.pileLen = top;
     this.discard[0] = starter;
