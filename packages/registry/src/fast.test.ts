@@ -253,6 +253,8 @@ function playGame(c: Case, variant: AnyVariant, game: number): number {
     const fastMoves = Array.from(fast.moves.subarray(0, n), (m) => key(fast.decode(m))).sort();
     if (engineMoves.join() !== fastMoves.join())
       expect(fastMoves, `${c.name} game ${game} step ${steps}`).toEqual(engineMoves);
+    for (let i = 0; i < n; i++)
+      if (!fast.isLegal(fast.moves[i]!)) expect(fast.decode(fast.moves[i]!)).toBe("legal by isLegal");
 
     for (let k = 0; k < 2; k++) {
       const command = faulty(state, fast, rng);

@@ -461,6 +461,8 @@ export class FastClassic {
         if (ph !== P.Playing && ph !== P.PlayAgain && ph !== P.DrawnCard) return false;
         const c = moveCard(move);
         if (c >= this.tables.size || !this.holds(this.turn, c) || !this.canPlay(c)) return false;
+        // a wish field beyond the deck's colours is no move at all (a caller's bad integer)
+        if (moveWish(move) > this.tables.colours.length) return false;
         return (
           this.tables.kind[c] !== K.Wish || this.handLen[this.turn] === 1 || moveWish(move) > 0
         );
