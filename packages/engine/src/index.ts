@@ -19,6 +19,7 @@ export { topCard, seatAfter, leftOf, rightOf } from "./classic/state.js";
 export * as classicRules from "./classic/rules.js";
 export { CHECKS, guardName, type Check } from "./classic/checks.js";
 export {
+  applyClassic,
   decideClassic,
   outcomeClassic,
   refusalFor,
@@ -45,3 +46,4 @@ export * from "./machine/export.js";
 export { createCheckMachine, type CheckMachineContext, type CheckMachineInput, type GuardCheck } from "./machine/checkMachine.js";
 export * from "./heul-doch/index.js";
 export { verifyFairness, type FairnessReport, type GameCheck } from "./fairness.js";
+export * from "./fast/index.js";

@@ -27,7 +27,9 @@ class Tx {
 
 /** The first check the command fails, as a refusal naming the variant's rule id. */
 export function refusalFor(s: ClassicState, c: Command): Refusal | null {
-  const checks: readonly Check[] | undefined = CHECKS[s.phase][c.type];
+  const table = CHECKS[s.phase];
+  // Own keys only: "constructor" or "toString" is no command, not a lookup into Object.prototype.
+  const checks: readonly Check[] | undefined = Object.hasOwn(table, c.type) ? table[c.type] : undefined;
   if (checks === undefined) return unknownCommand;
   for (const check of checks) if (!check.passes(s, c)) return refusalOf(check, s);
   return null;
