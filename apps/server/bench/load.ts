@@ -12,7 +12,7 @@
  * - achieved moves/s (commands acknowledged in the phase's window);
  * - command→ack and command→next seat's frame latency (p50/p99/max, ms);
  * - the server process's CPU (from /proc/<pid>/stat: % of one core and ms per move) and RSS;
- * - the mean size of a `match` frame (JSON, sampled).
+ * - the mean size of a `match` frame on the wire (JSON, sampled).
  *
  * The same clients, pacing and phases are then run against `bench/echoServer.ts`, a bare
  * socket.io relay (ack + broadcast to the match's room of four) — the denominator.
@@ -157,7 +157,15 @@ class Load {
         .slice(m * SEATS, (m + 1) * SEATS)
         .map((client, index): Seat => ({ client, index, token: "", seen: -1 }));
       const table: Table = { matchId: "", seats, sentAt: null, recorded: false, rematching: false };
-      for (const seat of seats) seat.client.onFrame((frame) => this.onFrame(table, seat, frame));
+      for (const seat of seats) {
+        seat.client.onFrame((frame) => this.onFrame(table, seat, frame));
+        // The size on the wire (a commit's frame is a delta that the client completes).
+        seat.client.socket.on("match", (wire: unknown) => {
+          if (this.phase !== null && this.measuring && this.frames++ % 97 === 0) {
+            this.phase.frameBytes.push(JSON.stringify(wire).length);
+          }
+        });
+      }
       this.tables.push(table);
     }
     for (let i = 0; i < this.tables.length; i += 25) {
@@ -211,9 +219,6 @@ class Load {
   private onFrame(table: Table, seat: Seat, frame: MatchFrame): void {
     if (frame.matchId !== table.matchId) return;
     const now = performance.now();
-    if (this.phase !== null && this.measuring && this.frames++ % 97 === 0) {
-      this.phase.frameBytes.push(JSON.stringify(frame).length);
-    }
     const snap = frame.snapshot;
     if (snap.version <= seat.seen) return;
     seat.seen = snap.version;
@@ -301,7 +306,10 @@ class Load {
     }
     const now = performance.now();
     // At most 20 ms of unused pace is kept: a slow server is not flooded afterwards.
-    this.credit = Math.min(this.credit + ((now - this.lastTick) * this.rate) / 1000, this.rate / 50);
+    this.credit = Math.min(
+      this.credit + ((now - this.lastTick) * this.rate) / 1000,
+      this.rate / 50,
+    );
     this.lastTick = now;
     while (this.credit >= 1 && this.ready.length > 0) {
       this.credit--;
@@ -445,12 +453,7 @@ function report(target: string, r: PhaseResult, echoUnpaced?: number): string[] 
     figure(`${name}.ack.p99`, r.ack.p99, "ms"),
     figure(`${name}.ack.max`, r.ack.max, "ms"),
     figure(`${name}.frame.p50`, r.frame.p50, "ms"),
-    figure(
-      `${name}.frame.p99`,
-      r.frame.p99,
-      "ms",
-      server ? FRAME_P99_GOAL[r.rate] : undefined,
-    ),
+    figure(`${name}.frame.p99`, r.frame.p99, "ms", server ? FRAME_P99_GOAL[r.rate] : undefined),
     figure(`${name}.frame.max`, r.frame.max, "ms"),
     figure(`${name}.cpu`, r.cpuPercent, "% of one core"),
     figure(`${name}.cpuPerMove`, r.cpuMsPerMove, "ms"),
@@ -515,7 +518,13 @@ async function main(): Promise<void> {
     writeFileSync(
       args.json,
       JSON.stringify(
-        { date: new Date().toISOString(), matches: matchCount, seconds, store: args.store, results },
+        {
+          date: new Date().toISOString(),
+          matches: matchCount,
+          seconds,
+          store: args.store,
+          results,
+        },
         null,
         2,
       ),

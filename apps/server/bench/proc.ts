@@ -64,15 +64,11 @@ export async function startChild(
   entry: string,
   options: { env: Record<string, string>; port: number; nodeArgs?: readonly string[] },
 ): Promise<Child> {
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), "--import", "tsx", entry],
-    {
-      cwd: SERVER_DIR,
-      env: { ...process.env, ...options.env, PORT: String(options.port), HOST: "127.0.0.1" },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", entry], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, ...options.env, PORT: String(options.port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
