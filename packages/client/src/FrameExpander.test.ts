@@ -36,40 +36,64 @@ const delta = (version: number, extra: Partial<DeltaFrame> = {}): DeltaFrame => 
   ...extra,
 });
 
+const versions = (frames: readonly { version: number }[]) => frames.map((f) => f.version);
+
 describe("FrameExpander", () => {
   it("fills in the rules and the lobby's version and time from the last snapshot", () => {
     const frames = new FrameExpander();
     frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
-    const frame = frames.expand(delta(4));
-    expect(frame).toEqual({
-      kind: "events",
-      matchId: "m",
-      version: 4,
-      events: [{ version: 4, type: "x", data: null, at: "t4" }],
-      snapshot: { ...full(4), view: { hand: ["4"], rules: { deck: "d" } } },
-    });
+    expect(frames.expand(delta(4))).toEqual([
+      {
+        kind: "events",
+        matchId: "m",
+        version: 4,
+        events: [{ version: 4, type: "x", data: null, at: "t4" }],
+        snapshot: { ...full(4), view: { hand: ["4"], rules: { deck: "d" } } },
+      },
+    ]);
     // The completed snapshot is the base of the next delta; a lobby sent along replaces it.
-    const next = frames.expand(delta(5, { lobby: lobby(5, "over") }));
-    expect(next?.snapshot.lobby).toEqual(lobby(5, "over"));
-    expect(frames.expand(delta(6))?.snapshot.lobby.status).toBe("over");
+    expect(frames.expand(delta(5, { lobby: lobby(5, "over") }))[0]?.snapshot.lobby).toEqual(
+      lobby(5, "over"),
+    );
+    expect(frames.expand(delta(6))[0]?.snapshot.lobby.status).toBe("over");
   });
 
-  it("drops a delta it cannot complete: no snapshot of the match, another viewer, or forgotten", () => {
+  it("completes nothing without a snapshot of the match as that viewer, or once forgotten", () => {
     const frames = new FrameExpander();
-    expect(frames.expand(delta(4))).toBeNull();
+    expect(frames.expand(delta(4))).toEqual([]);
     frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3, "spectator") });
-    expect(frames.expand(delta(4))).toBeNull();
+    expect(frames.expand(delta(4))).toEqual([]);
     frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
     frames.forget("m");
-    expect(frames.expand(delta(4))).toBeNull();
+    expect(frames.expand(delta(4))).toEqual([]);
   });
 
-  it("keeps the newest snapshot when an older frame arrives late", () => {
+  it("holds a delta that overtook another until the missing one arrives (several processes)", () => {
     const frames = new FrameExpander();
-    frames.expand({ kind: "snapshot", matchId: "m", version: 5, snapshot: full(5) });
-    frames.expand(delta(6, { lobby: lobby(6, "over") }));
-    // A duplicate of an earlier version (two processes pushing) does not move the base back.
-    frames.expand(delta(4));
-    expect(frames.expand(delta(7))?.snapshot.lobby.status).toBe("over");
+    frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
+    // 5 changed the lobby; 6 (without one) arrives first and must not be completed on 3's.
+    expect(frames.expand(delta(6))).toEqual([]);
+    const released = frames.expand(delta(4));
+    expect(versions(released)).toEqual([4]);
+    const rest = frames.expand(delta(5, { lobby: lobby(5, "over") }));
+    expect(versions(rest)).toEqual([5, 6]);
+    expect(rest[1]?.snapshot.lobby.status).toBe("over");
+    // A late duplicate is dropped.
+    expect(frames.expand(delta(5))).toEqual([]);
+  });
+
+  it("a full frame (a catch-up) releases the held deltas that follow it", () => {
+    const frames = new FrameExpander();
+    frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
+    expect(frames.expand(delta(6))).toEqual([]);
+    expect(frames.expand(delta(8))).toEqual([]);
+    const caughtUp = frames.expand({
+      kind: "snapshot",
+      matchId: "m",
+      version: 5,
+      snapshot: full(5),
+    });
+    expect(versions(caughtUp)).toEqual([5, 6]);
+    expect(caughtUp[1]?.snapshot.view).toEqual({ hand: ["6"], rules: { deck: "d" } });
   });
 });

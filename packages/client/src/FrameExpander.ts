@@ -1,25 +1,77 @@
 import type { DeltaFrame, MatchFrame, MatchSnapshot, WireFrame } from "./protocol.js";
 
+/** Deltas kept per match while one before them is still missing. */
+const MAX_HELD = 64;
+
 /**
  * Completes the server's delta frames into MatchFrames, one connection's worth: it keeps the
  * newest snapshot of each match the connection watches (every watch answers with a full frame
- * first) and fills in what a delta leaves out (`DeltaFrame`).
+ * first) and fills in what a delta leaves out (`DeltaFrame`). A delta is completed only on the
+ * snapshot of the version just before it, since what it leaves out may have changed in a frame
+ * between: with several server processes frames may overtake each other, so a delta that
+ * jumps ahead is held until the ones before it (or a full frame) arrive. One that never comes
+ * is made up for by the next watch (`MatchFeed` watches again after a silence).
  */
 export class FrameExpander {
   private readonly latest = new Map<string, MatchSnapshot>();
+  private readonly held = new Map<string, DeltaFrame[]>();
 
   /**
-   * The MatchFrame a wire frame stands for, or null for a delta of a match with no full frame
-   * seen as that viewer (nothing to complete it from; a feed catches up at its next frame).
+   * The MatchFrames a wire frame makes ready, in version order: the frame itself when it is
+   * full, its completion when it follows the last snapshot (and any held deltas that follow
+   * on), nothing when it must wait, is older than what is known, or has no snapshot of the
+   * match (as that viewer) to be completed from.
    */
-  expand(frame: WireFrame): MatchFrame | null {
+  expand(frame: WireFrame): MatchFrame[] {
+    const { matchId } = frame;
     if (frame.kind !== "delta") {
       this.keep(frame.snapshot);
-      return frame;
+      return [frame, ...this.release(matchId)];
     }
-    const base = this.latest.get(frame.matchId);
-    if (base === undefined || base.viewer !== frame.viewer) return null;
-    const snapshot = complete(base, frame);
+    const base = this.latest.get(matchId);
+    if (base === undefined || base.viewer !== frame.viewer) return [];
+    const first = frame.events[0]?.version ?? frame.version;
+    if (frame.version <= base.version) return [];
+    if (first > base.version + 1) {
+      const held = this.held.get(matchId) ?? [];
+      held.push(frame);
+      if (held.length > MAX_HELD) held.shift();
+      this.held.set(matchId, held);
+      return [];
+    }
+    return [this.complete(base, frame), ...this.release(matchId)];
+  }
+
+  /** The connection no longer watches the match (or, without an id, lost every room). */
+  forget(matchId?: string): void {
+    if (matchId === undefined) {
+      this.latest.clear();
+      this.held.clear();
+    } else {
+      this.latest.delete(matchId);
+      this.held.delete(matchId);
+    }
+  }
+
+  /** Held deltas that now follow the last snapshot, completed in order; older ones dropped. */
+  private release(matchId: string): MatchFrame[] {
+    const out: MatchFrame[] = [];
+    for (;;) {
+      const held = this.held.get(matchId);
+      const base = this.latest.get(matchId);
+      if (held === undefined || base === undefined) return out;
+      const waiting = held.filter((d) => d.version > base.version && d.viewer === base.viewer);
+      const next = waiting.find((d) => (d.events[0]?.version ?? d.version) <= base.version + 1);
+      if (waiting.length === 0) this.held.delete(matchId);
+      else this.held.set(matchId, waiting);
+      if (next === undefined) return out;
+      waiting.splice(waiting.indexOf(next), 1);
+      out.push(this.complete(base, next));
+    }
+  }
+
+  private complete(base: MatchSnapshot, frame: DeltaFrame): MatchFrame {
+    const snapshot = completeSnapshot(base, frame);
     this.keep(snapshot);
     return {
       kind: "events",
@@ -28,12 +80,6 @@ export class FrameExpander {
       events: frame.events,
       snapshot,
     };
-  }
-
-  /** The connection no longer watches the match (or lost its rooms). */
-  forget(matchId?: string): void {
-    if (matchId === undefined) this.latest.clear();
-    else this.latest.delete(matchId);
   }
 
   private keep(snapshot: MatchSnapshot): void {
@@ -47,7 +93,7 @@ export class FrameExpander {
   }
 }
 
-function complete(base: MatchSnapshot, frame: DeltaFrame): MatchSnapshot {
+function completeSnapshot(base: MatchSnapshot, frame: DeltaFrame): MatchSnapshot {
   const last = frame.events.at(-1);
   const lobby = frame.lobby ?? {
     ...base.lobby,

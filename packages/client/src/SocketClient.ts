@@ -69,9 +69,9 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
       reconnectionDelayMax: 2000,
     });
     this.socket.on("match", (wire: WireFrame) => {
-      const frame = this.frames.expand(wire);
-      if (frame === null) return;
-      for (const listener of this.frameListeners) listener(frame);
+      for (const frame of this.frames.expand(wire)) {
+        for (const listener of this.frameListeners) listener(frame);
+      }
     });
     this.socket.on("connect", () => {
       if (this.everConnected) for (const listener of this.reconnectListeners) listener();
