@@ -19,7 +19,7 @@
  *
  * Usage: `pnpm --filter @maumau/server run bench:load [-- flags]` or
  * `node --import tsx apps/server/bench/load.ts [flags]`
- *   --quick                 phases of 3 s (default 10 s), rates 2000,4000,unpaced
+ *   --quick                 phases of 2 s (default 10 s), rates 2000,4000,unpaced
  *   --rates 500,1000,0      moves/s per phase; 0 = unpaced (default 500,1000,2000,4000,0)
  *   --seconds N             measured seconds per phase (after 1 s of warm-up)
  *   --matches N             four-seat matches (default 250 = 1,000 clients)
@@ -63,7 +63,7 @@ const quick = args.quick === true;
 const rates = (args.rates ?? (quick ? "2000,4000,0" : "500,1000,2000,4000,0"))
   .split(",")
   .map(Number);
-const seconds = Number(args.seconds ?? (quick ? 3 : 10));
+const seconds = Number(args.seconds ?? (quick ? 2 : 10));
 const WARMUP_MS = 1000;
 const matchCount = Number(args.matches);
 const targets = args.target.split(",") as ("server" | "echo")[];
