@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { isLobbyEventType, type MatchFrame, type ViewEvent } from "@maumau/client";
+import { isLobbyEventType, type ViewEvent, type WireFrame } from "@maumau/client";
 import type { AnyEngine } from "@maumau/engine";
 import { classicEventLeak, heulDochEventLeak } from "@maumau/engine/testing/leaks";
 import { findVariant, variants } from "@maumau/registry";
@@ -144,13 +144,14 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       await ben.page.getByText("you", { exact: true }).waitFor();
       expect(new URL(ben.page.url()).search).toBe("");
 
-      // A third person watches; every frame their socket receives is kept.
-      const frames: MatchFrame[] = [];
+      // A third person watches; every frame their socket receives is kept, as it was sent (a
+      // commit's frame is a delta: its view and legal moves stand where a snapshot's do).
+      const frames: WireFrame[] = [];
       spectator.page.on("websocket", (ws) =>
         ws.on("framereceived", ({ payload }) => {
           const text = String(payload);
           if (text.startsWith('42["match"'))
-            frames.push((JSON.parse(text.slice(2)) as [string, MatchFrame])[1]);
+            frames.push((JSON.parse(text.slice(2)) as [string, WireFrame])[1]);
         }),
       );
       await spectator.page.goto(`${url}/m/${matchId}`);
@@ -265,10 +266,12 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       expect(await spectator.page.locator(".hand").count()).toBe(0);
       expect(frames.length).toBeGreaterThan(5);
       const leak = variant === "heul-doch" ? heulDochEventLeak : classicEventLeak;
+      expect(frames.filter((f) => f.kind === "delta").length).toBeGreaterThan(5);
       for (const frame of frames) {
-        expect((frame.snapshot.view as { hand?: unknown } | null)?.hand ?? null).toBeNull();
-        expect(frame.snapshot.legal).toEqual([]);
-        if (frame.kind === "events")
+        const shown = frame.kind === "delta" ? frame : frame.snapshot;
+        expect((shown.view as { hand?: unknown } | null)?.hand ?? null).toBeNull();
+        expect(shown.legal).toEqual([]);
+        if (frame.kind !== "snapshot")
           for (const e of frame.events) {
             if (
               e.type.startsWith("seat.") ||

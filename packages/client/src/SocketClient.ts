@@ -2,8 +2,9 @@ import type { TRPCClient } from "@trpc/client";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { io, type Socket } from "socket.io-client";
 import { RemoteRefusal, TransportError, type ErrorShape } from "./errors.js";
+import { FrameExpander } from "./FrameExpander.js";
 import { Pacer } from "./Pacer.js";
-import type { ErrorRefusal, MatchFrame, RpcAnswer } from "./protocol.js";
+import type { ErrorRefusal, MatchFrame, RpcAnswer, WireFrame } from "./protocol.js";
 
 /**
  * The server's procedures as the socket calls them: `api.lobby.create(input)` sends
@@ -38,7 +39,8 @@ export interface SocketClientOptions {
 
 /**
  * One socket.io connection to one server process: procedures over `rpc` (paced below the
- * server's rate limit) and the `match` frames it is pushed.
+ * server's rate limit) and the `match` frames it is pushed. A commit's frame comes as a
+ * `DeltaFrame` and is completed (`FrameExpander`) before listeners see it as a MatchFrame.
  */
 export class SocketClient<TRouter extends AnyTRPCRouter> {
   readonly socket: Socket;
@@ -47,6 +49,7 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
   epoch = 0;
   private nextId = 1;
   private readonly pacer: Pacer;
+  private readonly frames = new FrameExpander();
   private readonly frameListeners = new Set<(frame: MatchFrame) => void>();
   private readonly reconnectListeners = new Set<() => void>();
   private readonly disconnectListeners = new Set<(reason: string) => void>();
@@ -65,8 +68,10 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
       reconnectionDelay: 250,
       reconnectionDelayMax: 2000,
     });
-    this.socket.on("match", (frame: MatchFrame) => {
-      for (const listener of this.frameListeners) listener(frame);
+    this.socket.on("match", (wire: WireFrame) => {
+      for (const frame of this.frames.expand(wire)) {
+        for (const listener of this.frameListeners) listener(frame);
+      }
     });
     this.socket.on("connect", () => {
       if (this.everConnected) for (const listener of this.reconnectListeners) listener();
@@ -74,6 +79,8 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
     });
     this.socket.on("disconnect", (reason: string) => {
       this.epoch++;
+      // The rooms are gone with the connection: every match is watched again, in full.
+      this.frames.forget();
       for (const listener of this.disconnectListeners) listener(reason);
     });
     this.api = procedureProxy((path, input) => this.rpc(path, input)) as SocketApi<TRouter>;
@@ -140,6 +147,7 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
       };
       throw new RemoteRefusal(path, refusal, shape.data?.httpStatus ?? null, shape);
     }
+    if (path === "game.unwatch") this.frames.forget((input as { matchId?: string }).matchId);
     return answer.result?.data;
   }
 

@@ -95,6 +95,30 @@ export type MatchFrame =
       readonly snapshot: MatchSnapshot;
     };
 
+/**
+ * On the wire only (socket.io `match` events): the frame of a commit, without what the viewer's
+ * last snapshot already holds. `SocketClient` completes it into an `events` MatchFrame from the
+ * last full snapshot of the match it was sent (every watch starts with one), so listeners only
+ * ever see MatchFrames.
+ * - `lobby` is left out when only its `version` and `updatedAt` changed (no lobby event, no
+ *   change of status): they become the frame's version and its last event's time;
+ * - `view.rules` is left out once the match has started (the rules never change after that).
+ */
+export interface DeltaFrame {
+  readonly kind: "delta";
+  readonly matchId: string;
+  readonly version: number;
+  readonly viewer: Viewer;
+  readonly events: readonly ViewEvent[];
+  readonly lobby?: LobbyView;
+  readonly view: unknown;
+  readonly progress: Progress | null;
+  readonly legal: readonly Command[];
+}
+
+/** What a socket receives as `match`: a full frame (watch, catch-up) or a commit's delta. */
+export type WireFrame = MatchFrame | DeltaFrame;
+
 export interface SeatTicket {
   readonly matchId: string;
   readonly seat: Seat;

@@ -1,5 +1,6 @@
 import type { AnyEngine, AnyVariant, BotLevel, Progress, Seat, Viewer } from "@maumau/engine";
 import type {
+  DeltaFrame,
   LobbyView,
   MatchSnapshot,
   MatchStatus,
@@ -46,6 +47,11 @@ export class Match {
   private started = false;
   private rematchId: string | null = null;
   private readonly commandEnds = new Map<string, number>();
+  /** The version of the first engine event (0: not started): the rules are fixed from there. */
+  private startedAt = 0;
+  /** The last version at which the lobby view changed beyond its version (a lobby event, a new status). */
+  private lobbyChangedAt = 0;
+  private lastStatus: MatchStatus = "open";
 
   private constructor(
     readonly id: string,
@@ -108,7 +114,16 @@ export class Match {
       this.fold(e);
       this.log.push(e);
       if (e.commandId !== null) this.commandEnds.set(e.commandId, e.version);
+      if (isLobbyEvent(e)) this.lobbyChangedAt = e.version;
+      else if (this.startedAt === 0) this.startedAt = e.version;
       added.push(e);
+    }
+    if (added.length > 0) {
+      const status = this.status;
+      if (status !== this.lastStatus) {
+        this.lastStatus = status;
+        this.lobbyChangedAt = this.log.length;
+      }
     }
     return added;
   }
@@ -226,6 +241,38 @@ export class Match {
       viewer,
       lobby: this.lobby(),
       view: this.started ? this.engine.view(this.gameState, viewer) : null,
+      progress,
+      legal:
+        this.started && viewer !== "spectator" && progress?.toAct === viewer
+          ? this.engine.legalMoves(this.gameState, viewer)
+          : [],
+    };
+  }
+
+  /**
+   * The wire frame of `events` (just folded, the newest of the log) for one viewer: the events
+   * as it may see them and its view, progress and legal moves, without what its last snapshot
+   * holds unchanged (`DeltaFrame`). `progress` is the match's, computed once for all viewers.
+   */
+  deltaFrame(
+    viewer: Viewer,
+    events: readonly StoredEvent[],
+    progress: Progress | null,
+  ): DeltaFrame {
+    const from = events[0]?.version ?? this.version;
+    let view: unknown = this.started ? this.engine.view(this.gameState, viewer) : null;
+    if (this.startedAt > 0 && this.startedAt < from && view !== null && typeof view === "object") {
+      const { rules: _fixed, ...rest } = view as { rules?: unknown };
+      view = rest;
+    }
+    return {
+      kind: "delta",
+      matchId: this.id,
+      version: this.version,
+      viewer,
+      events: events.map((e) => this.eventFor(e, viewer)),
+      ...(this.lobbyChangedAt >= from ? { lobby: this.lobby() } : {}),
+      view,
       progress,
       legal:
         this.started && viewer !== "spectator" && progress?.toAct === viewer

@@ -5,12 +5,7 @@ import type { Logger } from "pino";
 import { ServiceError } from "../errors/ServiceError.js";
 import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
 import { RULE_SET_VARIANT, RuleSetService } from "../ruleSets/RuleSetService.js";
-import {
-  ConcurrencyError,
-  type EventStore,
-  type NewEvent,
-  type StoredEvent,
-} from "../store/EventStore.js";
+import { ConcurrencyError, type EventStore, type NewEvent } from "../store/EventStore.js";
 import { commandFor, type ClientCommand } from "./commandSchema.js";
 import { MatchRepository, type Listener } from "./MatchRepository.js";
 import { Presence, type PresenceProbe } from "./Presence.js";
@@ -438,17 +433,6 @@ export class MatchService {
       matchId: match.id,
       version,
       events: match.events.slice(afterVersion).map((e) => match.eventFor(e, viewer)),
-      snapshot: match.snapshot(viewer),
-    };
-  }
-
-  /** The frame a viewer gets for events this process just committed. */
-  static commitFrame(match: Match, viewer: Viewer, events: readonly StoredEvent[]): MatchFrame {
-    return {
-      kind: "events",
-      matchId: match.id,
-      version: match.version,
-      events: events.map((e) => match.eventFor(e, viewer)),
       snapshot: match.snapshot(viewer),
     };
   }

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Config } from "../config.js";
 import { ServiceError } from "../errors/ServiceError.js";
 import type { Match } from "../matches/Match.js";
-import { MatchService, type MatchFrame } from "../matches/MatchService.js";
+import type { MatchService, MatchFrame } from "../matches/MatchService.js";
 import { clientOf, ConnectionCounter } from "../security/ClientLimiter.js";
 import { OriginPolicy } from "../security/OriginPolicy.js";
 import { TokenBucket } from "../security/TokenBucket.js";
@@ -24,8 +24,11 @@ import type { Context, SocketSession } from "../trpc/trpc.js";
  * - `game.watch` `{ matchId, token?, afterVersion? }` joins the match's room as the token's seat
  *   (or as a spectator) and sends a catch-up `match` frame. Watching again (after a gap, or
  *   after a reconnect) sends the frames missed since `afterVersion`.
- * - server → client `match`: a MatchFrame, `events` (new events filtered for the viewer, each
- *   with its version, plus the viewer's snapshot) or `snapshot` (a full view).
+ * - server → client `match`: on a watch a MatchFrame, `events` (the missed events filtered for
+ *   the viewer, each with its version, plus the viewer's snapshot) or `snapshot` (a full view);
+ *   on every commit a `delta` (the new events filtered for the viewer, its view without the
+ *   rules, progress, legal moves, and the lobby view only when it changed; `DeltaFrame` in
+ *   @maumau/client, whose SocketClient completes it into an `events` MatchFrame).
  */
 export const roomOf = (matchId: string, viewer: Viewer): string => `m:${matchId}:${viewer}`;
 
@@ -88,11 +91,12 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
 
   service.onCommit((match: Match, events: readonly StoredEvent[]) => {
     const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
+    const progress = match.progress();
     for (const viewer of viewers) {
       const room = roomOf(match.id, viewer);
       // With the default adapter every room is local: skip the work for empty ones.
       if (localRooms && !io.of("/").adapter.rooms.has(room)) continue;
-      io.to(room).emit("match", MatchService.commitFrame(match, viewer, events));
+      io.to(room).emit("match", match.deltaFrame(viewer, events, progress));
     }
   });
 

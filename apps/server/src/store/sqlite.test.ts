@@ -102,19 +102,27 @@ const script = fileURLToPath(new URL("../testing/appendLoop.ts", import.meta.url
 
 /** Runs appendLoop.ts, SIGKILLs it after `acks` acknowledged appends, returns every ack seen. */
 function appendUntilKilled(path: string, stream: string, mode: string, acks: number) {
-  return new Promise<{ acked: number[]; signal: NodeJS.Signals | null }>((done, fail) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, path, stream, mode], {
+  return appendLinesUntilKilled(path, [stream, mode], acks).then(({ lines, signal }) => ({
+    acked: lines.map(Number),
+    signal,
+  }));
+}
+
+/** Runs appendLoop.ts with `args`, SIGKILLs it after `acks` lines, returns every line seen. */
+function appendLinesUntilKilled(path: string, args: readonly string[], acks: number) {
+  return new Promise<{ lines: string[]; signal: NodeJS.Signals | null }>((done, fail) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script, path, ...args], {
       cwd: serverDir,
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const acked: number[] = [];
+    const acked: string[] = [];
     let pending = "";
     let stderr = "";
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
       const lines = (pending + chunk).split("\n");
       pending = lines.pop() ?? "";
-      for (const line of lines) acked.push(Number(line));
+      for (const line of lines) acked.push(line);
       if (acked.length >= acks && child.exitCode === null && !child.killed) {
         child.kill("SIGKILL");
       }
@@ -125,7 +133,7 @@ function appendUntilKilled(path: string, stream: string, mode: string, acks: num
       if (signal !== "SIGKILL") {
         fail(new Error(`appendLoop exited with ${code ?? signal}: ${stderr}`));
       } else {
-        done({ acked, signal });
+        done({ lines: acked, signal });
       }
     });
   });
@@ -163,6 +171,112 @@ describe("SqliteEventStore durability", () => {
       },
     );
   }
+});
+
+describe("SqliteEventStore group commit", () => {
+  it("commits appends of one turn together; a stale one fails alone, the others are stored", async () => {
+    const store = SqliteEventStore.open(freshPath());
+    try {
+      await store.append("b", 0, [{ type: "x", data: 0 }]);
+      const answers = await Promise.allSettled([
+        store.append("a", 0, [{ type: "x", data: "a1" }], { commandId: "c1" }),
+        store.append("b", 0, [{ type: "x", data: "stale" }]),
+        store.append("c", 0, [
+          { type: "x", data: "c1" },
+          { type: "y", data: "c2" },
+        ]),
+        // The same stream twice in one batch: the second sees the first.
+        store.append("a", 1, [{ type: "x", data: "a2" }]),
+        store.append("a", 1, [{ type: "x", data: "a2 again" }]),
+        // A repeated command id in the same batch answers the first append.
+        store.append("a", 0, [{ type: "x", data: "dup" }], { commandId: "c1" }),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([
+        "fulfilled",
+        "rejected",
+        "fulfilled",
+        "fulfilled",
+        "rejected",
+        "fulfilled",
+      ]);
+      expect((answers[1] as PromiseRejectedResult).reason).toMatchObject({
+        code: "CONCURRENCY",
+        expected: 0,
+        actual: 1,
+      });
+      expect((answers[4] as PromiseRejectedResult).reason).toMatchObject({ actual: 2 });
+      expect((answers[5] as PromiseFulfilledResult<{ duplicate: boolean }>).value).toMatchObject({
+        duplicate: true,
+        version: 1,
+      });
+      expect((await store.read("a")).map((e) => e.data)).toEqual(["a1", "a2"]);
+      expect((await store.read("b")).map((e) => e.data)).toEqual([0]);
+      expect((await store.read("c")).map((e) => e.data)).toEqual(["c1", "c2"]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("stores nothing of a batch whose commit fails, and rejects every append of it", async () => {
+    const path = freshPath();
+    const store = SqliteEventStore.open(path, { busyTimeoutMs: 0 });
+    await store.append("s", 0, [{ type: "x", data: 0 }]);
+    const other = new Database(path);
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      const answers = await Promise.allSettled([
+        store.append("s", 1, [{ type: "x", data: 1 }]),
+        store.append("t", 0, [{ type: "x", data: 1 }]),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual(["rejected", "rejected"]);
+      expect((answers[0] as PromiseRejectedResult).reason).toMatchObject({ code: "SQLITE_BUSY" });
+      other.exec("ROLLBACK");
+      expect(await store.version("s")).toBe(1);
+      expect(await store.version("t")).toBe(0);
+      await store.append("s", 1, [{ type: "x", data: 1 }]);
+      expect(await store.version("s")).toBe(2);
+    } finally {
+      other.close();
+      await store.close();
+    }
+  });
+
+  it("commits the appends still queued when it is closed", async () => {
+    const path = freshPath();
+    const store = SqliteEventStore.open(path);
+    const appended = store.append("s", 0, [{ type: "x", data: 1 }]);
+    await store.close();
+    await expect(appended).resolves.toMatchObject({ version: 1 });
+    const again = SqliteEventStore.open(path);
+    expect(await again.version("s")).toBe(1);
+    await again.close();
+  });
+
+  it(
+    "loses no acknowledged append of eight concurrent writers when SIGKILLed (synchronous=FULL)",
+    { timeout: 60_000 },
+    async () => {
+      const path = freshPath();
+      const { lines } = await appendLinesUntilKilled(path, ["w", "FULL", "8"], 400);
+      const acked = new Map<string, number>();
+      for (const line of lines) {
+        const [stream, version] = line.split(" ");
+        expect(Number(version)).toBe((acked.get(stream!) ?? 0) + 1);
+        acked.set(stream!, Number(version));
+      }
+      expect(acked.size).toBe(8);
+      const store = SqliteEventStore.open(path);
+      try {
+        for (const [stream, last] of acked) {
+          const events = await store.read(stream);
+          expect(events.length).toBeGreaterThanOrEqual(last);
+          for (const e of events) expect(e.data).toMatchObject({ n: e.version });
+        }
+      } finally {
+        await store.close();
+      }
+    },
+  );
 });
 
 async function versionOf(path: string): Promise<number> {

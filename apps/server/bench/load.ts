@@ -1,0 +1,542 @@
+/**
+ * Load generator for the game server (issue 11, "Benchmarks 2. Server"), in a process of its own.
+ *
+ * It starts the server under test as production does (`node --import tsx src/main.ts`, config
+ * from the environment, the SQLite store in a temp file, or PostgreSQL with `--store postgres`),
+ * connects `--matches`×4 socket.io clients through `@maumau/client`'s `SocketClient`, creates
+ * and starts one four-seat noris match per four clients (`lobby.create`/`join`/`game.watch`/
+ * `lobby.start` over `rpc`), and then each seat plays a random legal move of the frames it is
+ * pushed. Moves are issued at a paced rate (a global token bucket over the matches whose next
+ * seat has its frame) or unpaced (as soon as the frame arrives). Each phase reports:
+ *
+ * - achieved moves/s (commands acknowledged in the phase's window);
+ * - command→ack and command→next seat's frame latency (p50/p99/max, ms);
+ * - the server process's CPU (from /proc/<pid>/stat: % of one core and ms per move) and RSS;
+ * - the mean size of a `match` frame on the wire (JSON, sampled).
+ *
+ * The same clients, pacing and phases are then run against `bench/echoServer.ts`, a bare
+ * socket.io relay (ack + broadcast to the match's room of four) — the denominator.
+ *
+ * Usage: `pnpm --filter @maumau/server run bench:load [-- flags]` or
+ * `node --import tsx apps/server/bench/load.ts [flags]`
+ *   --quick                 phases of 2 s (default 10 s), rates 2000,4000,unpaced
+ *   --rates 500,1000,0      moves/s per phase; 0 = unpaced (default 500,1000,2000,4000,0)
+ *   --seconds N             measured seconds per phase (after 1 s of warm-up)
+ *   --matches N             four-seat matches (default 250 = 1,000 clients)
+ *   --target server,echo    what to measure (default both)
+ *   --store sqlite|postgres the server's store (postgres needs DATABASE_URL)
+ *   --cpu-prof DIR          run the server with `node --cpu-prof --cpu-prof-dir DIR`
+ *   --json FILE             also write every figure as JSON
+ * Prints one line per figure, `name: value unit (goal: …)`.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { SocketClient, type MatchFrame } from "@maumau/client";
+import type { Command } from "@maumau/engine";
+import type { AppRouter } from "../src/trpc/appRouter.js";
+import {
+  figure,
+  freePort,
+  quantile,
+  sampleProc,
+  startChild,
+  type Child,
+  type ProcSample,
+} from "./proc.js";
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    rates: { type: "string" },
+    seconds: { type: "string" },
+    matches: { type: "string", default: "250" },
+    target: { type: "string", default: "server,echo" },
+    store: { type: "string", default: "sqlite" },
+    "cpu-prof": { type: "string" },
+    json: { type: "string" },
+  },
+});
+
+const quick = args.quick === true;
+const rates = (args.rates ?? (quick ? "2000,4000,0" : "500,1000,2000,4000,0"))
+  .split(",")
+  .map(Number);
+const seconds = Number(args.seconds ?? (quick ? 2 : 10));
+const WARMUP_MS = 1000;
+const matchCount = Number(args.matches);
+const targets = args.target.split(",") as ("server" | "echo")[];
+const SEATS = 4;
+
+/** Goals of issue 11 for the real server, by rate (0 = unpaced). */
+const FRAME_P99_GOAL: Record<number, string> = { 2000: "≤ 10 ms", 4000: "≤ 30 ms" };
+
+/** A deterministic generator (mulberry32): the same run picks the same moves. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(11);
+
+interface Seat {
+  readonly client: SocketClient<AppRouter>;
+  readonly index: number;
+  token: string;
+  /** The newest version this seat saw a frame of, per match. */
+  seen: number;
+}
+
+interface Table {
+  matchId: string;
+  readonly seats: Seat[];
+  /** When the command now in flight was sent (null: none). */
+  sentAt: number | null;
+  /** Whether that command was sent inside the measuring window. */
+  recorded: boolean;
+  rematching: boolean;
+}
+
+interface Ready {
+  readonly table: Table;
+  readonly seat: Seat;
+  readonly move: Command;
+  readonly version: number;
+}
+
+interface Phase {
+  rate: number;
+  moves: number;
+  errors: number;
+  ack: number[];
+  frame: number[];
+  frameBytes: number[];
+}
+
+class Load {
+  readonly tables: Table[] = [];
+  readonly ready: Ready[] = [];
+  private phase: Phase | null = null;
+  private measuring = false;
+  private issued = 0;
+  private credit = 0;
+  private lastTick = 0;
+  private rate = 0;
+  private frames = 0;
+  matchesPlayed = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly url: string,
+    readonly echo: boolean,
+  ) {}
+
+  async connect(): Promise<void> {
+    const clients: SocketClient<AppRouter>[] = [];
+    for (let i = 0; i < matchCount * SEATS; i += 50) {
+      const batch = Array.from(
+        { length: Math.min(50, matchCount * SEATS - i) },
+        () =>
+          new SocketClient<AppRouter>(this.url, {
+            reconnect: false,
+            timeoutMs: 60_000,
+            rate: 1_000_000,
+          }),
+      );
+      await Promise.all(batch.map((c) => c.whenConnected()));
+      clients.push(...batch);
+    }
+    for (let m = 0; m < matchCount; m++) {
+      const seats = clients
+        .slice(m * SEATS, (m + 1) * SEATS)
+        .map((client, index): Seat => ({ client, index, token: "", seen: -1 }));
+      const table: Table = { matchId: "", seats, sentAt: null, recorded: false, rematching: false };
+      for (const seat of seats) {
+        seat.client.onFrame((frame) => this.onFrame(table, seat, frame));
+        // The size on the wire (a commit's frame is a delta that the client completes).
+        seat.client.socket.on("match", (wire: unknown) => {
+          if (this.phase !== null && this.measuring && this.frames++ % 97 === 0) {
+            this.phase.frameBytes.push(JSON.stringify(wire).length);
+          }
+        });
+      }
+      this.tables.push(table);
+    }
+    for (let i = 0; i < this.tables.length; i += 25) {
+      await Promise.all(this.tables.slice(i, i + 25).map((t) => this.newMatch(t)));
+    }
+  }
+
+  /** Creates, fills, watches and starts a match for the table's four clients. */
+  private async newMatch(table: Table, rematchOf?: string): Promise<void> {
+    const [first] = table.seats;
+    if (rematchOf !== undefined) {
+      const { matchId } = (await first!.client.rpc("lobby.rematch", {
+        matchId: rematchOf,
+        token: first!.token,
+      })) as { matchId: string };
+      for (const seat of table.seats) {
+        await seat.client.rpc("game.unwatch", { matchId: rematchOf });
+      }
+      table.matchId = matchId;
+    } else if (this.echo) {
+      const created = (await first!.client.rpc("lobby.create", {})) as { matchId: string };
+      table.matchId = created.matchId;
+      for (const seat of table.seats) seat.token = String(seat.index);
+    } else {
+      const created = (await first!.client.rpc("lobby.create", {
+        variant: "noris",
+        seats: SEATS,
+        name: "p0",
+      })) as { matchId: string; token: string };
+      table.matchId = created.matchId;
+      first!.token = created.token;
+      for (const seat of table.seats.slice(1)) {
+        const ticket = (await seat.client.rpc("lobby.join", {
+          matchId: created.matchId,
+          name: `p${seat.index}`,
+          seat: seat.index,
+        })) as { token: string };
+        seat.token = ticket.token;
+      }
+    }
+    for (const seat of table.seats) {
+      seat.seen = -1;
+      await seat.client.rpc("game.watch", { matchId: table.matchId, token: seat.token });
+    }
+    if (!this.echo) {
+      await first!.client.rpc("lobby.start", { matchId: table.matchId, token: first!.token });
+    }
+    table.rematching = false;
+  }
+
+  private onFrame(table: Table, seat: Seat, frame: MatchFrame): void {
+    if (frame.matchId !== table.matchId) return;
+    const now = performance.now();
+    const snap = frame.snapshot;
+    if (snap.version <= seat.seen) return;
+    seat.seen = snap.version;
+    if (snap.lobby.status === "over") {
+      if (seat.index === 0 && !table.rematching) {
+        table.rematching = true;
+        table.sentAt = null;
+        this.matchesPlayed++;
+        const old = table.matchId;
+        this.newMatch(table, old).catch((error: unknown) => {
+          if (this.rate >= 0) console.error(`rematch of ${old} failed: ${String(error)}`);
+        });
+      }
+      return;
+    }
+    if (snap.lobby.status !== "running") return;
+    const legal = snap.legal;
+    let move: Command | undefined;
+    if (this.echo) {
+      if ((snap.progress as { toAct?: number } | null)?.toAct === seat.index) move = legal[0];
+    } else if (legal.length > 0) {
+      move = legal[Math.floor(random() * legal.length)];
+    } else if (snap.progress?.status === "gameOver" && seat.index === 0) {
+      move = { type: "startNextGame" } as Command;
+    }
+    if (move === undefined) return;
+    if (table.sentAt !== null) {
+      if (table.recorded && this.phase !== null) this.phase.frame.push(now - table.sentAt);
+      table.sentAt = null;
+    }
+    this.ready.push({ table, seat, move, version: snap.version });
+    if (this.rate === 0) this.drain();
+  }
+
+  private send(r: Ready): void {
+    const { table, seat } = r;
+    const sentAt = performance.now();
+    const phase = this.phase;
+    const recorded = this.measuring;
+    table.sentAt = sentAt;
+    table.recorded = recorded;
+    this.issued++;
+    seat.client
+      .rpc("game.command", {
+        matchId: table.matchId,
+        token: seat.token,
+        commandId: `c${r.version}`,
+        command: r.move,
+      })
+      .then(
+        () => {
+          if (phase === null || phase !== this.phase || !this.measuring) return;
+          phase.moves++;
+          if (recorded) phase.ack.push(performance.now() - sentAt);
+        },
+        (error: unknown) => {
+          if (this.rate < 0) return; // closing
+          if (phase !== null) phase.errors++;
+          if (table.sentAt === sentAt) table.sentAt = null;
+          if (phase !== null && phase.errors <= 3) {
+            console.error(`command refused: ${String(error)}`);
+          }
+          // Ask for the seat's view again so that the match goes on.
+          void seat.client
+            .rpc("game.view", { matchId: table.matchId, token: seat.token })
+            .then((snapshot) => {
+              seat.seen = -1;
+              this.onFrame(table, seat, {
+                kind: "snapshot",
+                matchId: table.matchId,
+                version: (snapshot as { version: number }).version,
+                snapshot,
+              } as MatchFrame);
+            })
+            .catch(() => undefined);
+        },
+      );
+  }
+
+  /** Sends ready moves as far as the pace allows (all of them when unpaced). */
+  private drain(): void {
+    if (this.rate === 0) {
+      for (let r = this.ready.shift(); r !== undefined; r = this.ready.shift()) this.send(r);
+      return;
+    }
+    const now = performance.now();
+    // At most 20 ms of unused pace is kept: a slow server is not flooded afterwards.
+    this.credit = Math.min(
+      this.credit + ((now - this.lastTick) * this.rate) / 1000,
+      this.rate / 50,
+    );
+    this.lastTick = now;
+    while (this.credit >= 1 && this.ready.length > 0) {
+      this.credit--;
+      this.send(this.ready.shift()!);
+    }
+  }
+
+  async run(rate: number, pid: number): Promise<PhaseResult> {
+    this.rate = rate;
+    this.credit = 0;
+    this.lastTick = performance.now();
+    if (this.timer !== null) clearInterval(this.timer);
+    if (rate > 0) this.timer = setInterval(() => this.drain(), 1);
+    else this.drain();
+    const phase: Phase = { rate, moves: 0, errors: 0, ack: [], frame: [], frameBytes: [] };
+    this.phase = phase;
+    this.measuring = false;
+    await sleep(WARMUP_MS);
+    const before = sampleProc(pid);
+    const ownBefore = process.cpuUsage();
+    this.measuring = true;
+    await sleep(seconds * 1000);
+    this.measuring = false;
+    const after = sampleProc(pid);
+    const own = process.cpuUsage(ownBefore);
+    return summarize(phase, before, after, (own.user + own.system) / 1000);
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    this.phase = null;
+    this.rate = -1; // nothing is sent any more
+    this.ready.length = 0;
+  }
+
+  close(): void {
+    this.stop();
+    for (const table of this.tables) for (const seat of table.seats) seat.client.close();
+  }
+}
+
+interface PhaseResult {
+  readonly rate: number;
+  readonly movesPerSecond: number;
+  readonly errors: number;
+  readonly ack: Latency;
+  readonly frame: Latency;
+  readonly cpuPercent: number;
+  readonly cpuMsPerMove: number;
+  readonly rssMb: number;
+  readonly peakRssMb: number;
+  readonly generatorCpuPercent: number;
+  readonly frameBytes: number;
+}
+
+interface Latency {
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+  readonly n: number;
+}
+
+function latency(samples: number[]): Latency {
+  const sorted = samples.slice().sort((a, b) => a - b);
+  return {
+    p50: quantile(sorted, 0.5),
+    p99: quantile(sorted, 0.99),
+    max: sorted.at(-1) ?? NaN,
+    n: sorted.length,
+  };
+}
+
+function summarize(
+  phase: Phase,
+  before: ProcSample,
+  after: ProcSample,
+  generatorCpuMs: number,
+): PhaseResult {
+  const elapsed = after.at - before.at;
+  const cpu = after.cpuMs - before.cpuMs;
+  const bytes = phase.frameBytes;
+  return {
+    rate: phase.rate,
+    movesPerSecond: (phase.moves * 1000) / elapsed,
+    errors: phase.errors,
+    ack: latency(phase.ack),
+    frame: latency(phase.frame),
+    cpuPercent: (cpu * 100) / elapsed,
+    cpuMsPerMove: phase.moves === 0 ? NaN : cpu / phase.moves,
+    rssMb: after.rssMb,
+    peakRssMb: after.peakRssMb,
+    generatorCpuPercent: (generatorCpuMs * 100) / elapsed,
+    frameBytes: bytes.length === 0 ? NaN : bytes.reduce((a, b) => a + b, 0) / bytes.length,
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function startTarget(target: "server" | "echo", dir: string): Promise<Child> {
+  const port = await freePort();
+  if (target === "echo") return startChild("bench/echoServer.ts", { env: {}, port });
+  const env: Record<string, string> = {
+    LOG_LEVEL: "warn",
+    // The load is 1,000 sockets from one address: the per-client limits are lifted explicitly.
+    MAX_SOCKETS_PER_CLIENT: String(matchCount * SEATS + 100),
+    MAX_OPEN_MATCHES_PER_CLIENT: "1000000",
+    MAX_OPEN_MATCHES: "1000000",
+    COMMAND_RATE: "1000",
+    HTTP_RATE: "1000000",
+    GRACE_MS: "3600000",
+    UNWATCHED_MS: "3600000",
+    WEB_DIST: join(dir, "no-web"),
+  };
+  if (args.store === "postgres") {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error("--store postgres needs DATABASE_URL");
+    env.DATABASE_URL = url;
+    env.DATABASE_SCHEMA = `load_${process.pid}_${Date.now()}`;
+  } else {
+    env.SQLITE_PATH = join(dir, "load.sqlite");
+  }
+  const nodeArgs =
+    args["cpu-prof"] === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", args["cpu-prof"]];
+  return startChild("src/main.ts", { env, port, nodeArgs });
+}
+
+function report(target: string, r: PhaseResult, echoUnpaced?: number): string[] {
+  const name = `load.${target}.${r.rate === 0 ? "unpaced" : `paced${r.rate}`}`;
+  const server = target === "server";
+  const lines = [
+    figure(
+      `${name}.moves`,
+      r.movesPerSecond,
+      "moves/s",
+      server && r.rate === 0
+        ? `≥ 8000 and ≥ 0.8 of raw${echoUnpaced === undefined ? "" : ` = ${Math.round(0.8 * echoUnpaced)}`}`
+        : undefined,
+    ),
+    figure(`${name}.ack.p50`, r.ack.p50, "ms"),
+    figure(`${name}.ack.p99`, r.ack.p99, "ms"),
+    figure(`${name}.ack.max`, r.ack.max, "ms"),
+    figure(`${name}.frame.p50`, r.frame.p50, "ms"),
+    figure(`${name}.frame.p99`, r.frame.p99, "ms", server ? FRAME_P99_GOAL[r.rate] : undefined),
+    figure(`${name}.frame.max`, r.frame.max, "ms"),
+    figure(`${name}.cpu`, r.cpuPercent, "% of one core"),
+    figure(`${name}.cpuPerMove`, r.cpuMsPerMove, "ms"),
+    figure(`${name}.rss`, r.rssMb, "MB", server ? "≤ 200 MB" : undefined),
+    figure(`${name}.frameBytes`, r.frameBytes, "bytes"),
+    figure(`${name}.generatorCpu`, r.generatorCpuPercent, "% of one core"),
+  ];
+  if (r.errors > 0) lines.push(figure(`${name}.errors`, r.errors, "refused commands"));
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "maumau-load-"));
+  const results: Record<string, PhaseResult[]> = {};
+  const lines: string[] = [];
+  console.error(
+    `load: ${matchCount} matches × ${SEATS} sockets, phases ${rates.join(",")} moves/s ` +
+      `(0 = unpaced), ${seconds} s each after ${WARMUP_MS / 1000} s warm-up, store ${args.store}`,
+  );
+  // The echo server first: its unpaced rate is the server's goal.
+  for (const target of [...targets].sort((a) => (a === "echo" ? -1 : 1))) {
+    const child = await startTarget(target, dir);
+    const load = new Load(child.url, target === "echo");
+    try {
+      const setupStart = performance.now();
+      await load.connect();
+      const base = sampleProc(child.pid);
+      console.error(
+        `${target}: ${load.tables.length} matches ready in ` +
+          `${((performance.now() - setupStart) / 1000).toFixed(1)} s, RSS ${base.rssMb.toFixed(0)} MB`,
+      );
+      lines.push(figure(`load.${target}.rssAfterSetup`, base.rssMb, "MB"));
+      const phases: PhaseResult[] = [];
+      for (const rate of rates) {
+        const result = await load.run(rate, child.pid);
+        phases.push(result);
+        const echoUnpaced = results.echo?.find((p) => p.rate === 0)?.movesPerSecond;
+        for (const line of report(target, result, echoUnpaced)) {
+          console.log(line);
+          lines.push(line);
+        }
+      }
+      results[target] = phases;
+      lines.push(figure(`load.${target}.matchesFinished`, load.matchesPlayed, "matches"));
+    } finally {
+      load.close();
+      await child.stop();
+    }
+  }
+  const server = results.server?.find((p) => p.rate === 0);
+  const echo = results.echo?.find((p) => p.rate === 0);
+  if (server && echo) {
+    const line = figure(
+      "load.server.unpaced.ofRaw",
+      server.movesPerSecond / echo.movesPerSecond,
+      "× raw socket.io",
+      "≥ 0.8",
+    );
+    console.log(line);
+  }
+  if (args.json !== undefined) {
+    writeFileSync(
+      args.json,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          matches: matchCount,
+          seconds,
+          store: args.store,
+          results,
+        },
+        null,
+        2,
+      ),
+    );
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

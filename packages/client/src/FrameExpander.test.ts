@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { FrameExpander } from "./FrameExpander.js";
+import type { DeltaFrame, LobbyView, MatchSnapshot } from "./protocol.js";
+
+// The server-side test (apps/server src/matches/deltaFrame.test.ts) checks whole matches
+// against the server's snapshots; these pin the edges of one connection's bookkeeping.
+
+const lobby = (version: number, status: LobbyView["status"] = "running"): LobbyView =>
+  ({
+    matchId: "m",
+    status,
+    version,
+    updatedAt: `t${version}`,
+    seats: [],
+  }) as unknown as LobbyView;
+
+const full = (version: number, viewer: 0 | "spectator" = 0): MatchSnapshot => ({
+  matchId: "m",
+  version,
+  viewer,
+  lobby: lobby(version),
+  view: { hand: ["a"], rules: { deck: "d" } },
+  progress: null,
+  legal: [],
+});
+
+const delta = (version: number, extra: Partial<DeltaFrame> = {}): DeltaFrame => ({
+  kind: "delta",
+  matchId: "m",
+  version,
+  viewer: 0,
+  events: [{ version, type: "x", data: null, at: `t${version}` }],
+  view: { hand: [String(version)] },
+  progress: null,
+  legal: [],
+  ...extra,
+});
+
+const versions = (frames: readonly { version: number }[]) => frames.map((f) => f.version);
+
+describe("FrameExpander", () => {
+  it("fills in the rules and the lobby's version and time from the last snapshot", () => {
+    const frames = new FrameExpander();
+    frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
+    expect(frames.expand(delta(4))).toEqual([
+      {
+        kind: "events",
+        matchId: "m",
+        version: 4,
+        events: [{ version: 4, type: "x", data: null, at: "t4" }],
+        snapshot: { ...full(4), view: { hand: ["4"], rules: { deck: "d" } } },
+      },
+    ]);
+    // The completed snapshot is the base of the next delta; a lobby sent along replaces it.
+    expect(frames.expand(delta(5, { lobby: lobby(5, "over") }))[0]?.snapshot.lobby).toEqual(
+      lobby(5, "over"),
+    );
+    expect(frames.expand(delta(6))[0]?.snapshot.lobby.status).toBe("over");
+  });
+
+  it("completes nothing without a snapshot of the match as that viewer, or once forgotten", () => {
+    const frames = new FrameExpander();
+    expect(frames.expand(delta(4))).toEqual([]);
+    frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3, "spectator") });
+    expect(frames.expand(delta(4))).toEqual([]);
+    frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
+    frames.forget("m");
+    expect(frames.expand(delta(4))).toEqual([]);
+  });
+
+  it("holds a delta that overtook another until the missing one arrives (several processes)", () => {
+    const frames = new FrameExpander();
+    frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
+    // 5 changed the lobby; 6 (without one) arrives first and must not be completed on 3's.
+    expect(frames.expand(delta(6))).toEqual([]);
+    const released = frames.expand(delta(4));
+    expect(versions(released)).toEqual([4]);
+    const rest = frames.expand(delta(5, { lobby: lobby(5, "over") }));
+    expect(versions(rest)).toEqual([5, 6]);
+    expect(rest[1]?.snapshot.lobby.status).toBe("over");
+    // A late duplicate is dropped.
+    expect(frames.expand(delta(5))).toEqual([]);
+  });
+
+  it("a full frame (a catch-up) releases the held deltas that follow it", () => {
+    const frames = new FrameExpander();
+    frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
+    expect(frames.expand(delta(6))).toEqual([]);
+    expect(frames.expand(delta(8))).toEqual([]);
+    const caughtUp = frames.expand({
+      kind: "snapshot",
+      matchId: "m",
+      version: 5,
+      snapshot: full(5),
+    });
+    expect(versions(caughtUp)).toEqual([5, 6]);
+    expect(caughtUp[1]?.snapshot.view).toEqual({ hand: ["6"], rules: { deck: "d" } });
+  });
+});

@@ -1,0 +1,123 @@
+import type { DeltaFrame, MatchFrame, MatchSnapshot, WireFrame } from "./protocol.js";
+
+/** Deltas kept per match while one before them is still missing. */
+const MAX_HELD = 64;
+
+/**
+ * Completes the server's delta frames into MatchFrames, one connection's worth: it keeps the
+ * newest snapshot of each match the connection watches (every watch answers with a full frame
+ * first) and fills in what a delta leaves out (`DeltaFrame`). A delta is completed only on the
+ * snapshot of the version just before it, since what it leaves out may have changed in a frame
+ * between: with several server processes frames may overtake each other, so a delta that
+ * jumps ahead is held until the ones before it (or a full frame) arrive. One that never comes
+ * is made up for by the next watch (`MatchFeed` watches again after a silence).
+ */
+export class FrameExpander {
+  private readonly latest = new Map<string, MatchSnapshot>();
+  private readonly held = new Map<string, DeltaFrame[]>();
+
+  /**
+   * The MatchFrames a wire frame makes ready, in version order: the frame itself when it is
+   * full, its completion when it follows the last snapshot (and any held deltas that follow
+   * on), nothing when it must wait, is older than what is known, or has no snapshot of the
+   * match (as that viewer) to be completed from.
+   */
+  expand(frame: WireFrame): MatchFrame[] {
+    const { matchId } = frame;
+    if (frame.kind !== "delta") {
+      this.keep(frame.snapshot);
+      return [frame, ...this.release(matchId)];
+    }
+    const base = this.latest.get(matchId);
+    if (base === undefined || base.viewer !== frame.viewer) return [];
+    const first = frame.events[0]?.version ?? frame.version;
+    if (frame.version <= base.version) return [];
+    if (first > base.version + 1) {
+      const held = this.held.get(matchId) ?? [];
+      held.push(frame);
+      if (held.length > MAX_HELD) held.shift();
+      this.held.set(matchId, held);
+      return [];
+    }
+    return [this.complete(base, frame), ...this.release(matchId)];
+  }
+
+  /** The connection no longer watches the match (or, without an id, lost every room). */
+  forget(matchId?: string): void {
+    if (matchId === undefined) {
+      this.latest.clear();
+      this.held.clear();
+    } else {
+      this.latest.delete(matchId);
+      this.held.delete(matchId);
+    }
+  }
+
+  /** Held deltas that now follow the last snapshot, completed in order; older ones dropped. */
+  private release(matchId: string): MatchFrame[] {
+    const out: MatchFrame[] = [];
+    for (;;) {
+      const held = this.held.get(matchId);
+      const base = this.latest.get(matchId);
+      if (held === undefined || base === undefined) return out;
+      const waiting = held.filter((d) => d.version > base.version && d.viewer === base.viewer);
+      const next = waiting.find((d) => (d.events[0]?.version ?? d.version) <= base.version + 1);
+      if (waiting.length === 0) this.held.delete(matchId);
+      else this.held.set(matchId, waiting);
+      if (next === undefined) return out;
+      waiting.splice(waiting.indexOf(next), 1);
+      out.push(this.complete(base, next));
+    }
+  }
+
+  private complete(base: MatchSnapshot, frame: DeltaFrame): MatchFrame {
+    const snapshot = completeSnapshot(base, frame);
+    this.keep(snapshot);
+    return {
+      kind: "events",
+      matchId: frame.matchId,
+      version: frame.version,
+      events: frame.events,
+      snapshot,
+    };
+  }
+
+  private keep(snapshot: MatchSnapshot): void {
+    const known = this.latest.get(snapshot.matchId);
+    if (
+      known === undefined ||
+      known.viewer !== snapshot.viewer ||
+      snapshot.version >= known.version
+    )
+      this.latest.set(snapshot.matchId, snapshot);
+  }
+}
+
+function completeSnapshot(base: MatchSnapshot, frame: DeltaFrame): MatchSnapshot {
+  const last = frame.events.at(-1);
+  const lobby = frame.lobby ?? {
+    ...base.lobby,
+    version: frame.version,
+    updatedAt: last?.at ?? base.lobby.updatedAt,
+  };
+  let view = frame.view;
+  if (
+    view !== null &&
+    typeof view === "object" &&
+    !("rules" in view) &&
+    base.view !== null &&
+    typeof base.view === "object" &&
+    "rules" in base.view
+  ) {
+    view = { ...view, rules: (base.view as { rules: unknown }).rules };
+  }
+  return {
+    matchId: frame.matchId,
+    version: frame.version,
+    viewer: frame.viewer,
+    lobby,
+    view,
+    progress: frame.progress,
+    legal: frame.legal,
+  };
+}
