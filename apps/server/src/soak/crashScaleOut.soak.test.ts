@@ -230,10 +230,11 @@ describe.skipIf(missing.length > 0)("soak: crashes of two processes on PostgreSQ
 
       phase("two processes up");
       const tables = [0, 1, 2].map((t) => table(t));
+      const owners: Promise<void>[] = [];
       let killed = 0;
       try {
         for (let cycle = 0; cycle < cycles; cycle++) {
-          void absentOwner();
+          owners.push(absentOwner());
           await pause(scale(200, 300) + random() * scale(600, 1200));
           // Each process once first (so the short run kills both), then either one at random.
           const victim = cycle < servers.length ? cycle : Math.floor(random() * servers.length);
@@ -252,6 +253,7 @@ describe.skipIf(missing.length > 0)("soak: crashes of two processes on PostgreSQ
           servers[victim] = await startServerProcess(ports[victim]!, env);
         }
         creating = false;
+        await Promise.all(owners);
         phase(`${killed} kills`);
         figure("crash2 SIGKILL cycles (two processes, PostgreSQL + Redis)", killed, "kills");
         // Every match resumes and ends: humans come back by themselves, bots are resumed,

@@ -87,7 +87,7 @@ describe("soak: limits under a flood", () => {
     "a flooding client (its own process) is throttled with RATE_LIMITED while another " +
       "player's moves go on",
     async () => {
-      const moves = scale(40, 400);
+      const moves = scale(40, 2000);
       const calm = await play(moves);
       const flooder = fork(flooderTs, [server.url, "20", "203.0.113.66"], {
         execArgv: ["--import", "tsx"],

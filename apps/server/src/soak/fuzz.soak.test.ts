@@ -276,4 +276,77 @@ describe("soak: bad input", () => {
     },
     scale(300_000, 3_600_000),
   );
+
+  it(
+    "malformed rpc envelopes and unknown socket events get a typed refusal or nothing, never a 500",
+    async () => {
+      const runs = Number(process.env.FUZZ_RUNS ?? scale(60, 10_000));
+      const client = new TestSocket(api.url);
+      await client.connected();
+      const raw = client.socket;
+      const paths = procedures.map((p) => p.path);
+      // Names an object has from its prototype: a lookup by path must not find them.
+      const inherited = [
+        "constructor",
+        "__proto__",
+        "toString",
+        "hasOwnProperty",
+        "lobby.constructor",
+        "game.__proto__",
+      ];
+      const reserved = new Set([
+        "connect",
+        "connect_error",
+        "disconnect",
+        "disconnecting",
+        "newListener",
+        "removeListener",
+      ]);
+      const envelope = fc.oneof(
+        value,
+        fc.record(
+          {
+            id: fc.oneof(fc.integer(), value),
+            path: fc.oneof(fc.constantFrom(...paths, ...inherited), nasty),
+            input: value,
+          },
+          { requiredKeys: [] },
+        ),
+      );
+      let sent = 0;
+      const failures: string[] = [];
+      try {
+        await fc.assert(
+          fc.asyncProperty(envelope, fc.string(), async (message, event) => {
+            sent++;
+            const answer = (await raw.timeout(10_000).emitWithAck("rpc", message)) as {
+              error?: { data?: { refusal?: { code?: unknown }; httpStatus?: number } };
+            } | null;
+            const code = answer?.error?.data?.refusal?.code;
+            const status = answer?.error?.data?.httpStatus ?? 0;
+            // A well-formed call of a real procedure may be answered (or refused); anything
+            // refused carries a typed code and is never a server error.
+            if (
+              answer?.error !== undefined &&
+              (typeof code !== "string" || KNOWN_5XX.has(code) || status >= 500)
+            )
+              failures.push(
+                `rpc ${JSON.stringify(message)?.slice(0, 200)} → ${JSON.stringify(answer).slice(0, 200)}`,
+              );
+            if (!reserved.has(event)) raw.emit(event, message);
+          }),
+          { numRuns: runs, seed: 2027, endOnFailure: true },
+        );
+      } finally {
+        figure("bad socket envelopes and unknown events", sent * 2, "messages");
+        figure("bad socket envelopes answered 5xx or untyped", failures.length, "answers");
+      }
+      expect(failures.slice(0, 20)).toEqual([]);
+      // The same socket still serves.
+      expect(raw.connected).toBe(true);
+      expect(await client.rpc<unknown[]>("variants.list", undefined)).not.toHaveLength(0);
+      client.close();
+    },
+    scale(120_000, 1_800_000),
+  );
 });
