@@ -130,7 +130,8 @@ function driverGame(t: Table, mode: "decider" | "actor", seed: number, rng: Fast
   let moves = 0;
   for (;;) {
     const { toAct, status } = driver.progress();
-    if (toAct === null || status !== "playing") break;
+    // "setup" is a move too: the cut (B-2.2), the colour of a wish starter (F-2.3)
+    if (toAct === null || status === "gameOver" || status === "matchOver") break;
     const legal = driver.legalMoves(toAct);
     const result = driver.dispatch(legal[rng.below(legal.length)]!);
     if (!result.ok) throw new Error(result.refusal.message.en);
@@ -160,6 +161,16 @@ figure(
   "µs/move",
   "none set; decide + evolve + legalMoves, the seed's SHA-256 deal included",
 );
+// the other variants on the decide path, heul-doch included (it has no fast path yet)
+for (const t of [...TABLES.slice(1), table("heul-doch", "heul-doch", {})]) {
+  const other = gameRate(() => driverGame(t, "decider", seed++, rng));
+  figure(
+    `engine.decide.${t.name}.games`,
+    other.games,
+    "games/s",
+    `none set; ${Math.round(other.moves / other.games)} moves a game`,
+  );
+}
 for (const m of MACHINE_PATHS) {
   const machine = gameRate(() => driverGame(noris, m.mode, seed++, rng));
   figure(
