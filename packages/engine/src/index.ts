@@ -19,6 +19,7 @@ export { topCard, seatAfter, leftOf, rightOf } from "./classic/state.js";
 export * as classicRules from "./classic/rules.js";
 export { CHECKS, guardName, type Check } from "./classic/checks.js";
 export {
+  carryOutClassic,
   decideClassic,
   outcomeClassic,
   refusalFor,
@@ -29,6 +30,8 @@ export { evolveClassic } from "./classic/evolve.js";
 export { legalClassicMoves } from "./classic/legal.js";
 export {
   createClassicMachine,
+  classicChartPosition,
+  classicRaised,
   type ClassicMachine,
   type ClassicMachineContext,
 } from "./classic/machine.js";
@@ -43,6 +46,16 @@ export { classicEngine } from "./classic/engine.js";
 export { classicEventLeak, classicViewLeak } from "./classic/leaks.js";
 export { heuristicClassicBot, randomClassicBot } from "./bots/classic.js";
 export * from "./machine/export.js";
-export { createCheckMachine, type CheckMachineContext, type CheckMachineInput, type GuardCheck } from "./machine/checkMachine.js";
+export {
+  createTableMachine,
+  accept,
+  stateValueOf,
+  dottedOf,
+  type TableContext,
+  type TableMachineSpec,
+  type MachineEvent,
+  type NamedCheck,
+} from "./machine/table.js";
+export * from "./core/runtime.js";
 export * from "./heul-doch/index.js";
 export { verifyFairness, type FairnessReport, type GameCheck } from "./fairness.js";

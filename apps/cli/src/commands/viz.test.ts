@@ -7,7 +7,8 @@ describe("viz", () => {
     it(`prints ${variant.id}'s statechart as Mermaid`, () => {
       const text = renderChart(variant, "mermaid");
       expect(text.startsWith("stateDiagram-v2")).toBe(true);
-      expect(text).toMatch(/ --> playing/);
+      expect(text).toMatch(/state "turn" as turn \{/);
+      expect(text).not.toMatch(/resolving/);
     });
 
     it(`prints ${variant.id}'s statechart as DOT`, () => {
@@ -19,7 +20,8 @@ describe("viz", () => {
     it(`prints ${variant.id}'s statechart as JSON naming its phases`, () => {
       const chart = JSON.parse(renderChart(variant, "json")) as { states: { id: string }[] };
       const ids = chart.states.map((s) => s.id);
-      for (const phase of ["playing", "gameOver", "matchOver"]) expect(ids).toContain(phase);
+      for (const state of ["turn", "gameOver", "matchOver"]) expect(ids).toContain(state);
+      expect(ids.some((id) => id.startsWith("turn."))).toBe(true);
     });
   }
 

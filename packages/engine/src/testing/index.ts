@@ -53,3 +53,4 @@ export {
   type EventMatcher,
 } from "./expect.js";
 export { botMatchLog } from "./fairness.js";
+export { differentialRun, faultyCommand, type DifferentialRun, type DifferentialStats } from "./differential.js";

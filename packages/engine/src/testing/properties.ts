@@ -108,7 +108,7 @@ export function playAndCheck(run: PropertyRun): RunStats {
     }
 
   if (run.compareActor) {
-    const actor = GameDriver.open(run.variant, open, "actor");
+    const actor = GameDriver.open(run.variant, open, "machine");
     if (isRefusal(actor)) return fail("actor cannot open");
     for (const c of commands) {
       const r = actor.dispatch(c);
