@@ -70,6 +70,19 @@ export interface MatchSnapshot {
   readonly progress: Progress | null;
   /** The moves this seat may make now (empty for spectators and when it is not their turn). */
   readonly legal: readonly Command[];
+  /** Where the game stands on its variant's statechart; null before the start. */
+  readonly machine: MachinePosition | null;
+}
+
+/**
+ * The statechart position of a match: public facts only (the same for every viewer). `state`
+ * is the dotted state after the last event (`turn.underPenalty`, as in the engine's
+ * `chartOf(machine)` ids); `taken` the machine events the last command took, the command
+ * first (`["playCard", "effect.draw"]`), empty for a match's opening.
+ */
+export interface MachinePosition {
+  readonly state: string;
+  readonly taken: readonly string[];
 }
 
 /** What a client gets pushed or catches up with: the missed events in order, or a snapshot. */

@@ -32,6 +32,7 @@ export {
   createClassicMachine,
   classicChartPosition,
   classicRaised,
+  classicMachineEvents,
   type ClassicMachine,
   type ClassicMachineContext,
 } from "./classic/machine.js";

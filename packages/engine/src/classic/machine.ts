@@ -72,6 +72,28 @@ export function classicRaised(events: readonly ClassicEvent[]): string[] {
   return out;
 }
 
+/** The command whose events open with this event (each command's first event is its own). */
+const OPENERS: Readonly<Partial<Record<ClassicEvent["type"], CommandType>>> = {
+  "card.played": "playCard",
+  "call.missed": "playCard",
+  "cards.drawn": "drawCard",
+  "pile.reshuffled": "drawCard",
+  "turn.started": "pass",
+  "colour.chosen": "chooseColour",
+  "deck.cut": "cut",
+  "game.started": "startNextGame",
+};
+
+/**
+ * The machine events one command's events stand for: the command, then what it raised (as the
+ * machine's `taken`); empty for the opening of a match. Lets a log read back from a store
+ * tell what its last command took without running it again.
+ */
+export function classicMachineEvents(events: readonly ClassicEvent[]): string[] {
+  const command = events[0] === undefined ? undefined : OPENERS[events[0].type];
+  return command === undefined ? [] : [command, ...classicRaised(events)];
+}
+
 const STATE_GUARDS = {
   "a wish is in force": (s: ClassicState) => s.wish !== null,
   "the dealer names the colour of the wish starter": (s: ClassicState) => s.phase === "choosingColour",

@@ -59,6 +59,12 @@ export interface Engine<R, S, E extends { type: string }, V, EV = E> {
    * function of public facts only: it reveals nothing a view hides.
    */
   chartPosition(state: S): ChartPosition;
+  /**
+   * The machine events one command's events stand for (the command, then the events it
+   * raised: `["playCard", "effect.draw"]`), from the states before and after them; empty for
+   * a match's opening. Equal to what the machine took when it carried the command out.
+   */
+  machineEvents(before: S, events: readonly E[], after: S): string[];
   /** A bot's move for `seat`: the bot is shown only `view(state, seat)` and the legal moves. */
   botMove(state: S, seat: Seat, level: BotLevel, random: () => number): Command;
 }

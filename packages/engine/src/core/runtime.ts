@@ -86,3 +86,5 @@ export function runtimeOf(engine: AnyEngine, rules: unknown): MachineRuntime {
 
 /** The dotted state path of a snapshot. */
 export const positionOf = (snapshot: AnyMachineSnapshot): string => dottedOf(snapshot.value);
+
+export type { AnyMachineSnapshot };

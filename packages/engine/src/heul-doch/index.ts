@@ -26,6 +26,7 @@ export {
   createHeulDochMachine,
   heulDochChartPosition,
   heulDochRaised,
+  heulDochMachineEvents,
   type HeulDochMachine,
   type HeulDochMachineContext,
 } from "./machine.js";

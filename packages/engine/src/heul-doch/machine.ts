@@ -52,6 +52,25 @@ export function heulDochRaised(
   ];
 }
 
+/**
+ * The machine events one command's events stand for: the command, then what it raised (as the
+ * machine's `taken`); empty for the opening of a match.
+ */
+export function heulDochMachineEvents(
+  before: HeulDochState,
+  events: readonly HeulDochEvent[],
+  after: HeulDochState,
+): string[] {
+  const first = events[0]?.type;
+  const command =
+    first === "card.played" || first === "special.played"
+      ? "playCard"
+      : first === "game.started" && before.phase !== "idle"
+        ? "startNextGame"
+        : undefined;
+  return command === undefined ? [] : [command, ...heulDochRaised(before, events, after)];
+}
+
 type Play = Extract<Command, { type: "playCard" }>;
 const asPlay = (c: Command): Play | null => (c.type === "playCard" ? c : null);
 

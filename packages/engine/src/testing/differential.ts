@@ -146,6 +146,9 @@ export function differentialRun(run: DifferentialRun): DifferentialStats {
     const position = engine.chartPosition(stepped.state).state;
     if (stepped.position !== position)
       fail(`the machine is in ${stepped.position}, the game at ${position}`, command);
+    const derived = engine.machineEvents(state, decided, folded);
+    if (JSON.stringify(derived) !== JSON.stringify(stepped.taken))
+      fail(`the machine took ${JSON.stringify(stepped.taken)}, the events say ${JSON.stringify(derived)}`, command);
     stats.accepted++;
     stats.states[position] = (stats.states[position] ?? 0) + 1;
     state = stepped.state;
