@@ -1,4 +1,4 @@
-import { transition, type AnyMachineSnapshot, type AnyStateMachine } from "xstate";
+import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine } from "xstate";
 import { dottedOf, stateValueOf, type TableContext } from "../machine/table.js";
 import type { AnyEngine } from "./engine.js";
 import { COMMAND_TYPES, type Command, type Refusal } from "./types.js";
@@ -32,15 +32,35 @@ export const UNKNOWN_COMMAND: Refusal = {
 
 /**
  * Runs a family's machine as the referee: XState's pure `transition(machine, snapshot,
- * command)` on a cached snapshot. The snapshot is never the truth: `snapshotOf` rebuilds it
+ * command)` (the machine's own `transition` with one inert actor scope) on a cached snapshot. The snapshot is never the truth: `snapshotOf` rebuilds it
  * from a state folded from the log (its chart position is a function of that state), so a
  * match loaded from its log gets the same snapshot as the one that played on.
  */
 export class MachineRuntime<S = unknown, E extends { type: string } = { type: string }> {
+  /**
+   * XState's `transition(machine, snapshot, event)` builds a throw-away actor scope on every
+   * call (most of its cost); this one is built once. It executes nothing: our machines only
+   * assign and raise, which `machine.transition` carries out inside the snapshot.
+   */
+  private readonly scope: AnyActorScope;
+
   constructor(
     readonly machine: AnyStateMachine,
     private readonly position: (state: S) => ChartPosition,
-  ) {}
+  ) {
+    const self = createActor(machine, { input: { game: null } });
+    this.scope = {
+      self,
+      defer: () => {},
+      id: "",
+      logger: () => {},
+      sessionId: "",
+      stopChild: () => {},
+      system: self.system,
+      emit: () => {},
+      actionExecutor: () => {},
+    } as unknown as AnyActorScope;
+  }
 
   /** The machine snapshot of a folded game state. */
   snapshotOf(game: S): AnyMachineSnapshot {
@@ -54,7 +74,7 @@ export class MachineRuntime<S = unknown, E extends { type: string } = { type: st
   /** Decides `command` once and folds its events once; a refusal leaves `snapshot` as it was. */
   step(snapshot: AnyMachineSnapshot, command: Command): MachineStep<S, E> | Refusal {
     if (!isCommand(command)) return UNKNOWN_COMMAND;
-    const [next] = transition(this.machine, snapshot, command);
+    const next = this.machine.transition(snapshot, command, this.scope) as AnyMachineSnapshot;
     const context = next.context as TableContext<S, E>;
     const outcome = context.outcome;
     if (outcome === null) return UNKNOWN_COMMAND;

@@ -1,7 +1,8 @@
 import { colourOf } from "../cards/codes.js";
 import { createRng } from "../cards/rng.js";
 import type { AnyEngine } from "../core/engine.js";
-import { runtimeOf } from "../core/runtime.js";
+import { transition } from "xstate";
+import { isCommand, runtimeOf } from "../core/runtime.js";
 import { COMMAND_TYPES, isRefusal, type Command, type Refusal, type Seat } from "../core/types.js";
 import { openMatch, type AnyVariant } from "../core/variant.js";
 
@@ -125,6 +126,15 @@ export function differentialRun(run: DifferentialRun): DifferentialStats {
     stats.commands++;
     const decided = engine.decide(state, command);
     const stepped = runtime.step(snapshot, command);
+    // Now and then: the runtime's cached actor scope gives what XState's own pure
+    // `transition()` gives (same state, same outcome).
+    if (stats.commands % 29 === 0 && isCommand(command)) {
+      const [next] = transition(runtime.machine, snapshot, command);
+      const outcome = (next.context as { outcome: unknown }).outcome;
+      const mine = isRefusal(stepped) ? stepped : stepped.events;
+      if (JSON.stringify(outcome) !== JSON.stringify(mine) || (!isRefusal(stepped) && JSON.stringify(next.value) !== JSON.stringify(stepped.snapshot.value)))
+        fail("xstate's transition() and the runtime differ", command);
+    }
     if (isRefusal(decided)) {
       if (!isRefusal(stepped))
         fail(`decide refused (${decided.code} ${decided.message.en}) but the machine accepted`, command);

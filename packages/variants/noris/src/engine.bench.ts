@@ -26,7 +26,7 @@ describe("noris, 4 players, one whole game per iteration", () => {
   bench("decide/evolve, heuristic bots", () => {
     game(seed++, "decider", "heuristic");
   });
-  bench("XState actor, heuristic bots", () => {
+  bench("statechart (pure transition), heuristic bots", () => {
     game(seed++, "machine", "heuristic");
   });
 });
