@@ -74,9 +74,14 @@ export function heulDochMachineEvents(
 type Play = Extract<Command, { type: "playCard" }>;
 const asPlay = (c: Command): Play | null => (c.type === "playCard" ? c : null);
 
-/** Where a play goes (the four ways of H-3): each is its own transition on the chart. */
-const WAYS: readonly NamedCheck<HeulDochState>[] = [
+/**
+ * Where a play goes (the four ways of H-3): each is its own transition on the chart, guarded by
+ * the way and the checks that can fail for it (`checks`: rule ids of `HEUL_DOCH_CHECKS`; the
+ * others pass for every play of that way, e.g. H-3.2 only concerns a card kept face up).
+ */
+const WAYS: readonly (NamedCheck<HeulDochState> & { checks: readonly string[] })[] = [
   {
+    checks: ["H-3.4", "H-3.3", "H-3.1a"],
     name: "H-3.1a a number card given face up to a neighbour's pile",
     passes: (_s, c) => {
       const p = asPlay(c);
@@ -84,6 +89,7 @@ const WAYS: readonly NamedCheck<HeulDochState>[] = [
     },
   },
   {
+    checks: ["H-3.1b", "H-3.2"],
     name: "H-3.1b a number card kept face up on the own pile",
     passes: (_s, c) => {
       const p = asPlay(c);
@@ -91,6 +97,7 @@ const WAYS: readonly NamedCheck<HeulDochState>[] = [
     },
   },
   {
+    checks: ["H-3.1c"],
     name: "H-3.1c a number card laid face down on the own pile as an onion",
     passes: (_s, c) => {
       const p = asPlay(c);
@@ -98,6 +105,7 @@ const WAYS: readonly NamedCheck<HeulDochState>[] = [
     },
   },
   {
+    checks: ["H-3.1", "H-4.2", "H-4.3"],
     name: "H-4 a special card played to the middle",
     passes: (_s, c) => {
       const p = asPlay(c);
@@ -117,19 +125,21 @@ const WAYS: readonly NamedCheck<HeulDochState>[] = [
 export function createHeulDochMachine(rules?: HeulDochRules) {
   const specials = rules?.specials ?? true;
   const checks = new Map<string, NamedCheck<HeulDochState>>();
-  const named = (phase: HeulDochPhase, type: CommandType): string[] =>
-    HEUL_DOCH_CHECKS[phase][type].map((check) => {
-      const name = heulDochGuardName(check);
-      checks.set(name, { name, passes: check.passes });
-      return name;
-    });
+  const named = (phase: HeulDochPhase, type: CommandType, only?: readonly string[]): string[] =>
+    HEUL_DOCH_CHECKS[phase][type]
+      .filter((check) => only === undefined || check.code !== "ILLEGAL_MOVE" && check.code !== "CHOICE_REQUIRED" || only.includes(check.rule ?? ""))
+      .map((check) => {
+        const name = heulDochGuardName(check);
+        checks.set(name, { name, passes: check.passes });
+        return name;
+      });
   for (const way of WAYS) checks.set(way.name, way);
   const ways = specials ? WAYS : WAYS.slice(0, 3);
 
   const T = (path: string) => `#heulDoch.${path}`;
   const plays = (target: string) =>
     ways.map((way) =>
-      accept([...named("playing", "playCard"), way.name], target, "the card is placed, a card drawn (H-3.6), the turn passes"),
+      accept([...named("playing", "playCard", way.checks), way.name], target, "the card is placed, a card drawn (H-3.6), the turn passes"),
     );
   const effects = (target: string) =>
     specials

@@ -237,3 +237,181 @@ export function toDot(chart: ChartJson): string {
   lines.push("}");
   return lines.join("\n") + "\n";
 }
+
+/** The input graph of an ELK layout (elkjs), as plain data: the engine itself lays nothing out. */
+export interface ElkGraph {
+  id: string;
+  width?: number;
+  height?: number;
+  x?: number;
+  y?: number;
+  layoutOptions?: Record<string, string>;
+  labels?: { text: string; width?: number; height?: number; x?: number; y?: number }[];
+  children?: ElkGraph[];
+  edges?: ElkEdge[];
+}
+export interface ElkEdge {
+  id: string;
+  sources: string[];
+  targets: string[];
+  labels?: { text: string; width: number; height: number; x?: number; y?: number }[];
+  sections?: {
+    startPoint: { x: number; y: number };
+    endPoint: { x: number; y: number };
+    bendPoints?: { x: number; y: number }[];
+  }[];
+  container?: string;
+}
+
+const CHAR = 6.4; // px per character at the 11px label font
+const LEAF_W = 210;
+const LEAF_H = 58;
+
+/** Splits a description into at most `lines` lines of about `width` characters. */
+function wrap(text: string, width: number, lines: number): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if ((line + " " + word).trim().length > width) {
+      out.push(line.trim());
+      line = word;
+      if (out.length === lines) break;
+    } else line = `${line} ${word}`;
+  }
+  if (out.length < lines && line.trim()) out.push(line.trim());
+  if (out.length === lines && out.join(" ").length < text.length) out[lines - 1] = out[lines - 1]!.replace(/.{0,1}$/, "…");
+  return out;
+}
+
+/**
+ * The chart as an ELK graph: compound states are nested nodes, every transition with a target
+ * an edge labelled as in `edgeLabel` (refusals stay out: one note in the page says what they
+ * do). Lay it out with elkjs (`new ELK().layout(elkGraphOf(chart))`) and draw it with `toSvg`.
+ */
+export function elkGraphOf(chart: ChartJson): ElkGraph {
+  const node = (state: ChartState): ElkGraph => {
+    const kids = chart.states.filter((s) => s.parent === state.id);
+    if (kids.length === 0) return { id: state.id, width: LEAF_W, height: LEAF_H };
+    return {
+      id: state.id,
+      layoutOptions: { "elk.padding": "[top=34,left=14,bottom=14,right=14]" },
+      children: kids.map(node),
+    };
+  };
+  const edges: ElkEdge[] = [];
+  for (const state of chart.states)
+    for (const t of state.transitions) {
+      if (!t.target) continue;
+      const text = edgeLabel(t);
+      edges.push({
+        id: `e${edges.length}`,
+        sources: [state.id],
+        targets: [t.target],
+        labels: [{ text, width: Math.ceil(text.length * CHAR) + 6, height: 14 }],
+      });
+    }
+  return {
+    id: "root",
+    layoutOptions: {
+      "elk.algorithm": "layered",
+      "elk.direction": "RIGHT",
+      "elk.hierarchyHandling": "INCLUDE_CHILDREN",
+      "elk.layered.spacing.nodeNodeBetweenLayers": "70",
+      "elk.spacing.nodeNode": "40",
+      "elk.spacing.edgeLabel": "4",
+      "elk.edgeLabels.placement": "CENTER",
+      "elk.padding": "[top=20,left=20,bottom=20,right=20]",
+    },
+    children: chart.states.filter((s) => s.parent === null).map(node),
+    edges,
+  };
+}
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * A laid-out chart (the result of elkjs on `elkGraphOf(chart)`) as a standalone SVG: states as
+ * rounded boxes with their descriptions, compound states as frames around their sub-states,
+ * transitions as arrows; effect events (`effect.*`) drawn dashed in orange.
+ */
+export function toSvg(chart: ChartJson, laid: ElkGraph): string {
+  const byId = new Map(chart.states.map((s) => [s.id, s]));
+  const offsets = new Map<string, { x: number; y: number }>([["root", { x: 0, y: 0 }]]);
+  const boxes: string[] = [];
+  const walk = (n: ElkGraph, ox: number, oy: number, depth: number) => {
+    for (const c of n.children ?? []) {
+      const x = ox + (c.x ?? 0);
+      const y = oy + (c.y ?? 0);
+      offsets.set(c.id, { x, y });
+      const state = byId.get(c.id);
+      const name = c.id.split(".").at(-1)!;
+      const title = `<title>${esc(c.id)}${state?.description ? `: ${esc(state.description)}` : ""}</title>`;
+      if (c.children?.length) {
+        boxes.push(
+          `<g class="compound">${title}<rect x="${x}" y="${y}" width="${c.width}" height="${c.height}" rx="14" fill="${depth % 2 ? "#fff" : "#f4f6fb"}" stroke="#7a88a8"/>` +
+            `<text x="${x + 12}" y="${y + 20}" class="name">${esc(name)}</text>` +
+            (state?.description ? `<text x="${x + 12 + name.length * 8 + 10}" y="${y + 20}" class="desc">${esc(state.description)}</text>` : "") +
+            `</g>`,
+        );
+        walk(c, x, y, depth + 1);
+      } else {
+        const lines = state?.description ? wrap(state.description, 36, 2) : [];
+        boxes.push(
+          `<g class="state">${title}<rect x="${x}" y="${y}" width="${c.width}" height="${c.height}" rx="10" fill="#fff" stroke="#34405c" stroke-width="1.4"/>` +
+            `<text x="${x + 10}" y="${y + 19}" class="name">${esc(name)}</text>` +
+            lines.map((l, i) => `<text x="${x + 10}" y="${y + 35 + i * 13}" class="desc">${esc(l)}</text>`).join("") +
+            `</g>`,
+        );
+      }
+    }
+  };
+  walk(laid, 0, 0, 0);
+  const arrows: string[] = [];
+  for (const e of laid.edges ?? []) {
+    const o = offsets.get(e.container ?? "root") ?? { x: 0, y: 0 };
+    const effect = e.labels?.[0]?.text.startsWith("effect.") ?? false;
+    for (const s of e.sections ?? []) {
+      const pts = [s.startPoint, ...(s.bendPoints ?? []), s.endPoint].map((p) => `${p.x + o.x},${p.y + o.y}`);
+      arrows.push(
+        `<polyline points="${pts.join(" ")}" fill="none" stroke="${effect ? "#d9730d" : "#34405c"}"${effect ? ' stroke-dasharray="5 3"' : ""} marker-end="url(#${effect ? "arrowE" : "arrow"})"/>`,
+      );
+    }
+    for (const l of e.labels ?? [])
+      arrows.push(
+        `<text x="${(l.x ?? 0) + o.x + 3}" y="${(l.y ?? 0) + o.y + 11}" class="edge${effect ? " effect" : ""}">${esc(l.text)}</text>`,
+      );
+  }
+  const w = Math.ceil(laid.width ?? 800);
+  const h = Math.ceil(laid.height ?? 600);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="Helvetica, Arial, sans-serif">`,
+    "<defs>",
+    '<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#34405c"/></marker>',
+    '<marker id="arrowE" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#d9730d"/></marker>',
+    "<style>.name{font-size:13px;font-weight:bold;fill:#1d2435}.desc{font-size:10px;fill:#4a5573}.edge{font-size:11px;fill:#1d2435}.edge.effect{fill:#b35a00}</style>",
+    "</defs>",
+    `<rect width="${w}" height="${h}" fill="#fff"/>`,
+    ...boxes,
+    ...arrows,
+    "</svg>",
+  ].join("\n") + "\n";
+}
+
+/** A standalone HTML page around `toSvg`: the chart's name, the drawing, and how to read it. */
+export function toHtml(chart: ChartJson, laid: ElkGraph, title = chart.id): string {
+  const refused = chart.transitions.filter((t) => !t.target).map((t) => t.event);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(title)} statechart</title>
+<style>body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#1d2435}p,li{max-width:60em}svg{max-width:100%;height:auto;border:1px solid #dde}</style>
+</head><body>
+<h1>${esc(title)}</h1>
+${chart.description ? `<p>${esc(chart.description)}</p>` : ""}
+<ul>
+<li>Boxes are the states a player names; a framed group is a state with sub-states (its first sub-state is where it begins).</li>
+<li>Arrows are transitions: a command (<code>playCard</code>, <code>drawCard</code>, …) with the rule ids its guard checks in brackets, or an event the machine raised while carrying a command out.</li>
+<li><span style="color:#b35a00">Dashed orange arrows</span> are special-card effects (<code>effect.draw</code>, <code>effect.wish</code>, …): where the game goes after a card with that effect.</li>
+<li>Any other ${esc(refused.join(", "))} is refused with the first rule check it fails (in the FORMAT order), and nothing changes.</li>
+</ul>
+${toSvg(chart, laid)}</body></html>
+`;
+}

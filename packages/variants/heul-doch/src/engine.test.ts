@@ -196,9 +196,12 @@ describe("the machine", () => {
       "H-3.1c a number card laid face down on the own pile as an onion",
       "H-4 a special card played to the middle",
     ]);
+    expect(plays[0]!.checks).toContain("H-3.3 nothing goes onto another player's onion or empty pile");
+    expect(plays[1]!.checks).toContain("H-3.2 a card fitting a neighbour may not go on your own pile");
+    expect(plays[3]!.checks).toContain("H-4.2 the towel names another player's pile");
     for (const t of plays) {
-      expect(t.checks).toContain("H-3.2 a card fitting a neighbour may not go on your own pile");
-      expect(t.checks).toContain("H-4.2 the towel names another player's pile");
+      expect(t.checks).toContain("it is the player's turn");
+      expect(t.checks).toContain("the card is in the hand");
       expect(t.target).toBe("turn.awaitingCard");
     }
     const events = state("turn.awaitingCard").transitions.map((t) => t.event);
