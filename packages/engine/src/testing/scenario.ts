@@ -8,7 +8,7 @@ import { stackDeck, type StackSpec } from "./deck.js";
 
 type Ev = { type: string };
 
-/** `decider`: decide/evolve directly; `actor`: the live XState machine; `both`: in lockstep. */
+/** `decider`: decide/evolve directly; `machine`: the statechart referee; `both`: in lockstep. */
 export type DriverMode = "decider" | "machine" | "both";
 
 export interface TableSpec extends StackSpec {
