@@ -1,6 +1,6 @@
 import { isRefusal } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MemoryEventStore } from "../store/memory.js";
 import { silentLogger } from "../testing/index.js";
 import { Match } from "./Match.js";
@@ -66,6 +66,24 @@ describe("the server decides through the machine and shows where the game stands
       await a.close();
     });
   }
+
+  it("folds a command's events once: the committed events take over the machine's decided state", async () => {
+    const store = new MemoryEventStore();
+    const a = service(store);
+    const { matchId, ticket } = await a.create({ variant: "french", seats: 2, name: "A", options: {} });
+    const b = await a.join({ matchId, name: "B" });
+    await a.start({ matchId, token: ticket!.token });
+    const tokens = [ticket!.token, b.token];
+    const spectator = await a.snapshot({ matchId });
+    const seat = spectator.progress!.toAct!;
+    const mine = await a.snapshot({ matchId, token: tokens[seat]! });
+    const engine = findVariant("french")!.engine;
+    const evolve = vi.spyOn(engine, "evolve");
+    await a.command({ matchId, token: tokens[seat]!, commandId: "once", command: mine.legal[0]! });
+    expect(evolve).not.toHaveBeenCalled();
+    evolve.mockRestore();
+    await a.close();
+  });
 
   it("a hidden card cannot leak through the position: drawnCard is only shown while the drawer still acts", () => {
     // The position is a function of the public state: two games that differ only in a hidden
