@@ -12,7 +12,7 @@ describe("viz", () => {
     it(`prints ${variant.id}'s statechart as Mermaid: turn phases nested, no hub`, async () => {
       const text = await renderChart(variant, "mermaid");
       expect(text.startsWith("stateDiagram-v2")).toBe(true);
-      expect(text).toMatch(/state "turn" as turn \{/);
+      expect(text).toMatch(/state turn \{/);
       expect(text).not.toMatch(/resolving/);
       // No state sends every command somewhere: at most the commands a state accepts.
       expect(edges(text).some((l) => / --> .* : (cut|chooseColour)/.test(l) && l.startsWith("  turn_"))).toBe(false);

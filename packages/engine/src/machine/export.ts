@@ -161,7 +161,7 @@ export function toMermaid(chart: ChartJson): string {
     for (const state of children(parent)) {
       const id = mermaidId(state.id);
       if (state.initial !== null) {
-        lines.push(`${indent}state "${leaf(state.id)}" as ${id} {`);
+        lines.push(`${indent}state ${id} {`);
         lines.push(`${indent}  [*] --> ${mermaidId(state.initial)}`);
         declare(state.id, indent + "  ");
         lines.push(`${indent}}`);
