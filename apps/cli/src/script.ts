@@ -61,13 +61,18 @@ export function runScript(
   const script = parsed.data;
   const variant = find(script.variant);
   if (!variant) throw new ScriptError(`unknown variant "${script.variant}"`);
-  const driver = GameDriver.open(variant, {
-    players: script.players,
-    options: script.options ?? {},
-    seed: script.seed ?? 0,
-    ...(script.dealer === undefined ? {} : { dealer: script.dealer }),
-    ...(script.deck === undefined ? {} : { deck: script.deck }),
-  });
+  // The rule script is judged by the statechart, as the server judges a match.
+  const driver = GameDriver.open(
+    variant,
+    {
+      players: script.players,
+      options: script.options ?? {},
+      seed: script.seed ?? 0,
+      ...(script.dealer === undefined ? {} : { dealer: script.dealer }),
+      ...(script.deck === undefined ? {} : { deck: script.deck }),
+    },
+    "machine",
+  );
   if (isRefusal(driver)) throw new ScriptError(`malformed script: ${driver.message.en}`);
   const results: ScriptResult[] = script.commands.map((raw) => {
     const command = toCommand(raw);

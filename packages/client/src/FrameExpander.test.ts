@@ -22,6 +22,7 @@ const full = (version: number, viewer: 0 | "spectator" = 0): MatchSnapshot => ({
   view: { hand: ["a"], rules: { deck: "d" } },
   progress: null,
   legal: [],
+  machine: null,
 });
 
 const delta = (version: number, extra: Partial<DeltaFrame> = {}): DeltaFrame => ({
@@ -33,6 +34,7 @@ const delta = (version: number, extra: Partial<DeltaFrame> = {}): DeltaFrame => 
   view: { hand: [String(version)] },
   progress: null,
   legal: [],
+  machine: { state: "turn.awaitingPlay", taken: [`move${version}`] },
   ...extra,
 });
 
@@ -48,7 +50,12 @@ describe("FrameExpander", () => {
         matchId: "m",
         version: 4,
         events: [{ version: 4, type: "x", data: null, at: "t4" }],
-        snapshot: { ...full(4), view: { hand: ["4"], rules: { deck: "d" } } },
+        snapshot: {
+          ...full(4),
+          view: { hand: ["4"], rules: { deck: "d" } },
+          // The statechart position is the delta's own, never the base's.
+          machine: { state: "turn.awaitingPlay", taken: ["move4"] },
+        },
       },
     ]);
     // The completed snapshot is the base of the next delta; a lobby sent along replaces it.

@@ -119,5 +119,6 @@ function completeSnapshot(base: MatchSnapshot, frame: DeltaFrame): MatchSnapshot
     view,
     progress: frame.progress,
     legal: frame.legal,
+    machine: frame.machine,
   };
 }

@@ -72,11 +72,19 @@ export interface MatchSnapshot {
   readonly progress: Progress | null;
   /** The moves this seat may make now (empty for spectators and when it is not their turn). */
   readonly legal: readonly Command[];
-  /**
-   * Where the game's statechart stands (public facts only): the dotted machine state after the
-   * last event, and the machine events the last command raised (`playCard`, `effect.draw`, …).
-   */
-  readonly machine?: { readonly state: string; readonly taken: readonly string[] } | null;
+  /** Where the game stands on its variant's statechart; null before the start. */
+  readonly machine: MachinePosition | null;
+}
+
+/**
+ * The statechart position of a match: public facts only (the same for every viewer). `state`
+ * is the dotted state after the last event (`turn.underPenalty`, as in the engine's
+ * `chartOf(machine)` ids); `taken` the machine events the last command took, the command
+ * first (`["playCard", "effect.draw"]`), empty for a match's opening.
+ */
+export interface MachinePosition {
+  readonly state: string;
+  readonly taken: readonly string[];
 }
 
 /** What a client gets pushed or catches up with: the missed events in order, or a snapshot. */
@@ -114,6 +122,8 @@ export interface DeltaFrame {
   readonly view: unknown;
   readonly progress: Progress | null;
   readonly legal: readonly Command[];
+  /** The statechart position after the commit (public facts, the same for every viewer). */
+  readonly machine: MachinePosition | null;
 }
 
 /** What a socket receives as `match`: a full frame (watch, catch-up) or a commit's delta. */

@@ -20,6 +20,7 @@ export * as classicRules from "./classic/rules.js";
 export { CHECKS, guardName, type Check } from "./classic/checks.js";
 export {
   applyClassic,
+  carryOutClassic,
   decideClassic,
   outcomeClassic,
   refusalFor,
@@ -30,6 +31,9 @@ export { evolveClassic } from "./classic/evolve.js";
 export { legalClassicMoves } from "./classic/legal.js";
 export {
   createClassicMachine,
+  classicChartPosition,
+  classicRaised,
+  classicMachineEvents,
   type ClassicMachine,
   type ClassicMachineContext,
 } from "./classic/machine.js";
@@ -43,7 +47,17 @@ export {
 export { classicEngine } from "./classic/engine.js";
 export { heuristicClassicBot, randomClassicBot } from "./bots/classic.js";
 export * from "./machine/export.js";
-export { createCheckMachine, type CheckMachineContext, type CheckMachineInput, type GuardCheck } from "./machine/checkMachine.js";
+export {
+  createTableMachine,
+  accept,
+  stateValueOf,
+  dottedOf,
+  type TableContext,
+  type TableMachineSpec,
+  type MachineEvent,
+  type NamedCheck,
+} from "./machine/table.js";
+export * from "./core/runtime.js";
 export * from "./heul-doch/index.js";
 export { verifyFairness, type FairnessReport, type GameCheck } from "./fairness.js";
 export * from "./fast/index.js";

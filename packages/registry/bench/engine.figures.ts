@@ -10,6 +10,7 @@ import {
   FastClassic,
   FastRng,
   GameDriver,
+  type GameDriverMode,
   isFastUnsupported,
   isRefusal,
   legalClassicMoves,
@@ -124,7 +125,7 @@ for (const t of TABLES) {
 
 // ---- the engine: decide path and machine paths, random moves, one legalMoves per move ----
 /** One whole game through a GameDriver; returns the moves made. */
-function driverGame(t: Table, mode: "decider" | "actor", seed: number, rng: FastRng): number {
+function driverGame(t: Table, mode: GameDriverMode, seed: number, rng: FastRng): number {
   const driver = GameDriver.open(t.variant, { players: PLAYERS, seed, options: t.options }, mode);
   if (isRefusal(driver)) throw new Error(driver.message.en);
   let moves = 0;
@@ -142,8 +143,9 @@ function driverGame(t: Table, mode: "decider" | "actor", seed: number, rng: Fast
 }
 
 /** Machine paths to measure per move. A new machine: one more entry. */
-const MACHINE_PATHS: readonly { name: string; mode: "actor" }[] = [
-  { name: "actor", mode: "actor" },
+const MACHINE_PATHS: readonly { name: string; mode: GameDriverMode }[] = [
+  // the referee's path: pure transition() on the match's cached snapshot, as in the server
+  { name: "transition", mode: "machine" },
 ];
 
 let seed = 0;

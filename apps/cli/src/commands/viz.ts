@@ -1,13 +1,19 @@
+import { readFileSync } from "node:fs";
 import { type Command, Option } from "commander";
+import ELK from "elkjs/lib/elk.bundled.js";
 import {
   chartOf,
+  elkGraphOf,
   isRefusal,
   parseOptions,
   toDot,
+  toHtml,
   toMermaid,
+  toSvg,
   type AnyVariant,
+  type ElkGraph,
 } from "@maumau/engine";
-import { variantIds } from "@maumau/registry";
+import { findVariant, variantIds } from "@maumau/registry";
 import {
   collect,
   exitOnUsageError,
@@ -17,15 +23,19 @@ import {
   variantOf,
 } from "../args.js";
 
-export const VIZ_FORMATS = ["mermaid", "dot", "json"] as const;
+export const VIZ_FORMATS = ["mermaid", "dot", "json", "svg", "html"] as const;
 export type VizFormat = (typeof VIZ_FORMATS)[number];
 
-/** The statechart of the variant's machine under these options, in the chosen format. */
-export function renderChart(
+/**
+ * The statechart of the variant's machine under these options, in the chosen format. `svg`
+ * and `html` are laid out offline by elkjs (layered, compound states nested).
+ */
+export async function renderChart(
   variant: AnyVariant,
   format: VizFormat,
-  options: Record<string, unknown> = {},
-): string {
+  options: unknown = {},
+  title?: string,
+): Promise<string> {
   const parsed = parseOptions(variant, options);
   if (isRefusal(parsed)) throw new UsageError(parsed.message.en);
   const chart = chartOf(variant.engine.machine(variant.rulesFor(parsed)));
@@ -36,17 +46,40 @@ export function renderChart(
       return toDot(chart);
     case "json":
       return JSON.stringify(chart, null, 2) + "\n";
+    case "svg":
+    case "html": {
+      const laid = (await new ELK().layout(elkGraphOf(chart) as never)) as unknown as ElkGraph;
+      return format === "svg" ? toSvg(chart, laid) : toHtml(chart, laid, title ?? `${variant.names.en} (${variant.id})`);
+    }
+  }
+}
+
+/** A saved rule set (a `custom` document, as exported by the house-rules page) read from a file. */
+export function readRuleSet(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new UsageError(`cannot read ${file}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UsageError(`${file} is not JSON`);
   }
 }
 
 export function registerVizCommand(program: Command): void {
   const cmd = program
     .command("viz")
-    .description("Print the statechart of a variant's machine (Mermaid, Graphviz DOT or JSON)")
+    .description(
+      "Print the statechart of a variant's machine (Mermaid, Graphviz DOT, JSON, or SVG/HTML laid out offline)",
+    )
     .option("--variant <id>", `the variant: ${variantIds().join(", ")}`, "noris")
     .addOption(
       new Option("--format <format>", "output format").choices(VIZ_FORMATS).default("mermaid"),
     )
+    .option("--rules <file.json>", "a saved rule set (house rules): draws the custom variant's chart for it")
     .option(
       "--option <key=value>",
       "a variant option, repeatable (default options otherwise)",
@@ -57,16 +90,28 @@ export function registerVizCommand(program: Command): void {
       `
 Examples:
   maumau viz --variant noris --format mermaid > noris.mmd
-  maumau viz --variant noris --format dot | dot -Tsvg > noris.svg`,
+  maumau viz --variant noris --format dot | dot -Tsvg > noris.svg
+  maumau viz --variant bavarian --format html > bavarian.html
+  maumau viz --rules my-house-rules.json --format svg > house.svg`,
     )
-    .action(async (flags: { variant: string; format: VizFormat; option?: string[] }) => {
-      await runCommand("viz", () => {
-        const variant = variantOf(flags.variant);
-        process.stdout.write(
-          renderChart(variant, flags.format, parseOptionPairs(flags.option ?? [])),
-        );
-        return 0;
-      });
-    });
+    .action(
+      async (flags: { variant: string; format: VizFormat; option?: string[]; rules?: string }) => {
+        await runCommand("viz", async () => {
+          if (flags.rules !== undefined) {
+            const rules = readRuleSet(flags.rules);
+            const name = (rules as { name?: unknown }).name;
+            process.stdout.write(
+              await renderChart(findVariant("custom")!, flags.format, rules, typeof name === "string" ? name : flags.rules),
+            );
+            return 0;
+          }
+          const variant = variantOf(flags.variant);
+          process.stdout.write(
+            await renderChart(variant, flags.format, parseOptionPairs(flags.option ?? [])),
+          );
+          return 0;
+        });
+      },
+    );
   exitOnUsageError(cmd);
 }

@@ -28,6 +28,7 @@ const ctx: IntentContext = {
     viewer: 0,
     lobby: { status: "running", seats: [] } as unknown as MatchSnapshot["lobby"],
     view: { family: "classic", hand: ["wild", "red/5"] },
+    machine: { state: "turn.awaitingPlay", taken: ["playCard"] },
     progress: { status: "playing", toAct: 0, game: 1 },
     legal,
   },

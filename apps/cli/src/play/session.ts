@@ -64,7 +64,7 @@ export async function playMatch(setup: PlaySetup, io: PlayIo): Promise<number> {
   const driver = GameDriver.open(
     setup.variant,
     { players: setup.players, options: setup.options, seed: setup.seed },
-    "actor",
+    "machine",
   );
   if (isRefusal(driver)) throw new UsageError(driver.message[setup.lang]);
   const table = new Table(setup, driver, io);

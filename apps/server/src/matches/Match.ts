@@ -1,7 +1,23 @@
-import type { AnyEngine, AnyVariant, BotLevel, Progress, Seat, Viewer } from "@maumau/engine";
+import {
+  isRefusal,
+  positionOf,
+  type AnyMachineSnapshot,
+  runtimeOf,
+  type AnyEngine,
+  type AnyVariant,
+  type BotLevel,
+  type Command,
+  type MachineRuntime,
+  type MachineStep,
+  type Progress,
+  type Refusal,
+  type Seat,
+  type Viewer,
+} from "@maumau/engine";
 import type {
   DeltaFrame,
   LobbyView,
+  MachinePosition,
   MatchSnapshot,
   MatchStatus,
   RuleSetRef,
@@ -12,7 +28,7 @@ import { findVariant } from "@maumau/registry";
 import type { StoredEvent } from "../store/EventStore.js";
 import { isLobbyEvent, publicLobbyEvent, type LobbyEvent } from "./lobbyEvents.js";
 
-export type { LobbyView, MatchSnapshot, MatchStatus, SeatView, ViewEvent };
+export type { LobbyView, MachinePosition, MatchSnapshot, MatchStatus, SeatView, ViewEvent };
 
 export type SeatHolder =
   | { readonly kind: "empty" }
@@ -52,6 +68,13 @@ export class Match {
   /** The last version at which the lobby view changed beyond its version (a lobby event, a new status). */
   private lobbyChangedAt = 0;
   private lastStatus: MatchStatus = "open";
+  /** The referee: the family's machine and its snapshot of the game (rebuilt from the log). */
+  private runtime: MachineRuntime | null = null;
+  private machineSnapshot: AnyMachineSnapshot | null = null;
+  /** The machine events the last command took (`playCard`, `effect.draw`, …). */
+  private lastTaken: readonly string[] = [];
+  /** The last command this process decided, until its events come back committed. */
+  private decided: { version: number; step: MachineStep } | null = null;
 
   private constructor(
     readonly id: string,
@@ -103,21 +126,31 @@ export class Match {
     return this.rematchId;
   }
 
-  /** Adds committed events; those already folded are skipped, a gap is an error. */
+  /**
+   * Adds committed events; those already folded are skipped, a gap is an error. Engine events
+   * this process decided (`decide`) are not folded again: the machine's state and snapshot
+   * after them are taken over. Any others (another process, a load from the store) are folded
+   * and the machine's snapshot rebuilt from the state: the log is the truth.
+   */
   apply(events: readonly StoredEvent[]): StoredEvent[] {
     const added: StoredEvent[] = [];
+    const engineEvents: StoredEvent[] = [];
+    const before = this.log.length;
     for (const e of events) {
       if (e.version <= this.log.length) continue;
       if (e.version !== this.log.length + 1) {
         throw new Error(`match ${this.id}: event ${e.version} after ${this.log.length}`);
       }
-      this.fold(e);
+      if (isLobbyEvent(e)) this.fold(e);
+      else engineEvents.push(e);
       this.log.push(e);
       if (e.commandId !== null) this.commandEnds.set(e.commandId, e.version);
       if (isLobbyEvent(e)) this.lobbyChangedAt = e.version;
       else if (this.startedAt === 0) this.startedAt = e.version;
       added.push(e);
     }
+    if (engineEvents.length > 0) this.foldEngine(engineEvents, before);
+    this.decided = null;
     if (added.length > 0) {
       const status = this.status;
       if (status !== this.lastStatus) {
@@ -128,12 +161,61 @@ export class Match {
     return added;
   }
 
-  private fold(e: StoredEvent): void {
-    if (!isLobbyEvent(e)) {
-      this.started = true;
-      this.gameState = this.engine.evolve(this.gameState, toEngineEvent(e));
+  /** Folds engine events once: the decided step's result, or evolve and a rebuilt snapshot. */
+  private foldEngine(events: readonly StoredEvent[], versionBefore: number): void {
+    this.started = true;
+    const step = this.decided;
+    if (
+      step !== null &&
+      step.version === versionBefore &&
+      step.step.events.length === events.length &&
+      events.every((e, i) => sameEvent(e, step.step.events[i]!))
+    ) {
+      this.gameState = step.step.state;
+      this.machineSnapshot = step.step.snapshot;
+      this.lastTaken = step.step.taken;
       return;
     }
+    // The last append's engine events make up the last command (one append per command).
+    const lastAt = events.length - lastGroupSize(events);
+    let state = this.gameState;
+    let beforeLast = state;
+    for (let i = 0; i < events.length; i++) {
+      if (i === lastAt) beforeLast = state;
+      state = this.engine.evolve(state, toEngineEvent(events[i]!));
+    }
+    this.gameState = state;
+    this.runtime ??= runtimeOf(this.engine, this.engine.rulesOf(state));
+    this.machineSnapshot = this.runtime.snapshotOf(state);
+    this.lastTaken =
+      beforeLast === null
+        ? []
+        : this.engine.machineEvents(beforeLast, events.slice(lastAt).map(toEngineEvent), state);
+  }
+
+  /**
+   * The referee's decision on a command: the machine's pure `transition()` on the cached
+   * snapshot (the command decided once; its events are folded once, when they come back
+   * committed through `apply`). A refusal changes nothing.
+   */
+  decide(command: Command): { type: string }[] | Refusal {
+    if (!this.started || this.machineSnapshot === null) {
+      return this.engine.decide(this.gameState, command);
+    }
+    this.runtime ??= runtimeOf(this.engine, this.engine.rulesOf(this.gameState));
+    const step = this.runtime.step(this.machineSnapshot, command);
+    if (isRefusal(step)) return step;
+    this.decided = { version: this.log.length, step };
+    return step.events;
+  }
+
+  /** Where the game stands on its chart and what the last command took; null before the start. */
+  machinePosition(): MachinePosition | null {
+    if (!this.started || this.machineSnapshot === null) return null;
+    return { state: positionOf(this.machineSnapshot), taken: this.lastTaken.slice() };
+  }
+
+  private fold(e: StoredEvent): void {
     const ev = { type: e.type, data: e.data } as LobbyEvent;
     const set = (seat: Seat, holder: SeatHolder) => {
       this.holders = this.holders.map((h, i) => (i === seat ? holder : h));
@@ -246,6 +328,7 @@ export class Match {
         this.started && viewer !== "spectator" && progress?.toAct === viewer
           ? this.engine.legalMoves(this.gameState, viewer)
           : [],
+      machine: this.machinePosition(),
     };
   }
 
@@ -278,6 +361,7 @@ export class Match {
         this.started && viewer !== "spectator" && progress?.toAct === viewer
           ? this.engine.legalMoves(this.gameState, viewer)
           : [],
+      machine: this.machinePosition(),
     };
   }
 
@@ -296,6 +380,23 @@ export class Match {
       : e;
     return { version: e.version, type: shown.type, data: shown.data, at: e.at };
   }
+}
+
+/** A committed event is the decided one: same type, same data. */
+const sameEvent = (stored: StoredEvent, decided: { type: string }): boolean =>
+  stored.type === decided.type &&
+  JSON.stringify(stored.data) === JSON.stringify((decided as { data?: unknown }).data);
+
+/** How many events at the end of `events` came from one append (same command id and time). */
+function lastGroupSize(events: readonly StoredEvent[]): number {
+  const last = events[events.length - 1]!;
+  let n = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.commandId !== last.commandId || e.at !== last.at) break;
+    n++;
+  }
+  return n;
 }
 
 /** Engine events are stored as `{type, data}`; the engine's own shape is the same. */

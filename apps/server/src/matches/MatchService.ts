@@ -358,7 +358,7 @@ export class MatchService {
           });
         }
         const command = commandFor(input.command, seat);
-        const decision = m.engine.decide(m.state, command);
+        const decision = m.decide(command);
         if (isRefusal(decision)) throw new ServiceError(decision);
         const holder = m.seats[seat];
         const back: NewEvent[] =

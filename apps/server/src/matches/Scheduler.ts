@@ -170,7 +170,7 @@ export class Scheduler {
       action.kind === "nextGame"
         ? { type: "startNextGame" }
         : match.engine.botMove(match.state, action.seat, action.level, this.options.random);
-    const decision = match.engine.decide(match.state, command);
+    const decision = match.decide(command);
     if (isRefusal(decision)) {
       this.options.logger.error(
         { matchId: match.id, command, refusal: decision },

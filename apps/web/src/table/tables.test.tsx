@@ -73,6 +73,7 @@ function snapshotOf(
         view,
         progress: engine.progress(state),
         legal,
+        machine: { state: engine.chartPosition(state).state, taken: [] },
       },
     };
   }

@@ -60,6 +60,15 @@ export function applyClassic(
   return refusalFor(s, c) ?? carryOut(s, c);
 }
 
+/** Carries out a command that passed every check: its events and the state after them. */
+export function carryOutClassic(
+  s: ClassicState,
+  c: Command,
+): { events: ClassicEvent[]; state: ClassicState } {
+  const tx = carryOut(s, c);
+  return { events: tx.events, state: tx.state };
+}
+
 function carryOut(s: ClassicState, c: Command): Tx {
   const tx = new Tx(s);
   switch (c.type) {

@@ -3,7 +3,7 @@ import { heuristicClassicBot, randomClassicBot } from "../bots/classic.js";
 import { applyClassic, decideClassic, replayClassic, startClassicMatch } from "./decide.js";
 import { evolveClassic } from "./evolve.js";
 import { legalClassicMoves } from "./legal.js";
-import { createClassicMachine } from "./machine.js";
+import { classicChartPosition, classicMachineEvents, createClassicMachine } from "./machine.js";
 import type { ClassicRules } from "./ruleset.js";
 import { classicScriptState } from "./script.js";
 import type { ClassicEvent, ClassicState } from "./state.js";
@@ -35,6 +35,9 @@ export const classicEngine: Engine<
   scriptState: (s) => ({ ...classicScriptState(s) }),
   cardsInPlay: (s) => [...s.hands.flat(), ...s.drawPile, ...s.discard],
   machine: createClassicMachine,
+  rulesOf: (s) => s.rules,
+  chartPosition: (s) => ({ state: classicChartPosition(s) }),
+  machineEvents: (_before, events) => classicMachineEvents(events),
   botMove: (s, seat, level, random) =>
     bots[level](viewClassic(s, seat), legalClassicMoves(s, seat), random),
 };

@@ -1,67 +1,52 @@
-import { createActor, type AnyActorRef } from "xstate";
+import type { AnyMachineSnapshot } from "xstate";
 import type { AnyEngine, BotLevel, Progress } from "./engine.js";
-import { COMMAND_TYPES, isRefusal, type Command, type Refusal, type Seat, type Viewer } from "./types.js";
+import { isCommand, positionOf, runtimeOf, UNKNOWN_COMMAND, type MachineRuntime } from "./runtime.js";
+import { isRefusal, type Command, type Refusal, type Seat, type Viewer } from "./types.js";
 import { openMatch, type AnyVariant, type OpenMatch } from "./variant.js";
 
 export type DispatchResult<E> = { ok: true; events: E[] } | { ok: false; refusal: Refusal };
 
 type Ev = { type: string };
 
-const KNOWN_TYPES: ReadonlySet<string> = new Set<string>(COMMAND_TYPES);
-
-/** Only known command types reach a machine: XState reserves other event types for itself. */
-const isCommand = (c: unknown): c is Command =>
-  typeof c === "object" && c !== null && KNOWN_TYPES.has((c as { type?: unknown }).type as string);
-
-const UNKNOWN: Refusal = {
-  code: "INVALID_COMMAND",
-  message: { en: "Unknown command.", de: "Unbekannter Befehl." },
-};
+/** `decider`: the fast decide path (bots, simulations); `machine`: the statechart referee. */
+export type GameDriverMode = "decider" | "machine";
 
 /**
  * Runs one match in memory: the log, the folded state, and the moves. Two modes share the
- * same rules: `decider` calls `decide`/`evolve` directly (bots, simulations: full speed),
- * `actor` runs the variant's XState machine live (its guards and actions call the same pure
- * functions) so that a front end can show which state the game is in.
+ * same rules: `decider` calls the engine's `apply` (or `decide`/`evolve`) directly — bots and
+ * simulations at full speed; `machine` runs the variant's statechart with XState's pure
+ * `transition()` on a cached snapshot, as the server does, so a front end can show where on
+ * the chart the game is. Either way each command is decided once and its events folded once.
  */
 export class GameDriver {
   readonly engine: AnyEngine;
   private log: Ev[];
   private current: unknown;
-  private actor: AnyActorRef | null;
+  private readonly runtime: MachineRuntime | null;
+  private snapshot: AnyMachineSnapshot | null;
+  private lastTaken: readonly string[] = [];
 
   private constructor(
     readonly variant: AnyVariant,
     events: readonly Ev[],
-    mode: "decider" | "actor",
+    readonly mode: GameDriverMode,
   ) {
     this.engine = variant.engine as AnyEngine;
     this.log = events.slice();
     this.current = this.engine.replay(this.log);
-    this.actor = null;
-    if (mode === "actor") {
-      const rules = (this.log[0] as unknown as { data: { rules: unknown } }).data.rules;
-      this.actor = createActor(this.engine.machine(rules), { input: { events: this.log } }).start();
-    }
+    this.runtime = mode === "machine" ? runtimeOf(this.engine, this.engine.rulesOf(this.current)) : null;
+    this.snapshot = this.runtime?.snapshotOf(this.current) ?? null;
   }
 
   /** Opens a new match (first events decided from the setup), or says why it cannot. */
-  static open(
-    variant: AnyVariant,
-    open: OpenMatch,
-    mode: "decider" | "actor" = "decider",
-  ): GameDriver | Refusal {
+  static open(variant: AnyVariant, open: OpenMatch, mode: GameDriverMode = "decider"): GameDriver | Refusal {
     const events = openMatch(variant, open);
     if (isRefusal(events)) return events;
     return new GameDriver(variant, events, mode);
   }
 
   /** Rebuilds a match from its log (replay). */
-  static replay(
-    variant: AnyVariant,
-    events: readonly Ev[],
-    mode: "decider" | "actor" = "decider",
-  ): GameDriver {
+  static replay(variant: AnyVariant, events: readonly Ev[], mode: GameDriverMode = "decider"): GameDriver {
     return new GameDriver(variant, events, mode);
   }
 
@@ -74,32 +59,34 @@ export class GameDriver {
   get version(): number {
     return this.log.length;
   }
-  /** The machine's current state value (actor mode), e.g. "playing". */
+  /** The machine's dotted state (machine mode), e.g. "turn.underPenalty"; else null. */
   get machineState(): string | null {
-    const value = this.actor?.getSnapshot().value as unknown;
-    return typeof value === "string" ? value : value == null ? null : JSON.stringify(value);
+    return this.snapshot === null ? null : positionOf(this.snapshot);
+  }
+  /** The machine events the last accepted command took (machine mode), e.g. ["playCard", "effect.draw"]. */
+  get taken(): readonly string[] {
+    return this.lastTaken;
   }
 
   dispatch(command: Command): DispatchResult<Ev> {
-    let result: Ev[] | Refusal;
-    if (!isCommand(command)) return { ok: false, refusal: UNKNOWN };
-    if (this.actor) {
-      const outcomeOf = () =>
-        (this.actor!.getSnapshot().context as { outcome: Ev[] | Refusal | null }).outcome;
-      const before = outcomeOf();
-      this.actor.send(command);
-      const after = outcomeOf();
-      // An event the machine does not handle leaves the outcome untouched: not a command.
-      result = after === before || after === null ? UNKNOWN : after;
-    } else if (this.engine.apply) {
+    if (!isCommand(command)) return { ok: false, refusal: UNKNOWN_COMMAND };
+    if (this.runtime && this.snapshot) {
+      const step = this.runtime.step(this.snapshot, command);
+      if (isRefusal(step)) return { ok: false, refusal: step };
+      this.snapshot = step.snapshot;
+      this.current = step.state;
+      this.lastTaken = step.taken;
+      this.log.push(...step.events);
+      return { ok: true, events: step.events };
+    }
+    if (this.engine.apply) {
       const applied = this.engine.apply(this.current, command);
       if (isRefusal(applied)) return { ok: false, refusal: applied };
       this.current = applied.state;
       this.log.push(...applied.events);
       return { ok: true, events: applied.events };
-    } else {
-      result = this.engine.decide(this.current, command);
     }
+    const result = this.engine.decide(this.current, command);
     if (isRefusal(result)) return { ok: false, refusal: result };
     for (const e of result) {
       this.current = this.engine.evolve(this.current, e);
@@ -123,7 +110,6 @@ export class GameDriver {
   scriptState(): Record<string, unknown> {
     return this.engine.scriptState(this.current);
   }
-  stop(): void {
-    this.actor?.stop();
-  }
+  /** Nothing runs in the background (kept for callers that stopped the old live actor). */
+  stop(): void {}
 }

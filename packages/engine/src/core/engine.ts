@@ -2,6 +2,7 @@ import type { AnyStateMachine } from "xstate";
 import type { CardCode } from "../cards/codes.js";
 import type { Seed } from "../cards/rng.js";
 import type { Command, Localized, Refusal, Seat, Viewer } from "./types.js";
+import type { ChartPosition } from "./runtime.js";
 
 /** The result of one command: events to append, or a refusal. */
 export type Decision<E> = E[] | Refusal;
@@ -49,7 +50,21 @@ export interface Engine<R, S, E extends { type: string }, V, EV = E> {
   scriptState(state: S): Record<string, unknown>;
   /** Seat count, hands and piles must add up to the deck: the conservation invariant. */
   cardsInPlay(state: S): CardCode[];
+  /** The family's statechart for these rules (XState v5); the server runs it as the referee. */
   machine(rules: R): AnyStateMachine;
+  /** The rules a state was folded under (from its `match.started`). */
+  rulesOf(state: S): R;
+  /**
+   * Where the game stands on the chart of `machine(rulesOf(state))`: a dotted state path. A
+   * function of public facts only: it reveals nothing a view hides.
+   */
+  chartPosition(state: S): ChartPosition;
+  /**
+   * The machine events one command's events stand for (the command, then the events it
+   * raised: `["playCard", "effect.draw"]`), from the states before and after them; empty for
+   * a match's opening. Equal to what the machine took when it carried the command out.
+   */
+  machineEvents(before: S, events: readonly E[], after: S): string[];
   /** A bot's move for `seat`: the bot is shown only `view(state, seat)` and the legal moves. */
   botMove(state: S, seat: Seat, level: BotLevel, random: () => number): Command;
 }

@@ -38,12 +38,19 @@ export function decideHeulDoch(s: HeulDochState, c: Command): HeulDochEvent[] | 
   return heulDochRefusal(s, c) ?? outcomeHeulDoch(s, c);
 }
 
-/** The events of a command that passed every check (the machine's action). */
-export function outcomeHeulDoch(s: HeulDochState, c: Command): HeulDochEvent[] {
+/** The events of a command that passed every check. */
+export const outcomeHeulDoch = (s: HeulDochState, c: Command): HeulDochEvent[] =>
+  carryOutHeulDoch(s, c).events;
+
+/** Carries out a command that passed every check: its events and the state after them. */
+export function carryOutHeulDoch(
+  s: HeulDochState,
+  c: Command,
+): { events: HeulDochEvent[]; state: HeulDochState } {
   const tx = new Tx(s);
   if (c.type === "playCard") play(tx, c);
   else if (c.type === "startNextGame") startGame(tx, s.game + 1, null);
-  return tx.events;
+  return { events: tx.events, state: tx.state };
 }
 
 /** The events that open a match and deal its first game, or why the set-up is invalid. */

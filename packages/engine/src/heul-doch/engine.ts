@@ -3,7 +3,7 @@ import { heuristicHeulDochBot, randomHeulDochBot } from "./bots.js";
 import { decideHeulDoch, startHeulDochMatch } from "./decide.js";
 import { evolveHeulDoch, replayHeulDoch } from "./evolve.js";
 import { legalHeulDochMoves } from "./legal.js";
-import { createHeulDochMachine } from "./machine.js";
+import { createHeulDochMachine, heulDochChartPosition, heulDochMachineEvents } from "./machine.js";
 import type { HeulDochRules } from "./ruleset.js";
 import { heulDochScriptState } from "./script.js";
 import type { HeulDochEvent, HeulDochState } from "./state.js";
@@ -44,6 +44,9 @@ export const heulDochEngine: Engine<
     ...s.drawPile,
   ],
   machine: createHeulDochMachine,
+  rulesOf: (s) => s.rules,
+  chartPosition: (s) => ({ state: heulDochChartPosition(s) }),
+  machineEvents: heulDochMachineEvents,
   botMove: (s, seat, level, random) =>
     bots[level](viewHeulDoch(s, seat), legalHeulDochMoves(s, seat), random),
 };

@@ -19,11 +19,14 @@ export {
   heulDochRefusal,
   type HeulDochCheck,
 } from "./checks.js";
-export { decideHeulDoch, outcomeHeulDoch, startHeulDochMatch } from "./decide.js";
+export { carryOutHeulDoch, decideHeulDoch, outcomeHeulDoch, startHeulDochMatch } from "./decide.js";
 export { evolveHeulDoch, replayHeulDoch } from "./evolve.js";
 export { legalHeulDochMoves } from "./legal.js";
 export {
   createHeulDochMachine,
+  heulDochChartPosition,
+  heulDochRaised,
+  heulDochMachineEvents,
   type HeulDochMachine,
   type HeulDochMachineContext,
 } from "./machine.js";

@@ -21,7 +21,7 @@ export interface PropertyRun {
    * at `maxMoves` the run stops and every other invariant is still checked.
    */
   readonly mayNotEnd?: boolean;
-  /** Also run the same moves through the XState actor and compare the logs. */
+  /** Also run the same moves through the statechart referee and compare the logs. */
   readonly compareActor?: boolean;
   /** Checks that a view shows no card the viewer may not see (family-specific). */
   readonly leaks?: (state: unknown, view: unknown, viewer: Viewer) => string | null;
@@ -108,15 +108,15 @@ export function playAndCheck(run: PropertyRun): RunStats {
     }
 
   if (run.compareActor) {
-    const actor = GameDriver.open(run.variant, open, "actor");
-    if (isRefusal(actor)) return fail("actor cannot open");
+    const machine = GameDriver.open(run.variant, open, "machine");
+    if (isRefusal(machine)) return fail("the machine cannot open");
     for (const c of commands) {
-      const r = actor.dispatch(c);
-      if (!r.ok) fail(`actor refused ${JSON.stringify(c)}: ${r.refusal.code}`);
+      const r = machine.dispatch(c);
+      if (!r.ok) fail(`the machine refused ${JSON.stringify(c)}: ${r.refusal.code}`);
     }
-    if (JSON.stringify(actor.events) !== JSON.stringify(driver.events))
-      fail("actor and decider logs differ");
-    actor.stop();
+    if (JSON.stringify(machine.events) !== JSON.stringify(driver.events))
+      fail("machine and decider logs differ");
+    machine.stop();
   }
   return {
     moves,
@@ -127,7 +127,7 @@ export function playAndCheck(run: PropertyRun): RunStats {
 
 /**
  * fast-check over `runs` random bot games of a classic-family variant (random seats counts
- * in its player range, random and heuristic bots, every tenth game also through the actor):
+ * in its player range, random and heuristic bots, every tenth game also through the statechart):
  * every `playAndCheck` invariant must hold. Returns the number of games played.
  */
 export function checkClassicProperties(

@@ -8,8 +8,8 @@ import { stackDeck, type StackSpec } from "./deck.js";
 
 type Ev = { type: string };
 
-/** `decider`: decide/evolve directly; `actor`: the live XState machine; `both`: in lockstep. */
-export type DriverMode = "decider" | "actor" | "both";
+/** `decider`: decide/evolve directly; `machine`: the statechart referee; `both`: in lockstep. */
+export type DriverMode = "decider" | "machine" | "both";
 
 export interface TableSpec extends StackSpec {
   /** Drives every later shuffle; default 1. */
@@ -61,7 +61,7 @@ export interface StepRecord {
 
 /** What an expectation looks at: one driver after the last `when`. */
 export interface Outcome {
-  readonly mode: "decider" | "actor";
+  readonly mode: "decider" | "machine";
   readonly driver: GameDriver;
   /** The commands of the last `when`, in order. */
   readonly steps: readonly StepRecord[];
@@ -97,7 +97,7 @@ class Run {
   readonly history: StepRecord[] = [];
   batch: StepRecord[] = [];
   constructor(
-    readonly mode: "decider" | "actor",
+    readonly mode: "decider" | "machine",
     readonly driver: GameDriver,
   ) {}
 
@@ -151,7 +151,7 @@ export class Scenario {
       ...(deck === undefined ? {} : { deck }),
     };
     const mode = spec.mode ?? "decider";
-    const modes: ("decider" | "actor")[] = mode === "both" ? ["decider", "actor"] : [mode];
+    const modes: ("decider" | "machine")[] = mode === "both" ? ["decider", "machine"] : [mode];
     this.runs = modes.map((m) => {
       const driver = GameDriver.open(variant, open, m);
       if (isRefusal(driver))

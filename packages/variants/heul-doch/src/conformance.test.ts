@@ -32,7 +32,7 @@ const TYPES: Record<string, Command["type"]> = {
 };
 
 /** conformance/FORMAT.md's runner, in short: the same mapping as the CLI's `script`. */
-function run(script: Script, mode: "decider" | "actor") {
+function run(script: Script, mode: "decider" | "machine") {
   const driver = GameDriver.open(
     heulDoch,
     {
@@ -63,7 +63,7 @@ const sorted = (xs: unknown) => [...(xs as string[])].sort();
 describe("conformance examples (FORMAT.md)", () => {
   it("has both heul-doch examples", () => expect(scripts).toHaveLength(2));
   for (const file of scripts)
-    for (const mode of ["decider", "actor"] as const)
+    for (const mode of ["decider", "machine"] as const)
       it(`${file} gives the expected results and table (${mode})`, () => {
         const script = JSON.parse(readFileSync(new URL(file, dir), "utf8")) as Script;
         const expected = JSON.parse(

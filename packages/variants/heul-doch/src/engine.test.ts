@@ -167,31 +167,58 @@ describe("refusals follow FORMAT.md's precedence", () => {
 });
 
 describe("the machine", () => {
-  const machine = heulDochEngine.machine(heulDochRuleSet());
+  const machine = heulDochEngine.machine(heulDochRuleSet({ specials: true }));
   const chart = chartOf(machine);
+  const state = (id: string) => chart.states.find((s) => s.id === id)!;
 
-  it("has the phases as states and a resolving state that routes by guards", () => {
-    expect(chart.initial).toBe("resolving");
-    expect(chart.states.map((s) => s.id).sort()).toEqual(
-      ["gameOver", "idle", "matchOver", "playing", "resolving"].sort(),
-    );
-    const resolving = chart.states.find((s) => s.id === "resolving")!;
-    expect(resolving.transitions.map((t) => t.guard)).toEqual([
-      "phase is idle",
-      "phase is playing",
-      "phase is gameOver",
-      "phase is matchOver",
+  it("has the states a player names, nested, and no hub", () => {
+    expect(chart.initial).toBe("turn");
+    expect(chart.states.map((s) => s.id)).toEqual([
+      "idle",
+      "turn",
+      "turn.awaitingCard",
+      "turn.handsRunningDown",
+      "gameOver",
+      "matchOver",
     ]);
+    expect(state("turn.awaitingCard").parent).toBe("turn");
+    expect(state("turn").initial).toBe("turn.awaitingCard");
+    // No always-transitions that route on the phase, and only commands refused at the root.
+    for (const s of chart.states) expect(s.transitions.some((t) => t.event === "always")).toBe(false);
+    expect(chart.transitions.every((t) => t.target === null)).toBe(true);
+  });
+
+  it("plays one of the four ways of H-3, each with its rule checks; special cards raise their effects", () => {
+    const plays = state("turn.awaitingCard").transitions.filter((t) => t.event === "playCard");
+    expect(plays.map((t) => t.checks.at(-1))).toEqual([
+      "H-3.1a a number card given face up to a neighbour's pile",
+      "H-3.1b a number card kept face up on the own pile",
+      "H-3.1c a number card laid face down on the own pile as an onion",
+      "H-4 a special card played to the middle",
+    ]);
+    expect(plays[0]!.checks).toContain("H-3.3 nothing goes onto another player's onion or empty pile");
+    expect(plays[1]!.checks).toContain("H-3.2 a card fitting a neighbour may not go on your own pile");
+    expect(plays[3]!.checks).toContain("H-4.2 the towel names another player's pile");
+    for (const t of plays) {
+      expect(t.checks).toContain("it is the player's turn");
+      expect(t.checks).toContain("the card is in the hand");
+      expect(t.target).toBe("turn.awaitingCard");
+    }
+    const events = state("turn.awaitingCard").transitions.map((t) => t.event);
+    for (const e of ["effect.catapult", "effect.towel", "effect.carousel", "effect.werewolf", "drawPile.emptied"])
+      expect(events).toContain(e);
+    expect(state("turn").transitions.find((t) => t.event === "game.ended")?.target).toBe("gameOver");
+    expect(state("gameOver").transitions.find((t) => t.event === "match.ended")?.target).toBe("matchOver");
+  });
+
+  it("has no special transition and no effects without special cards (built from the rules)", () => {
+    const plain = chartOf(heulDochEngine.machine(heulDochRuleSet({ specials: false })));
+    const events = plain.states.flatMap((s) => s.transitions.map((t) => t.event));
+    expect(events.some((e) => e.startsWith("effect."))).toBe(false);
+    expect(plain.states.flatMap((s) => s.transitions).some((t) => t.checks.includes("H-4 a special card played to the middle"))).toBe(false);
   });
 
   it("names its guards after the rule ids, one per check, unique", () => {
-    const playing = chart.states.find((s) => s.id === "playing")!;
-    const guards = playing.transitions
-      .filter((t) => t.event === "playCard" && t.guard)
-      .map((t) => t.guard);
-    expect(guards).toContain("not H-3.2 a card fitting a neighbour may not go on your own pile");
-    expect(guards).toContain("not H-3.3 nothing goes onto another player's onion or empty pile");
-    expect(guards).toContain("not H-4.2 the towel names another player's pile");
     const names = Object.values(HEUL_DOCH_CHECKS)
       .flatMap((byCommand) => Object.values(byCommand).flat())
       .map(heulDochGuardName);
@@ -204,19 +231,32 @@ describe("the machine", () => {
     expect(names.length).toBeGreaterThan(byName.size);
   });
 
-  it("gives a fresh refusal object for every refused command", () => {
+  it("gives a fresh refusal object for every refused command, and stays where it was", () => {
     const driver = GameDriver.open(
       heulDoch,
       { players: 3, options: { specials: true }, seed: 1, deck: stack(EXAMPLE) },
-      "actor",
+      "machine",
     );
     if (isRefusal(driver)) throw new Error("cannot open");
     const a = driver.dispatch(play(1, "black/1"));
     const b = driver.dispatch(play(1, "black/1"));
     expect(a).toEqual(b);
     expect(!a.ok && !b.ok && a.refusal !== b.refusal).toBe(true);
-    expect(driver.machineState).toBe("playing");
-    driver.stop();
+    expect(driver.machineState).toBe("turn.awaitingCard");
+    expect(driver.version).toBe(GameDriver.replay(heulDoch, driver.events).version);
+  });
+
+  it("H-4.2: the towel raises effect.towel", () => {
+    const driver = GameDriver.open(
+      heulDoch,
+      { players: 3, options: { specials: true }, seed: 1, deck: stack(EXAMPLE) },
+      "machine",
+    );
+    if (isRefusal(driver)) throw new Error("cannot open");
+    const r = driver.dispatch(raw({ type: "playCard", seat: 0, card: "towel", target: 1 }));
+    expect(r.ok).toBe(true);
+    expect(driver.taken).toEqual(["playCard", "effect.towel"]);
+    expect(driver.machineState).toBe("turn.awaitingCard");
   });
 });
 

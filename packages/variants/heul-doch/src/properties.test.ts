@@ -114,7 +114,7 @@ describe("heul-doch: properties over random bot games", () => {
           const options = { specials, memory, games: matchGames, first: seed % players };
           const open = { players, options, seed };
           const live = GameDriver.open(heulDoch, open);
-          const actor = GameDriver.open(heulDoch, open, "actor");
+          const actor = GameDriver.open(heulDoch, open, "machine");
           if (isRefusal(live) || isRefusal(actor)) throw new Error("cannot open");
           const deck = heulDoch.deckFor({ specials, memory, first: 0, games: 1 });
           const viewers: Viewer[] = [...Array.from({ length: players }, (_, i) => i), "spectator"];

@@ -369,7 +369,7 @@ describe("H-3 a turn", () => {
       { type: "cards.dealt", data: { hands: [["yellow/1"], [], ["purple/1", "purple/2"]] } },
       { type: "turn.started", data: { seat: 0 } },
     ];
-    for (const mode of ["decider", "actor"] as const) {
+    for (const mode of ["decider", "machine"] as const) {
       const driver = GameDriver.replay(heulDoch, events, mode);
       const r = driver.dispatch(play(0, "yellow/1", { faceDown: true }));
       expect(r.ok && r.events).toEqual([

@@ -3,7 +3,7 @@ import { bench, describe } from "vitest";
 import { noris } from "./index.js";
 
 /** One whole 4-player game of bots; returns the number of moves. */
-function game(seed: number, mode: "decider" | "actor", level: BotLevel): number {
+function game(seed: number, mode: "decider" | "machine", level: BotLevel): number {
   const driver = GameDriver.open(noris as AnyVariant, { players: 4, seed, options: { games: 1 } }, mode);
   if (isRefusal(driver)) throw new Error(driver.message.en);
   const random = createRng(seed, 1);
@@ -26,8 +26,8 @@ describe("noris, 4 players, one whole game per iteration", () => {
   bench("decide/evolve, heuristic bots", () => {
     game(seed++, "decider", "heuristic");
   });
-  bench("XState actor, heuristic bots", () => {
-    game(seed++, "actor", "heuristic");
+  bench("statechart (pure transition), heuristic bots", () => {
+    game(seed++, "machine", "heuristic");
   });
 });
 

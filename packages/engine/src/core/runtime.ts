@@ -1,0 +1,110 @@
+import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine } from "xstate";
+import { dottedOf, stateValueOf, type TableContext } from "../machine/table.js";
+import type { AnyEngine } from "./engine.js";
+import { COMMAND_TYPES, type Command, type Refusal } from "./types.js";
+
+/** Where a game stands on its family's chart: a dotted state path such as `turn.underPenalty`. */
+export interface ChartPosition {
+  readonly state: string;
+}
+
+/** One command carried out by the machine: its events, the state after them, the new snapshot. */
+export interface MachineStep<S = unknown, E = { type: string }> {
+  readonly events: E[];
+  readonly state: S;
+  readonly snapshot: AnyMachineSnapshot;
+  /** The machine events the command took: the command type, then every event it raised. */
+  readonly taken: readonly string[];
+  /** The dotted chart state after the command. */
+  readonly position: string;
+}
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set<string>(COMMAND_TYPES);
+
+/** Only known command types reach a machine: XState reserves other event types for itself. */
+export const isCommand = (c: unknown): c is Command =>
+  typeof c === "object" && c !== null && KNOWN_TYPES.has((c as { type?: unknown }).type as string);
+
+export const UNKNOWN_COMMAND: Refusal = {
+  code: "INVALID_COMMAND",
+  message: { en: "Unknown command.", de: "Unbekannter Befehl." },
+};
+
+/**
+ * Runs a family's machine as the referee: XState's pure `transition(machine, snapshot,
+ * command)` (the machine's own `transition` with one inert actor scope) on a cached snapshot. The snapshot is never the truth: `snapshotOf` rebuilds it
+ * from a state folded from the log (its chart position is a function of that state), so a
+ * match loaded from its log gets the same snapshot as the one that played on.
+ */
+export class MachineRuntime<S = unknown, E extends { type: string } = { type: string }> {
+  /**
+   * XState's `transition(machine, snapshot, event)` builds a throw-away actor scope on every
+   * call (most of its cost); this one is built once. It executes nothing: our machines only
+   * assign and raise, which `machine.transition` carries out inside the snapshot.
+   */
+  private readonly scope: AnyActorScope;
+
+  constructor(
+    readonly machine: AnyStateMachine,
+    private readonly position: (state: S) => ChartPosition,
+  ) {
+    const self = createActor(machine, { input: { game: null } });
+    this.scope = {
+      self,
+      defer: () => {},
+      id: "",
+      logger: () => {},
+      sessionId: "",
+      stopChild: () => {},
+      system: self.system,
+      emit: () => {},
+      actionExecutor: () => {},
+    } as unknown as AnyActorScope;
+  }
+
+  /** The machine snapshot of a folded game state. */
+  snapshotOf(game: S): AnyMachineSnapshot {
+    const context: TableContext<S, E> = { game, outcome: null, taken: [] };
+    return this.machine.resolveState({
+      value: stateValueOf(this.position(game).state) as never,
+      context,
+    });
+  }
+
+  /** Decides `command` once and folds its events once; a refusal leaves `snapshot` as it was. */
+  step(snapshot: AnyMachineSnapshot, command: Command): MachineStep<S, E> | Refusal {
+    if (!isCommand(command)) return UNKNOWN_COMMAND;
+    const next = this.machine.transition(snapshot, command, this.scope) as AnyMachineSnapshot;
+    const context = next.context as TableContext<S, E>;
+    const outcome = context.outcome;
+    if (outcome === null) return UNKNOWN_COMMAND;
+    if (!Array.isArray(outcome)) return outcome;
+    return {
+      events: outcome,
+      state: context.game,
+      snapshot: next,
+      taken: context.taken,
+      position: dottedOf(next.value),
+    };
+  }
+}
+
+const runtimes = new WeakMap<AnyEngine, WeakMap<object, MachineRuntime>>();
+
+/** The engine's machine for these rules, built once per rules object. */
+export function runtimeOf(engine: AnyEngine, rules: unknown): MachineRuntime {
+  let byRules = runtimes.get(engine);
+  if (!byRules) runtimes.set(engine, (byRules = new WeakMap()));
+  const key = rules as object;
+  let runtime = byRules.get(key);
+  if (!runtime) {
+    runtime = new MachineRuntime(engine.machine(rules), (s) => engine.chartPosition(s));
+    byRules.set(key, runtime);
+  }
+  return runtime;
+}
+
+/** The dotted state path of a snapshot. */
+export const positionOf = (snapshot: AnyMachineSnapshot): string => dottedOf(snapshot.value);
+
+export type { AnyMachineSnapshot };
