@@ -7,7 +7,8 @@ import {
   layoutChart,
   ruleIdOf,
   takenMoves,
-  distinctRuleIds,
+  labelParts,
+  chartHtml,
   type Box,
   type ChartLayout,
 } from "./index.js";
@@ -135,8 +136,17 @@ describe("the chart package", () => {
         description: null,
       },
     ]);
-    // N-4.2 guards every playCard of this chart: labels leave it out, tooltips keep it.
-    expect(distinctRuleIds(g, penalty[0]!.moves[0]!)).toEqual(["N-5.1", "N-5.2"]);
+    expect(labelParts(penalty[0]!.moves[0]!.guards)).toEqual(["N-4.2", "N-5.1", "N-5.2"]);
+    // The checks every command passes first stay out of labels; conditions without an id stay in.
+    expect(
+      labelParts([
+        "is a well-formed command",
+        "N-6.1 the game is still running",
+        "it is the player's turn",
+        "N-3.1 matches the top card",
+        "a wish is in force",
+      ]),
+    ).toEqual(["N-3.1", "a wish is in force"]);
     const end = g.edges.find((e) => e.target === "gameOver" && e.source === "turn.awaitingPlay")!;
     expect(end.moves[0]!.guards).toEqual(["N-4.2 matches the top card", "N-6.1 is the last card"]);
   });
@@ -205,6 +215,10 @@ describe("the chart package", () => {
     expect(svg).toContain('<a href="/rules/noris#N-5.1" data-rule="N-5.1">');
     expect(svg.match(/<g class="transition[^"]*"[^>]* data-taken="true">/g)).toHaveLength(3);
     expect(svg.match(/<text[^>]* data-taken="true"/g)).toHaveLength(3);
+    const html = chartHtml(graph, layout, { title: "demo <chart>" });
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(html).toContain("demo &#60;chart&#62;");
+    expect(html).not.toContain("<script");
     const plain = chartSvg(layout, { title: "a <b> & c" });
     expect(plain).not.toContain('" aria-current');
     expect(plain).toContain('aria-label="a &#60;b&#62; &#38; c"');

@@ -34,26 +34,14 @@ export interface ChartGraph {
   readonly initial: string | null;
   readonly nodes: readonly ChartNode[];
   readonly edges: readonly ChartEdge[];
-  /** Checks every command passes first, refused at the root (e.g. a well-formed command). */
-  readonly checks: readonly string[];
-  /** Rule ids that guard every transition of an event (e.g. "the game is still running"). */
-  readonly common: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Commands refused at the root, whatever the state, by the first check they fail. */
+  readonly refused: readonly string[];
 }
 
 /** A rule id at the start of a guard name (`B-4.4 …`, `not N-6.1 …`), or null. */
 export function ruleIdOf(guard: string): string | null {
   const m = /^(?:not\s+)?([A-Z]{1,3}-\d+(?:\.\d+)*[a-z]?)\b/.exec(guard);
   return m?.[1] ?? null;
-}
-
-/** The rule ids a guard list names, in order, each once. */
-export function ruleIdsOf(guards: readonly string[]): string[] {
-  const ids: string[] = [];
-  for (const g of guards) {
-    const id = ruleIdOf(g);
-    if (id !== null && !ids.includes(id)) ids.push(id);
-  }
-  return ids;
 }
 
 const lastSegment = (path: string) => path.slice(path.lastIndexOf(".") + 1);
@@ -102,7 +90,6 @@ export function graphOf(chart: ChartJson): ChartGraph {
     return dot < 0 ? null : s.id.slice(0, dot);
   };
   const edges = new Map<string, { source: string; target: string; moves: ChartMove[] }>();
-  const byEvent = new Map<string, string[][]>();
   const nodes: ChartNode[] = states.map((s) => {
     const checks: string[] = [];
     for (const t of s.transitions) {
@@ -121,7 +108,6 @@ export function graphOf(chart: ChartJson): ChartGraph {
       if (same === undefined)
         edge.moves.push({ event: t.event, guards, description: t.description ?? null });
       else for (const g of guards) if (!same.guards.includes(g)) (same.guards as string[]).push(g);
-      byEvent.set(t.event, [...(byEvent.get(t.event) ?? []), ruleIdsOf(guards)]);
     }
     return {
       id: s.id,
@@ -133,28 +119,15 @@ export function graphOf(chart: ChartJson): ChartGraph {
       checks,
     };
   });
-  const common = new Map<string, Set<string>>();
-  for (const [event, lists] of byEvent) {
-    if (lists.length < 2) continue;
-    const shared = new Set(lists[0]);
-    for (const l of lists.slice(1)) for (const id of shared) if (!l.includes(id)) shared.delete(id);
-    if (shared.size > 0) common.set(event, shared);
-  }
-  const rootChecks = ((chart as { transitions?: readonly LooseTransition[] }).transitions ?? [])
-    .flatMap(checksOf)
-    .filter((g, i, all) => all.indexOf(g) === i);
+  const refused = ((chart as { transitions?: readonly LooseTransition[] }).transitions ?? [])
+    .filter((t) => t.target === null)
+    .map((t) => t.event)
+    .filter((e, i, all) => all.indexOf(e) === i);
   return {
     id: chart.id,
     initial: chart.initial,
     nodes,
     edges: [...edges.values()].map((e, i) => ({ id: `e${i}`, ...e })),
-    checks: rootChecks,
-    common,
+    refused,
   };
-}
-
-/** The rule ids that tell this move apart: its guards' ids, less those every such move has. */
-export function distinctRuleIds(graph: ChartGraph, move: ChartMove): string[] {
-  const common = graph.common.get(move.event);
-  return ruleIdsOf(move.guards).filter((id) => !common?.has(id));
 }

@@ -1,12 +1,7 @@
 import ELK from "elkjs/lib/elk.bundled.js";
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
-import {
-  distinctRuleIds,
-  type ChartEdge,
-  type ChartGraph,
-  type ChartMove,
-  type ChartNode,
-} from "./graph.js";
+import type { ChartEdge, ChartGraph, ChartMove, ChartNode } from "./graph.js";
+import { labelParts } from "./text.js";
 
 export interface Point {
   readonly x: number;
@@ -30,7 +25,7 @@ export interface LaidEdge {
   readonly points: readonly Point[];
   readonly labels: readonly (Box & {
     readonly move: ChartMove;
-    readonly ruleIds: readonly string[];
+    readonly parts: readonly string[];
   })[];
 }
 
@@ -53,9 +48,9 @@ export interface ChartLayout {
 /** Approximate text width of the chart's 12 px sans-serif, so layout needs no DOM. */
 export const textWidth = (text: string, px = 12) => Math.ceil(text.length * px * 0.58);
 
-/** The text of one move on an arrow: the event, then the rule ids that tell it apart. */
-export function moveText(event: string, ruleIds: readonly string[]): string {
-  return ruleIds.length === 0 ? event : `${event} [${ruleIds.join(", ")}]`;
+/** The text of one move on an arrow: the event, then its guard's rule ids and conditions. */
+export function moveText(event: string, parts: readonly string[]): string {
+  return parts.length === 0 ? event : `${event} [${parts.join(", ")}]`;
 }
 
 const NODE_HEIGHT = 32;
@@ -91,15 +86,15 @@ export async function layoutChart(graph: ChartGraph): Promise<ChartLayout> {
   const roots = graph.nodes.filter((n) => n.parent === null).map(toElk);
   if (graph.initial !== null) roots.unshift({ id: startId(null), width: START, height: START });
 
-  const ruleIds = new Map<string, string[]>();
+  const labelled = new Map<string, string[]>();
   const edges: ElkExtendedEdge[] = graph.edges.map((e) => ({
     id: e.id,
     sources: [e.source],
     targets: [e.target],
     labels: e.moves.map((m, i) => {
-      const ids = distinctRuleIds(graph, m);
-      ruleIds.set(`${e.id}:${i}`, ids);
-      const text = moveText(m.event, ids);
+      const parts = labelParts(m.guards);
+      labelled.set(`${e.id}:${i}`, parts);
+      const text = moveText(m.event, parts);
       return { id: `${e.id}:${i}`, text, width: textWidth(text, 11), height: LABEL_HEIGHT };
     }),
   }));
@@ -175,7 +170,7 @@ export async function layoutChart(graph: ChartGraph): Promise<ChartLayout> {
         const l = e.labels?.[i];
         return {
           move,
-          ruleIds: ruleIds.get(`${e.id}:${i}`) ?? [],
+          parts: labelled.get(`${e.id}:${i}`) ?? [],
           x: l?.x ?? 0,
           y: l?.y ?? 0,
           width: l?.width ?? 0,

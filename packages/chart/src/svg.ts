@@ -1,4 +1,4 @@
-import { ancestry, type ChartEdge } from "./graph.js";
+import { ancestry, ruleIdOf, type ChartEdge } from "./graph.js";
 import type { ChartLayout, LaidEdge, Point } from "./layout.js";
 
 /** Where the game stands on the chart, and what brought it there. */
@@ -81,11 +81,13 @@ function edgeSvg(laid: LaidEdge, taken: Set<string>, ruleHref: SvgOptions["ruleH
     )
     .join("\n");
   const labels = laid.labels.map((l) => {
-    const ids = l.ruleIds.map((id, i) => {
+    const ids = l.parts.map((part, i) => {
       const sep = i === 0 ? " [" : ", ";
-      const link = ruleHref
-        ? `<a href="${escape(ruleHref(id))}" data-rule="${escape(id)}"><tspan>${escape(id)}</tspan></a>`
-        : `<tspan>${escape(id)}</tspan>`;
+      const isRule = ruleIdOf(part) === part;
+      const link =
+        ruleHref && isRule
+          ? `<a href="${escape(ruleHref(part))}" data-rule="${escape(part)}"><tspan>${escape(part)}</tspan></a>`
+          : `<tspan>${escape(part)}</tspan>`;
       return `${sep}${link}`;
     });
     const cls = l.move.event.startsWith("effect.") ? ' class="effect"' : "";
@@ -126,6 +128,7 @@ export function chartSvg(layout: ChartLayout, options: SvgOptions): string {
       `viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" ` +
       `role="group" aria-label="${escape(options.title)}">`,
     `<title>${escape(options.title)}</title>`,
+    ...(options.standalone ? [`<rect width="100%" height="100%" fill="#fff"/>`] : []),
     `<style>${STYLE}</style>`,
     `<defs><marker id="mm-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">` +
       `<path class="arrowhead" d="M0 0 L10 5 L0 10 z"/></marker></defs>`,

@@ -46,7 +46,7 @@ export {
 } from "./classic/view.js";
 export { classicEngine } from "./classic/engine.js";
 export { heuristicClassicBot, randomClassicBot } from "./bots/classic.js";
-export * from "./machine/export.js";
+export * from "./machine/chart.js";
 export {
   createTableMachine,
   accept,

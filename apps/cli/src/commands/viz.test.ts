@@ -60,7 +60,8 @@ describe("viz", () => {
     const svg = await renderChart(findVariant("french")!, "svg");
     expect(svg.startsWith("<svg")).toBe(true);
     expect(svg).toContain(">underPenalty<");
-    expect(svg).toMatch(/<polyline points="[\d.]+,[\d.]+ /);
+    expect(svg).toMatch(/<path d="M[\d.]+ [\d.]+ L/);
+    expect(svg).toContain('data-events="effect.draw"');
     const html = await renderChart(findVariant("french")!, "html");
     expect(html.startsWith("<!doctype html>")).toBe(true);
     expect(html).toContain("<svg");

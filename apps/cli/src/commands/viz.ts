@@ -1,18 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type Command, Option } from "commander";
-import ELK from "elkjs/lib/elk.bundled.js";
-import {
-  chartOf,
-  elkGraphOf,
-  isRefusal,
-  parseOptions,
-  toDot,
-  toHtml,
-  toMermaid,
-  toSvg,
-  type AnyVariant,
-  type ElkGraph,
-} from "@maumau/engine";
+import { chartHtml, chartSvg, graphOf, layoutChart, toDot, toMermaid } from "@maumau/chart";
+import { chartOf, isRefusal, parseOptions, type AnyVariant } from "@maumau/engine";
 import { findVariant, variantIds } from "@maumau/registry";
 import {
   collect,
@@ -48,8 +37,12 @@ export async function renderChart(
       return JSON.stringify(chart, null, 2) + "\n";
     case "svg":
     case "html": {
-      const laid = (await new ELK().layout(elkGraphOf(chart) as never)) as unknown as ElkGraph;
-      return format === "svg" ? toSvg(chart, laid) : toHtml(chart, laid, title ?? `${variant.names.en} (${variant.id})`);
+      const graph = graphOf(chart);
+      const layout = await layoutChart(graph);
+      const name = title ?? `${variant.names.en} (${variant.id})`;
+      return format === "svg"
+        ? chartSvg(layout, { title: name, standalone: true }) + "\n"
+        : chartHtml(graph, layout, { title: name, description: chart.description });
     }
   }
 }
