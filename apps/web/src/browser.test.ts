@@ -171,6 +171,22 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
         await p.setViewportSize(DESKTOP);
       }
 
+      // Anna watches the state chart beside her table: the lit state is kept with the version
+      // it belongs to (read in one go from the DOM) and checked against the engine afterwards.
+      await anna.page.getByRole("button", { name: "Show the state chart" }).click();
+      await anna.page.locator('.chart-scroll [aria-current="true"]').waitFor();
+      await anna.page.screenshot({ path: join(SHOTS, `${variant}-chart-desktop.png`) });
+      const lit: [number, string][] = [];
+      const sampleChart = async () => {
+        const [version, state] = await anna.page.evaluate(() => [
+          document.querySelector(".table")?.getAttribute("data-version") ?? null,
+          document
+            .querySelector('.chart-scroll [aria-current="true"]')
+            ?.getAttribute("data-state") ?? null,
+        ]);
+        if (version !== null && state !== null) lit.push([Number(version), state]);
+      };
+
       let refusedShown = false;
       let reloaded = false;
       let moves = 0;
@@ -203,6 +219,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
           await ben.page.getByText("you", { exact: true }).waitFor();
           reloaded = true;
         }
+        await sampleChart();
         await anna.page.waitForTimeout(60);
       }
       expect(reloaded).toBe(true);
@@ -242,6 +259,25 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
           .evaluateAll((els) => els.map((e) => e.getAttribute("data-card")));
         expect(shown, `seat ${seat} at move ${step}`).toEqual(hand);
       }
+      // The chart follows the replay (Anna's choice to show it is remembered) ...
+      await expect
+        .poll(() =>
+          anna.page
+            .locator('.chart-scroll [aria-current="true"]')
+            .getAttribute("data-state", { timeout: 20_000 }),
+        )
+        .toBe(engine.chartPosition(state).state);
+      // ... and lit, at the table, the state the engine says each version was in.
+      const stateAt = (version: number) => {
+        let s: unknown = null;
+        for (const e of log.filter((x) => x.version <= version))
+          if (!isLobbyEventType(e.type))
+            s = engine.evolve(s, { type: e.type, data: e.data } as { type: string });
+        return s === null ? null : engine.chartPosition(s).state;
+      };
+      expect(lit.length).toBeGreaterThan(3);
+      for (const [version, shown] of lit)
+        expect(shown, `chart at v${version}`).toBe(stateAt(version));
       await anna.page.screenshot({
         path: join(SHOTS, `${variant}-replay-desktop.png`),
         fullPage: true,

@@ -2,7 +2,7 @@ import { ancestry, ruleIdOf, type ChartEdge } from "./graph.js";
 import type { ChartLayout, LaidEdge, Point } from "./layout.js";
 
 /** Where the game stands on the chart, and what brought it there. */
-export interface ChartPosition {
+export interface ChartHighlight {
   /** The dotted state path the game is in now. */
   readonly state: string | null;
   /** The state before the last command, when known. */
@@ -14,7 +14,7 @@ export interface ChartPosition {
 export interface SvgOptions {
   /** Accessible name of the chart. */
   readonly title: string;
-  readonly position?: ChartPosition;
+  readonly position?: ChartHighlight;
   /** Where a rule id links to (the rule book); no links when absent. */
   readonly ruleHref?: (ruleId: string) => string;
   /** Adds the XML prolog-free `xmlns` and fixed colours, for a file opened on its own. */
@@ -32,7 +32,7 @@ export const moveKey = (edge: ChartEdge, event: string) => `${edge.id}|${event}`
  */
 export function takenMoves(
   edges: readonly ChartEdge[],
-  position: ChartPosition | undefined,
+  position: ChartHighlight | undefined,
 ): Set<string> {
   const taken = new Set<string>();
   if (!position?.taken?.length || position.state === null) return taken;

@@ -2,7 +2,7 @@ import type { ChartLayout } from "@maumau/chart";
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { navigate, paths } from "../router";
-import { chartLayout, chartSvg, type ChartPosition } from "./chartData";
+import { chartLayout, chartSvg, type ChartHighlight } from "./chartData";
 
 /**
  * A variant's statechart, laid out in the browser (elkjs, loaded with this chunk only), with
@@ -13,7 +13,7 @@ export default function ChartPanel(props: {
   variantId: string;
   /** The rule set the game plays (from its view or `match.started`), null for the defaults. */
   rules: unknown;
-  position?: ChartPosition;
+  position?: ChartHighlight;
   title: string;
 }) {
   const { variantId, rules, position, title } = props;

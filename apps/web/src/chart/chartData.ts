@@ -3,12 +3,12 @@ import {
   graphOf,
   layoutChart,
   type ChartLayout,
-  type ChartPosition,
+  type ChartHighlight,
 } from "@maumau/chart";
 import { chartOf, parseOptions, isRefusal, type AnyEngine } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 
-export type { ChartPosition };
+export type { ChartHighlight };
 
 const layouts = new Map<string, Promise<ChartLayout>>();
 

@@ -4,21 +4,20 @@ import {
   type SeatTicket,
   type VariantSummary,
 } from "@maumau/client";
-import type { ChartPosition } from "@maumau/chart";
+import type { ChartHighlight } from "@maumau/chart";
 import type { Lang } from "@maumau/engine";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { keepSeat, seatTicket, storedName, storeName } from "../net/seats";
 import { server } from "../net/server";
 import { followLink, navigate, paths } from "../router";
+import { useChartToggle } from "../chart/useChartToggle";
 import { useMatch } from "./useMatch";
 import { WaitingRoom } from "./WaitingRoom";
 
 const ClassicTable = lazy(() => import("../table/ClassicTable"));
 const HeulDochTable = lazy(() => import("../table/HeulDochTable"));
 const ChartPanel = lazy(() => import("../chart/ChartPanel"));
-
-const CHART_KEY = "maumau.chart";
 
 /** A match by URL: the waiting room, the table (as a seat or a spectator), the results. */
 export default function MatchPage(props: {
@@ -34,11 +33,7 @@ export default function MatchPage(props: {
   const { snapshot, log, error } = useMatch(matchId, ticket?.token ?? null);
   const [joinError, setJoinError] = useState<string | null>(null);
   const autoJoined = useRef(false);
-  const [showChart, setShowChart] = useState(() => localStorage.getItem(CHART_KEY) === "on");
-  const toggleChart = () => {
-    localStorage.setItem(CHART_KEY, showChart ? "off" : "on");
-    setShowChart(!showChart);
-  };
+  const [showChart, toggleChart] = useChartToggle();
   const position = useChartPosition(snapshot?.machine ?? null);
 
   useEffect(() => {
@@ -162,8 +157,8 @@ export default function MatchPage(props: {
  * machine state after the last command and the machine events that command raised (public
  * facts only); the previous state is the one of the frame before.
  */
-function useChartPosition(machine: MatchSnapshot["machine"]): ChartPosition {
-  const last = useRef<{ key: string; position: ChartPosition } | null>(null);
+function useChartPosition(machine: MatchSnapshot["machine"]): ChartHighlight {
+  const last = useRef<{ key: string; position: ChartHighlight } | null>(null);
   const key = JSON.stringify(machine);
   if (last.current?.key !== key) {
     const previous = last.current?.position.state ?? null;

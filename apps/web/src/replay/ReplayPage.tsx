@@ -1,6 +1,6 @@
 import type { LobbyView, VariantSummary, ViewEvent } from "@maumau/client";
 import type { BotLevel, ClassicState, HeulDochState, Lang, Progress } from "@maumau/engine";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "../cards/Card";
 import { colourName, deckStyleOf, type DeckStyle } from "../cards/names";
@@ -9,7 +9,10 @@ import { server } from "../net/server";
 import { RemoteRefusal } from "@maumau/client";
 import { followLink, navigate, paths } from "../router";
 import { eventText } from "../table/eventText";
+import { useChartToggle } from "../chart/useChartToggle";
 import { BOT_LEVELS, buildReplay, type Replay } from "./replayLog";
+
+const ChartPanel = lazy(() => import("../chart/ChartPanel"));
 
 type Loaded =
   | { readonly status: "loading" }
@@ -108,6 +111,8 @@ function Stepper(props: {
     [t, lang, style, names],
   );
   const [copied, setCopied] = useState(false);
+  const [showChart, toggleChart] = useChartToggle();
+  const position = replay.chart[step] ?? null;
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -179,6 +184,19 @@ function Stepper(props: {
       ) : (
         <HeulDochBoard state={state} names={names} lang={lang} />
       )}
+      <button type="button" className="chart-toggle" aria-pressed={showChart} onClick={toggleChart}>
+        {showChart ? t("chart.hide") : t("chart.show")}
+      </button>
+      {showChart && replay.rules !== null ? (
+        <Suspense fallback={<p className="loading">{t("chart.loading")}</p>}>
+          <ChartPanel
+            variantId={replay.variant}
+            rules={replay.rules}
+            {...(position ? { position } : {})}
+            title={t("chart.of", { name: variant.names[lang] })}
+          />
+        </Suspense>
+      ) : null}
       <ContinueFrom
         matchId={matchId}
         version={current?.version ?? 0}
