@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { humanChoice } from "./testing/playMatch.js";
+import { humanChoice } from "./testing/playServerMatch.js";
 import { httpClient } from "./testing/TestSocket.js";
 import { tempSqlite } from "./testing/index.js";
 

@@ -7,7 +7,7 @@ import { findVariant } from "@maumau/registry";
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MatchFrame } from "./matches/MatchService.js";
-import { checkFrames, humanChoice } from "./testing/playMatch.js";
+import { checkFrames, humanChoice } from "./testing/playServerMatch.js";
 import { SyncedWatch } from "./testing/SyncedWatch.js";
 import { httpClient, TestSocket } from "./testing/TestSocket.js";
 import { PostgresEventStore } from "./store/postgres.js";

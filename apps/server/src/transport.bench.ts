@@ -1,7 +1,7 @@
 import type { Command } from "@maumau/engine";
 import { afterAll, bench, describe } from "vitest";
 import type { MatchSnapshot } from "./matches/Match.js";
-import { humanChoice } from "./testing/playMatch.js";
+import { humanChoice } from "./testing/playServerMatch.js";
 import { httpClient, TestSocket } from "./testing/TestSocket.js";
 import { startTestApi } from "./testing/index.js";
 

@@ -14,7 +14,7 @@ import {
   UsageError,
   variantOf,
 } from "../args.js";
-import { playMatch } from "../play/session.js";
+import { playLocalMatch } from "../play/session.js";
 import { terminalIo } from "../play/terminal.js";
 import { chalkFor, playOnline, type CreateRequest } from "../online/session.js";
 import { onlineServer, resolveTarget } from "../online/target.js";
@@ -207,7 +207,7 @@ async function playCommand(flags: PlayFlags): Promise<number> {
   });
   const io = terminalIo();
   try {
-    return await playMatch(
+    return await playLocalMatch(
       {
         variant,
         players,

@@ -15,7 +15,9 @@ describe("viz", () => {
       expect(text).toMatch(/state turn \{/);
       expect(text).not.toMatch(/resolving/);
       // No state sends every command somewhere: at most the commands a state accepts.
-      expect(edges(text).some((l) => / --> .* : (cut|chooseColour)/.test(l) && l.startsWith("  turn_"))).toBe(false);
+      expect(
+        edges(text).some((l) => / --> .* : (cut|chooseColour)/.test(l) && l.startsWith("  turn_")),
+      ).toBe(false);
     });
 
     it(`prints ${variant.id}'s statechart as DOT`, async () => {
@@ -39,20 +41,33 @@ describe("viz", () => {
     const text = await renderChart(findVariant("noris")!, "mermaid");
     const lines = edges(text);
     expect(lines).toContain("  turn_awaitingPlay --> turn_underPenalty : effect.draw");
-    expect(lines.some((l) => l.startsWith("  turn_underPenalty --> turn_awaitingPlay : playCard [N-4.2"))).toBe(true);
+    expect(
+      lines.some((l) =>
+        l.startsWith("  turn_underPenalty --> turn_awaitingPlay : playCard [N-4.2"),
+      ),
+    ).toBe(true);
     expect(lines).toContain("  turn_awaitingPlay --> turn_wishInForce : effect.wish");
-    expect(lines.some((l) => l.startsWith("  turn_wishInForce --> turn_awaitingPlay : playCard [N-3.1"))).toBe(true);
+    expect(
+      lines.some((l) => l.startsWith("  turn_wishInForce --> turn_awaitingPlay : playCard [N-3.1")),
+    ).toBe(true);
   });
 
   it("bavarian: cutting, play again and the drawn card are states", async () => {
     const text = await renderChart(findVariant("bavarian")!, "mermaid");
-    for (const s of ["dealing_cutting", "turn_playAgain", "turn_drawnCard"]) expect(text).toContain(`as ${s}`);
+    for (const s of ["dealing_cutting", "turn_playAgain", "turn_drawnCard"])
+      expect(text).toContain(`as ${s}`);
     expect(edges(text)).toContain("  turn_awaitingPlay --> turn_playAgain : effect.playAgain");
   });
 
   it("heul-doch: the ways of H-3 and the special cards' effects", async () => {
     const text = await renderChart(findVariant("heul-doch")!, "mermaid", { specials: true });
-    for (const e of ["effect.catapult", "effect.towel", "effect.carousel", "effect.werewolf", "playCard [H-3.1c"])
+    for (const e of [
+      "effect.catapult",
+      "effect.towel",
+      "effect.carousel",
+      "effect.werewolf",
+      "playCard [H-3.1c",
+    ])
       expect(text).toContain(e);
   });
 
@@ -71,7 +86,10 @@ describe("viz", () => {
   it("draws a saved rule set's chart with exactly its effects (--rules)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "viz-"));
     const file = join(dir, "house.json");
-    const noDraw = { preset: "french", effects: { j: { kind: "wish", onWish: false }, "8": { kind: "skip" } } };
+    const noDraw = {
+      preset: "french",
+      effects: { j: { kind: "wish", onWish: false }, "8": { kind: "skip" } },
+    };
     writeFileSync(file, JSON.stringify(noDraw));
     const text = await renderChart(findVariant("custom")!, "mermaid", readRuleSet(file));
     expect(text).toContain("effect.skip");
@@ -83,7 +101,9 @@ describe("viz", () => {
   });
 
   it("takes the variant's options", async () => {
-    expect(await renderChart(variants[0]!, "json", {})).toBe(await renderChart(variants[0]!, "json"));
+    expect(await renderChart(variants[0]!, "json", {})).toBe(
+      await renderChart(variants[0]!, "json"),
+    );
     await expect(renderChart(variants[0]!, "json", { nonsense: true })).rejects.toThrow(/nonsense/);
   });
 });

@@ -72,7 +72,10 @@ export function registerVizCommand(program: Command): void {
     .addOption(
       new Option("--format <format>", "output format").choices(VIZ_FORMATS).default("mermaid"),
     )
-    .option("--rules <file.json>", "a saved rule set (house rules): draws the custom variant's chart for it")
+    .option(
+      "--rules <file.json>",
+      "a saved rule set (house rules): draws the custom variant's chart for it",
+    )
     .option(
       "--option <key=value>",
       "a variant option, repeatable (default options otherwise)",
@@ -94,7 +97,12 @@ Examples:
             const rules = readRuleSet(flags.rules);
             const name = (rules as { name?: unknown }).name;
             process.stdout.write(
-              await renderChart(findVariant("custom")!, flags.format, rules, typeof name === "string" ? name : flags.rules),
+              await renderChart(
+                findVariant("custom")!,
+                flags.format,
+                rules,
+                typeof name === "string" ? name : flags.rules,
+              ),
             );
             return 0;
           }

@@ -10,7 +10,7 @@ import {
 } from "@maumau/engine";
 import { findVariant, variants } from "@maumau/registry";
 import { answer } from "../testing/autoplayer.js";
-import { playMatch, type PlayIo } from "./session.js";
+import { playLocalMatch, type PlayIo } from "./session.js";
 
 /** A table fed by the autoplayer, or by fixed lines; records everything printed. */
 function scriptedIo(reply: (transcript: string) => string | null, maxPrompts = 20_000) {
@@ -53,7 +53,7 @@ describe("play, in-process", () => {
         const { io, transcript } = scriptedIo((t) =>
           answer(t, { random, forget: 0.2, misplay: 0.05 }),
         );
-        const code = await playMatch(setupFor(variant.id, lang, 11), io);
+        const code = await playLocalMatch(setupFor(variant.id, lang, 11), io);
         const out = transcript();
         expect(code).toBe(0);
         expect(out).toMatch(lang === "en" ? /Match over/ : /Partie vorbei/);
@@ -75,7 +75,7 @@ describe("play, in-process", () => {
     } as unknown as AnyVariant;
     const random = createRng(3);
     const { io, transcript } = scriptedIo((t) => answer(t, { random }));
-    const code = await playMatch({ ...setupFor("noris", "en", 8), variant: odd }, io);
+    const code = await playLocalMatch({ ...setupFor("noris", "en", 8), variant: odd }, io);
     expect(code).toBe(0);
     expect(transcript()).toContain("The table (raw view):");
     expect(transcript()).toMatch(/^ {2}m 1 {2}/m);
@@ -89,7 +89,7 @@ describe("play, in-process", () => {
       ["de", "Abgelehnt:"],
     ] as const) {
       const { io, transcript } = scriptedIo((t) => answer(t, { random, misplay: 1 }), 400);
-      await playMatch({ ...setupFor("noris", lang, 3), options: { games: 1 } }, io);
+      await playLocalMatch({ ...setupFor("noris", lang, 3), options: { games: 1 } }, io);
       expect(transcript()).toContain(refused);
     }
   });
@@ -105,7 +105,7 @@ describe("play, in-process", () => {
       }
       return answer(t, { random });
     });
-    await playMatch({ ...setupFor("noris", "en", 21), options: { games: 3 } }, io);
+    await playLocalMatch({ ...setupFor("noris", "en", 21), options: { games: 3 } }, io);
     expect(asked).toEqual({ colour: true, mau: true });
     expect(transcript()).toContain('You forgot to say "mau"!');
     expect(transcript()).toMatch(/You draw .* \(penalty for the missed call\)\./);
@@ -114,7 +114,7 @@ describe("play, in-process", () => {
   it("re-prompts on empty and unknown input and quits on q", async () => {
     const lines = ["", "xyzzy", "99", "?", "q"];
     const { io, transcript } = scriptedIo(() => lines.shift() ?? null);
-    const code = await playMatch({ ...setupFor("noris", "en", 1), options: { games: 1 } }, io);
+    const code = await playLocalMatch({ ...setupFor("noris", "en", 1), options: { games: 1 } }, io);
     const out = transcript();
     expect(code).toBe(0);
     expect(out).toContain("Type a card number, d to draw, p to pass, or ? for help.");
@@ -126,7 +126,7 @@ describe("play, in-process", () => {
 
   it("ends cleanly when the input ends", async () => {
     const { io, transcript } = scriptedIo(() => null);
-    const code = await playMatch({ ...setupFor("noris", "de", 1), options: { games: 1 } }, io);
+    const code = await playLocalMatch({ ...setupFor("noris", "de", 1), options: { games: 1 } }, io);
     expect(code).toBe(0);
     expect(transcript()).toContain("Eingabe beendet: Partie verlassen.");
   });
@@ -135,7 +135,7 @@ describe("play, in-process", () => {
     const run = async () => {
       const random = createRng(1);
       const { io, transcript } = scriptedIo((t) => answer(t, { random }));
-      await playMatch({ ...setupFor("noris", "en", 77), options: { games: 1 } }, io);
+      await playLocalMatch({ ...setupFor("noris", "en", 77), options: { games: 1 } }, io);
       return transcript();
     };
     expect(await run()).toBe(await run());

@@ -60,7 +60,7 @@ class Leave {
 }
 
 /** Plays one match against bots through `io`; resolves to the exit code. */
-export async function playMatch(setup: PlaySetup, io: PlayIo): Promise<number> {
+export async function playLocalMatch(setup: PlaySetup, io: PlayIo): Promise<number> {
   const driver = GameDriver.open(
     setup.variant,
     { players: setup.players, options: setup.options, seed: setup.seed },

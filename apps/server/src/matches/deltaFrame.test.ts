@@ -60,7 +60,7 @@ describe("delta frames", () => {
             deltaBytes += JSON.stringify(delta).length;
             fullBytes += JSON.stringify(full).length;
             const [frame, ...more] = expanders.get(v)!.expand(delta);
-          if (more.length > 0) failures.push(`${v} at ${m.version}: ${more.length} extra frames`);
+            if (more.length > 0) failures.push(`${v} at ${m.version}: ${more.length} extra frames`);
             try {
               expect(frame?.snapshot).toEqual(full);
               expect(frame?.kind === "events" ? frame.events : null).toEqual(

@@ -7,7 +7,13 @@ import { Match } from "./Match.js";
 import { MatchService } from "./MatchService.js";
 
 const service = (store: MemoryEventStore) =>
-  new MatchService({ store, logger: silentLogger(), botDelayMs: 0, graceMs: 1000, catchUpLimit: 200 });
+  new MatchService({
+    store,
+    logger: silentLogger(),
+    botDelayMs: 0,
+    graceMs: 1000,
+    catchUpLimit: 200,
+  });
 
 /** Every card code of the variant's deck (and its special cards): none may show in `machine`. */
 const cardCodes = (variant: string, options: unknown) => {
@@ -43,7 +49,8 @@ describe("the server decides through the machine and shows where the game stands
         expect(mine.machine).toEqual(spectator.machine);
         expect(other.machine).toEqual(spectator.machine);
         const text = JSON.stringify(spectator.machine);
-        for (const code of codes) expect(text.includes(`"${code}"`), `${code} in ${text}`).toBe(false);
+        for (const code of codes)
+          expect(text.includes(`"${code}"`), `${code} in ${text}`).toBe(false);
         const match = Match.fromEvents(matchId, await store.read(`match-${matchId}`));
         // Rebuilt from the log: the same chart state as the live cache, the engine's position.
         expect(match.machinePosition()).toEqual(spectator.machine);
@@ -51,7 +58,12 @@ describe("the server decides through the machine and shows where the game stands
         for (const t of spectator.machine!.taken) taken.add(t);
         // A refused command changes nothing: version and position stay.
         const refused = await a
-          .command({ matchId, token: tokens[(seat + 1) % seats]!, commandId: `x${i}`, command: { type: "drawCard" } })
+          .command({
+            matchId,
+            token: tokens[(seat + 1) % seats]!,
+            commandId: `x${i}`,
+            command: { type: "drawCard" },
+          })
           .catch((e: unknown) => e);
         expect(refused).toBeInstanceOf(Error);
         refusals++;
@@ -70,7 +82,12 @@ describe("the server decides through the machine and shows where the game stands
   it("folds a command's events once: the committed events take over the machine's decided state", async () => {
     const store = new MemoryEventStore();
     const a = service(store);
-    const { matchId, ticket } = await a.create({ variant: "french", seats: 2, name: "A", options: {} });
+    const { matchId, ticket } = await a.create({
+      variant: "french",
+      seats: 2,
+      name: "A",
+      options: {},
+    });
     const b = await a.join({ matchId, name: "B" });
     await a.start({ matchId, token: ticket!.token });
     const tokens = [ticket!.token, b.token];
@@ -90,10 +107,18 @@ describe("the server decides through the machine and shows where the game stands
     // hand card have the same position.
     const variant = findVariant("french")!;
     const engine = variant.engine;
-    const opened = engine.start({ variant: "french", rules: variant.rulesFor(variant.optionsSchema.parse({})), players: 3, seed: 5 });
+    const opened = engine.start({
+      variant: "french",
+      rules: variant.rulesFor(variant.optionsSchema.parse({})),
+      players: 3,
+      seed: 5,
+    });
     if (isRefusal(opened)) throw new Error("cannot open");
     const state = engine.replay(opened) as { hands: string[][] };
-    const swapped = { ...state, hands: state.hands.map((h, i) => (i === 2 ? [...h].reverse() : h)) };
+    const swapped = {
+      ...state,
+      hands: state.hands.map((h, i) => (i === 2 ? [...h].reverse() : h)),
+    };
     expect(engine.chartPosition(swapped)).toEqual(engine.chartPosition(state));
   });
 });

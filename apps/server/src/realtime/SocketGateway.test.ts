@@ -2,7 +2,7 @@ import type { Command } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MatchFrame } from "../matches/MatchService.js";
 import { startTestApi, type TestApi } from "../testing/index.js";
-import { humanChoice } from "../testing/playMatch.js";
+import { humanChoice } from "../testing/playServerMatch.js";
 import { httpClient, RpcError, TestSocket } from "../testing/TestSocket.js";
 
 let api: TestApi;

@@ -1,7 +1,7 @@
 import { findVariant } from "@maumau/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../testing/index.js";
-import { playMatch, spyOnFrames } from "../testing/playMatch.js";
+import { playServerMatch, spyOnFrames } from "../testing/playServerMatch.js";
 
 let api: TestApi;
 
@@ -21,7 +21,7 @@ describe("whole matches over socket.io: human sockets and server bots", () => {
   it.each(GAMES.filter((g) => findVariant(g.variant) !== undefined))(
     "$variant: plays to the end; no frame shows another seat's cards or the draw pile",
     async (game) => {
-      const played = await playMatch(api.url, game);
+      const played = await playServerMatch(api.url, game);
       try {
         expect(played.moves).toBeGreaterThan(0);
         const final = played.sockets.get(game.humans[0])!.latest!;

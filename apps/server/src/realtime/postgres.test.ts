@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostgresEventStore } from "../store/postgres.js";
 import { dropPostgresSchema, startTestApi, type TestApi } from "../testing/index.js";
-import { playMatch, spyOnFrames } from "../testing/playMatch.js";
+import { playServerMatch, spyOnFrames } from "../testing/playServerMatch.js";
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -23,7 +23,7 @@ describe.skipIf(!url)("the main game test on PostgreSQL (DATABASE_URL)", () => {
   });
 
   it("plays a whole noris match with human sockets and bots; no frame leaks", async () => {
-    const played = await playMatch(api.url, {
+    const played = await playServerMatch(api.url, {
       variant: "noris",
       seats: 4,
       humans: [0, 2],

@@ -1,7 +1,7 @@
 import { SocketClient, type MatchSnapshot } from "@maumau/client";
 import type { Command } from "@maumau/engine";
 import { afterAll, describe, expect, it } from "vitest";
-import { humanChoice } from "../testing/playMatch.js";
+import { humanChoice } from "../testing/playServerMatch.js";
 import { SqliteEventStore } from "../store/sqlite.js";
 import { tempSqlite } from "../testing/index.js";
 import { freePort, startServerProcess, type ServerProcess } from "../testing/serverProcess.js";

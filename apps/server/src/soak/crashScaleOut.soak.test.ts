@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { RemoteRefusal, SocketClient, type MatchSnapshot } from "@maumau/client";
 import type { Command } from "@maumau/engine";
 import { afterAll, describe, expect, it } from "vitest";
-import { humanChoice } from "../testing/playMatch.js";
+import { humanChoice } from "../testing/playServerMatch.js";
 import { deleteRedisKeys, dropPostgresSchema, PostgresEventStore } from "../testing/index.js";
 import { freePort, startServerProcess, type ServerProcess } from "../testing/serverProcess.js";
 import type { AppRouter } from "../trpc/appRouter.js";

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FloodReport } from "../testing/flooder.js";
-import { humanChoice } from "../testing/playMatch.js";
+import { humanChoice } from "../testing/playServerMatch.js";
 import { TestSocket } from "../testing/TestSocket.js";
 import { tempSqlite } from "../testing/index.js";
 import { freePort, startServerProcess, type ServerProcess } from "../testing/serverProcess.js";

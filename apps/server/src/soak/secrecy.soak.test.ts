@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { playMatch, spyOnFrames } from "../testing/playMatch.js";
+import { playServerMatch, spyOnFrames } from "../testing/playServerMatch.js";
 import { startTestApi, type TestApi } from "../testing/index.js";
 import { figure, pool, scale, seeded } from "./scale.js";
 
@@ -36,7 +36,7 @@ describe("soak: secrecy", () => {
       });
       const started = performance.now();
       const counts = await pool(plans, 4, async (plan) => {
-        const played = await playMatch(api.url, plan);
+        const played = await playServerMatch(api.url, plan);
         try {
           return {
             frames: await spyOnFrames(api.store, played, plan.variant),

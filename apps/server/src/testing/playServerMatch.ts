@@ -36,7 +36,7 @@ export const humanChoice = (legal: readonly Command[]): Command | undefined =>
  * Plays a whole match: human seats are socket clients that act only on the frames they are
  * pushed; the other seats are server bots. Resolves once every human saw the match end.
  */
-export async function playMatch(
+export async function playServerMatch(
   url: string,
   setup: {
     variant: string;
