@@ -42,6 +42,21 @@ export {
 export { classicEngine } from "./classic/engine.js";
 export { classicEventLeak, classicViewLeak } from "./classic/leaks.js";
 export { heuristicClassicBot, randomClassicBot } from "./bots/classic.js";
+export {
+  DEFAULT_SEARCH_BUDGET,
+  enginePlayout,
+  search,
+  searchBotMove,
+  searchRng,
+  type Playout,
+  type PlayoutPolicy,
+  type SearchOptions,
+  type SearchResult,
+  type SeatKnowledge,
+} from "./bots/search.js";
+export { prepareSampler, SamplerError, type Sampler } from "./bots/determinize.js";
+export { isPlaceholder } from "./bots/placeholder.js";
+export { classicDeterminizer } from "./classic/determinize.js";
 export * from "./machine/export.js";
 export { createCheckMachine, type CheckMachineContext, type CheckMachineInput, type GuardCheck } from "./machine/checkMachine.js";
 export * from "./heul-doch/index.js";

@@ -39,3 +39,4 @@ export {
 export { heuristicHeulDochBot, randomHeulDochBot } from "./bots.js";
 export { heulDochEngine } from "./engine.js";
 export { heulDochEventLeak, heulDochViewLeak } from "./leaks.js";
+export { heulDochDeterminizer } from "./determinize.js";
