@@ -116,6 +116,36 @@ describe("the search bot's sampler: worlds consistent with everything a seat has
   );
 });
 
+describe("the sampler across reshuffles (a reshuffled discard pile: seen cards, unseen order)", () => {
+  it.each([["noris (two copies of most cards)", "noris"], ["french", "french"]])(
+    "%s: long random games, every sample matches the acting seat's view and holds the deck",
+    (_name, id) => {
+      const variant = findVariant(id)!;
+      const deck = variant.deck;
+      let reshuffled = 0;
+      for (let seed = 1; seed <= 60; seed++) {
+        const driver = open(variant, {}, seed);
+        const engine = driver.engine;
+        const random = createRng(seed, 7);
+        for (let move = 0; move < 600; move++) {
+          const p = driver.progress();
+          if (p.toAct === null) break;
+          if (move % 4 === 0) {
+            const knows = knowledge(engine, driver.state, driver.events, p.toAct);
+            const world = prepareSampler(engine, knows.log, p.toAct, knows.view, random).sample(random);
+            expect(engine.view(world, p.toAct)).toEqual(knows.view);
+            expect(isPermutationOf(engine.cardsInPlay(world), deck)).toBe(true);
+          }
+          expect(driver.dispatch(driver.botMove(p.toAct, "random", random)).ok).toBe(true);
+        }
+        if (driver.events.some((e) => e.type === "pile.reshuffled")) reshuffled++;
+      }
+      expect(reshuffled).toBeGreaterThan(1);
+    },
+    120_000,
+  );
+});
+
 /**
  * A second log of the same match that the seat cannot tell apart from the first: the hands
  * of the other seats dealt differently (their cards permuted among them) and another seed.

@@ -40,9 +40,44 @@ function deckOf<S, E, EV>(engine: AnyFamily<S, E, EV>, first: unknown): CardCode
   throw new SamplerError("the match's start deals no deck");
 }
 
+/**
+ * The cards of each class: the known sets as they are left, class 0 the rest of the deck.
+ * `null` when they do not add up, which can happen with duplicate cards (two decks): an
+ * opponent's card was bound to a known set's placeholder while it came from the deck's rest.
+ */
+function classPools(
+  rest: ReadonlyMap<CardCode, number>,
+  sets: readonly (readonly CardCode[])[],
+  slots: readonly number[],
+): CardCode[][] | null {
+  const left = new Map(rest);
+  for (const set of sets.slice(1))
+    for (const c of set) {
+      const n = left.get(c) ?? 0;
+      if (n <= 0) return null;
+      left.set(c, n - 1);
+    }
+  const pools: CardCode[][] = sets.map((set) => set.slice());
+  pools[0] = [];
+  for (const [c, k] of left) for (let i = 0; i < k; i++) pools[0].push(c);
+  return pools.every((pool, k) => pool.length === slots[k]) ? pools : null;
+}
+
+/**
+ * The fallback: every placeholder may be any card the seat has not seen where it lies (the
+ * known sets' order constraint dropped; hand sizes, seen cards and places still hold).
+ */
+function mergedPools(rest: ReadonlyMap<CardCode, number>, classes: number): CardCode[][] {
+  const all: CardCode[] = [];
+  for (const [c, k] of rest) for (let i = 0; i < k; i++) all.push(c);
+  return [all, ...Array.from({ length: classes - 1 }, () => [])];
+}
+
 /** Placeholders of a fold: class 0 the deck's rest, each class k ≥ 1 a known set of cards. */
 class Placeholders implements Unseen {
   private n = 0;
+  /** A reveal did not fit its set: sample without the sets' constraint. */
+  broken = false;
   /** Known sets, by class (index 0 unused): the cards not yet revealed. */
   readonly sets: CardCode[][] = [[]];
 
@@ -69,8 +104,9 @@ class Placeholders implements Unseen {
     if (k === 0) return;
     const set = this.sets[k]!;
     const i = set.indexOf(card);
-    if (i < 0) throw new SamplerError(`${card} was not among the cards hidden as ${code}`);
-    set.splice(i, 1);
+    // Only after an earlier guess went wrong (duplicate cards): the sets are then dropped.
+    if (i < 0) this.broken = true;
+    else set.splice(i, 1);
   }
 }
 
@@ -108,21 +144,18 @@ export function prepareSampler<S, E, EV>(
     else seen.push(c);
     return c;
   });
-  const rest = countCards(deckOf(engine, log[0]));
-  const take = (c: CardCode, what: string) => {
+  const deck = countCards(deckOf(engine, log[0]));
+  const rest = new Map(deck);
+  for (const c of seen) {
     const left = rest.get(c) ?? 0;
-    if (left <= 0) throw new SamplerError(`the seat ${what} ${c} more often than the deck holds it`);
+    if (left <= 0) throw new SamplerError(`the seat saw ${c} more often than the deck holds it`);
     rest.set(c, left - 1);
-  };
-  for (const c of seen) take(c, "saw");
-  for (const set of unseen.sets.slice(1)) for (const c of set) take(c, "knows hidden");
-  const pools: CardCode[][] = unseen.sets.map((set) => set.slice());
-  pools[0] = [];
-  for (const [c, k] of rest) for (let i = 0; i < k; i++) pools[0].push(c);
-  pools.forEach((pool, k) => {
-    if (pool.length !== slots[k])
-      throw new SamplerError(`${pool.length} unseen cards of class ${k} for ${slots[k]} places`);
-  });
+  }
+  const exact = unseen.broken ? null : classPools(rest, unseen.sets, slots);
+  const merged = exact === null;
+  const pools = exact ?? mergedPools(rest, unseen.sets.length);
+  if (pools[0]!.length !== (merged ? slots.reduce((a, b) => a + b, 0) : slots[0]))
+    throw new SamplerError(`${pools[0]!.length} unseen cards for ${slots[0]} hidden places`);
   const total = slots.reduce((a, b) => a + b, 0);
 
   return {
@@ -132,7 +165,7 @@ export function prepareSampler<S, E, EV>(
       const next = deals.map(() => 0);
       const world = det.mapCards(base, (c) => {
         if (!isPlaceholder(c)) return c;
-        const k = classOf(c);
+        const k = merged ? 0 : classOf(c);
         return deals[k]![next[k]!++]!;
       });
       // A fresh secret seed: later reshuffles in a playout are unknown too.

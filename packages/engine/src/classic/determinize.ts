@@ -25,6 +25,9 @@ export function bindPlayed<S extends { readonly hands: readonly (readonly CardCo
   if (!s || !hand || hand.includes(card)) return s;
   let i = hand.findIndex((c) => unseen.is(c) && unseen.ofSet(c) && unseen.mayBe(c, card));
   if (i < 0) i = hand.findIndex((c) => unseen.is(c) && unseen.mayBe(c, card));
+  // No placeholder fits (an earlier guess among duplicate cards went wrong): any does, and the
+  // reveal drops the known sets' constraint.
+  if (i < 0) i = hand.findIndex((c) => unseen.is(c));
   if (i < 0) return s;
   unseen.reveal(hand[i]!, card);
   return { ...s, hands: replaceAt(s.hands, seat, replaceAt(hand, i, card)) };
