@@ -19,8 +19,11 @@ export interface SearchOptions<S> extends SearchBudget {
   readonly playout?: Playout<S>;
   /** The default playout's policy (ignored with `playout`); default `heuristic`. */
   readonly policy?: PlayoutPolicy;
-  /** UCB1 exploration constant at the root. */
-  readonly exploration?: number;
+  /**
+   * Standard errors by which a move's paired advantage over the heuristic's move must exceed
+   * zero to be played instead (default 1).
+   */
+  readonly confidence?: number;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -55,13 +58,32 @@ export function searchRng(seed: number): () => number {
   };
 }
 
-/** Who won, from a `game.ended` event of either family (`winner` or `winners`). */
+/**
+ * The seat's reward from a `game.ended` event of either family: a win 1 (shared by k: 1/k),
+ * otherwise up to 1/2 for the share of the other losers it beat on the game's scores (the
+ * direction read from the winners: if they scored lowest, low is good). The partial credit
+ * lets playouts tell a near miss from a rout, which separates moves with fewer playouts.
+ */
 function rewardFrom(events: readonly { type: string }[], seat: Seat): number | null {
   for (const e of events) {
     if (e.type !== "game.ended") continue;
-    const data = (e as { data?: { winner?: Seat | null; winners?: Seat[] } }).data ?? {};
+    const data =
+      (e as { data?: { winner?: Seat | null; winners?: Seat[]; scores?: number[] } }).data ?? {};
     const winners = data.winners ?? (typeof data.winner === "number" ? [data.winner] : []);
-    return winners.includes(seat) ? 1 / winners.length : 0;
+    if (winners.includes(seat)) return 1 / winners.length;
+    const scores = data.scores;
+    const mine = scores?.[seat];
+    if (!scores || mine === undefined || winners.length === 0) return 0;
+    const lowWins = scores[winners[0]!]! <= Math.min(...scores);
+    let beaten = 0;
+    let others = 0;
+    scores.forEach((x, s) => {
+      if (s === seat || winners.includes(s)) return;
+      others++;
+      if (lowWins ? mine < x : mine > x) beaten++;
+      else if (mine === x) beaten += 0.5;
+    });
+    return others === 0 ? 0 : (0.5 * beaten) / others;
   }
   return null;
 }
@@ -132,12 +154,16 @@ export interface SearchResult {
 }
 
 /**
- * Determinized Monte-Carlo search at the root of the seat's information set (single-observer
- * ISMCTS cut at depth one, i.e. UCB1 over the seat's own moves): each iteration samples a
- * world consistent with everything the seat has seen (`prepareSampler`: its hand and its
- * filtered log, never the hidden state), picks a move by UCB1, plays it in that world and
- * plays the rest of the game out. The move played most often wins. The seat's legal moves
- * are the same in every sample, because they depend only on its hand and public facts.
+ * Determinized Monte-Carlo search at the root of the seat's information set (perfect-
+ * information Monte Carlo with paired playouts): each round samples one world consistent with
+ * everything the seat has seen (`prepareSampler`: its view and its filtered log, never the
+ * hidden state) and plays every legal move in it, each followed by a playout under the same
+ * random numbers, so that moves are compared on equal deals and equal luck. The seat's legal
+ * moves are the same in every sample: they depend only on its hand and public facts.
+ *
+ * The family's heuristic move (from the same view) is the default; another move replaces it
+ * only when its paired advantage is at least `confidence` standard errors above zero, so a
+ * small budget falls back to the heuristic rather than to noise.
  */
 export function search<S, E, EV>(
   engine: AnyFamily<S, E, EV>,
@@ -149,48 +175,76 @@ export function search<S, E, EV>(
   const first = sampler.sample(random);
   const legal = engine.legalMoves(first, knows.seat);
   if (legal.length === 0) throw new Error(`seat ${knows.seat} has no legal move`);
-  const stats = legal.map((command) => ({ command, visits: 0, total: 0 }));
-  const done = () => stats.map((x) => ({ command: x.command, visits: x.visits, value: x.visits ? x.total / x.visits : 0 }));
-  if (legal.length === 1) return { command: legal[0]!, playouts: 0, stats: done() };
+  const stats = legal.map((command) => ({ command, visits: 0, total: 0, diff: 0, diff2: 0 }));
+  const done = (playouts: number, chosen: Command): SearchResult => ({
+    command: chosen,
+    playouts,
+    stats: stats.map((x) => ({
+      command: x.command,
+      visits: x.visits,
+      value: x.visits ? x.total / x.visits : 0,
+    })),
+  });
+  if (legal.length === 1) return done(0, legal[0]!);
 
+  const preferred = engine.botMove(first, knows.seat, "heuristic", random);
+  const key = JSON.stringify(preferred);
+  const base = Math.max(
+    0,
+    legal.findIndex((c) => JSON.stringify(c) === key),
+  );
   const playout = options.playout ?? enginePlayout(engine, options.policy);
-  const c = options.exploration ?? 0.7;
-  const limit = options.playouts ?? (options.ms === undefined ? DEFAULT_SEARCH_BUDGET.playouts! : Infinity);
+  const limit =
+    options.playouts ?? (options.ms === undefined ? DEFAULT_SEARCH_BUDGET.playouts! : Infinity);
   const deadline = options.ms === undefined ? Infinity : performance.now() + options.ms;
-  let n = 0;
-  for (; n < limit; n++) {
-    // Every move is tried once before the clock may stop the search.
-    if (n >= legal.length && performance.now() >= deadline) break;
-    const world = n === 0 ? first : sampler.sample(random);
-    let arm = stats[n % stats.length]!;
-    if (n >= stats.length) {
-      let best = -Infinity;
-      const logN = Math.log(n);
-      for (const x of stats) {
-        const ucb = x.total / x.visits + c * Math.sqrt(logN / x.visits);
-        if (ucb > best) [best, arm] = [ucb, x];
+  const rewards = new Float64Array(legal.length);
+  let used = 0;
+  let rounds = 0;
+  while (used + legal.length <= Math.max(limit, legal.length)) {
+    if (rounds > 0 && performance.now() >= deadline) break;
+    const world = rounds === 0 ? first : sampler.sample(random);
+    const luck = Math.floor(random() * 0x100000000);
+    for (let a = 0; a < legal.length; a++) {
+      const play = searchRng(luck);
+      let reward = 0;
+      const command = legal[a]!;
+      if (engine.apply) {
+        const applied = engine.apply(world, command);
+        if (!isRefusal(applied))
+          reward = rewardFrom(applied.events, knows.seat) ?? playout(applied.state, knows.seat, play);
+      } else {
+        const decided = engine.decide(world, command);
+        if (!isRefusal(decided)) {
+          let s = world;
+          for (const e of decided) s = engine.evolve(s, e);
+          reward = rewardFrom(decided, knows.seat) ?? playout(s, knows.seat, play);
+        }
       }
+      rewards[a] = reward;
     }
-    let reward = 0;
-    if (engine.apply) {
-      const applied = engine.apply(world, arm.command);
-      if (!isRefusal(applied))
-        reward = rewardFrom(applied.events, knows.seat) ?? playout(applied.state, knows.seat, random);
-    } else {
-      const decided = engine.decide(world, arm.command);
-      if (!isRefusal(decided)) {
-        let s = world;
-        for (const e of decided) s = engine.evolve(s, e);
-        reward = rewardFrom(decided, knows.seat) ?? playout(s, knows.seat, random);
-      }
+    for (let a = 0; a < legal.length; a++) {
+      const x = stats[a]!;
+      const d = rewards[a]! - rewards[base]!;
+      x.visits++;
+      x.total += rewards[a]!;
+      x.diff += d;
+      x.diff2 += d * d;
     }
-    arm.visits++;
-    arm.total += reward;
+    used += legal.length;
+    rounds++;
   }
-  let chosen = stats[0]!;
-  for (const x of stats)
-    if (x.visits > chosen.visits || (x.visits === chosen.visits && x.total > chosen.total)) chosen = x;
-  return { command: chosen.command, playouts: n, stats: done() };
+  const z = options.confidence ?? 1;
+  let chosen = base;
+  let bestMean = 0;
+  for (let a = 0; a < legal.length; a++) {
+    const x = stats[a]!;
+    if (a === base || x.visits < 2) continue;
+    const mean = x.diff / x.visits;
+    const variance = Math.max(0, x.diff2 / x.visits - mean * mean);
+    const se = Math.sqrt(variance / (x.visits - 1));
+    if (mean > bestMean && mean > z * se) [chosen, bestMean] = [a, mean];
+  }
+  return done(used, legal[chosen]!);
 }
 
 /**
