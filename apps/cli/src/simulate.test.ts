@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { isRefusal, openMatch } from "@maumau/engine";
 import { findVariant, variants } from "@maumau/registry";
-import { gameSeed, simulate, simulateGame, type SimulationReport } from "./simulate.js";
+import {
+  gameSeed,
+  levelAt,
+  simulate,
+  simulateGame,
+  wilson,
+  type SimulationReport,
+} from "./simulate.js";
 
 const run = (...args: Parameters<typeof simulate>): SimulationReport => {
   const report = simulate(...args);
@@ -56,6 +63,62 @@ describe("simulate", () => {
     expect(a.levels.map((l) => [l.bot, l.seats])).toEqual([
       ["random", 3],
       ["heuristic", 2],
+    ]);
+  });
+
+  it("rotates levels across games: every level sits at every seat equally often", () => {
+    const bots = ["search", "heuristic", "random", "random"] as const;
+    const seen = new Map<string, number>();
+    for (let game = 0; game < 8; game++) {
+      const seats = [0, 1, 2, 3].map((s) => levelAt(bots, 4, s, game));
+      // The same levels in every game, in another seat.
+      expect([...seats].sort()).toEqual([...bots].sort());
+      seats.forEach((level, s) => seen.set(`${level}@${s}`, (seen.get(`${level}@${s}`) ?? 0) + 1));
+    }
+    expect(seen.get("search@0")).toBe(2);
+    expect(seen.get("search@3")).toBe(2);
+    expect(seen.get("random@1")).toBe(4);
+    expect(levelAt(bots, 4, 0, 1)).toBe("heuristic");
+  });
+
+  it("Wilson 95 % intervals: textbook values, edges, fractional wins", () => {
+    // 5 of 10: 0.2366 – 0.7634; 0 of 10: 0 – 0.2775; 10 of 10: 0.7225 – 1.
+    const half = wilson(5, 10);
+    expect(half.low).toBeCloseTo(0.2366, 4);
+    expect(half.high).toBeCloseTo(0.7634, 4);
+    expect(wilson(0, 10).low).toBe(0);
+    expect(wilson(0, 10).high).toBeCloseTo(0.2775, 4);
+    expect(wilson(10, 10).low).toBeCloseTo(0.7225, 4);
+    expect(wilson(10, 10).high).toBe(1);
+    // 250 of 1000 at 95 %: 0.2242 – 0.2778; a shared win counts half.
+    expect(wilson(250, 1000).low).toBeCloseTo(0.2242, 4);
+    expect(wilson(250, 1000).high).toBeCloseTo(0.2778, 4);
+    expect(wilson(2.5, 10).low).toBeLessThan(0.25);
+    expect(wilson(0, 0)).toEqual({ low: 0, high: 1 });
+  });
+
+  it("reports win rates per level with intervals that contain them, and plays search seats", () => {
+    const report = run({
+      variant: findVariant("french")!,
+      players: 4,
+      games: 8,
+      bots: ["search", "heuristic", "random", "random"],
+      seed: 3,
+      search: { playouts: 8 },
+    });
+    expect(report.errors).toBe(0);
+    expect(report.search).toEqual({ playouts: 8 });
+    for (const level of report.levels) {
+      expect(level.ci95.low).toBeLessThanOrEqual(level.winRatePerSeat);
+      expect(level.ci95.high).toBeGreaterThanOrEqual(level.winRatePerSeat);
+      expect(level.moves).toBeGreaterThan(0);
+    }
+    const total = report.levels.reduce((sum, l) => sum + l.wins, 0);
+    expect(total + report.drawn).toBeCloseTo(report.games, 6);
+    expect(report.levels.map((l) => [l.bot, l.seats])).toEqual([
+      ["search", 1],
+      ["heuristic", 1],
+      ["random", 2],
     ]);
   });
 

@@ -10,6 +10,7 @@ import {
   type BotLevel,
   type CardCode,
   type Refusal,
+  type SearchBudget,
   type Seat,
 } from "@maumau/engine";
 
@@ -17,8 +18,14 @@ export interface SimulationConfig {
   readonly variant: AnyVariant;
   readonly players: number;
   readonly games: number;
-  /** Bot levels, assigned to seats cyclically. */
+  /**
+   * Bot levels, assigned to seats cyclically in game 0; game i shifts that assignment by i
+   * seats (seat s plays the level seat (s + i) mod players had in game 0), so that across
+   * games every level sits at every position equally often.
+   */
   readonly bots: readonly BotLevel[];
+  /** How long `search` bots think (default: the engine's `DEFAULT_SEARCH_BUDGET`). */
+  readonly search?: SearchBudget;
   readonly seed: number;
   readonly options?: Record<string, unknown>;
   /** Moves after which a game counts as stuck. */
@@ -38,10 +45,13 @@ export interface GameResult {
   readonly winners: readonly Seat[];
   readonly moves: number;
   readonly error?: string;
+  /** Per seat: moves made and milliseconds spent choosing them. */
+  readonly think?: readonly { readonly moves: number; readonly ms: number }[];
 }
 
 export interface SeatStats {
   readonly seat: Seat;
+  /** The seat's level in game 0 (levels rotate across games). */
   readonly bot: BotLevel;
   /** A shared win counts 1/k for each of its k winners. */
   readonly wins: number;
@@ -56,6 +66,46 @@ export interface LevelStats {
   readonly winRate: number;
   /** The same per seat, comparable across levels with different seat counts. */
   readonly winRatePerSeat: number;
+  /**
+   * 95 % Wilson score interval of `winRatePerSeat`, over games × seats trials (a level's
+   * seats in one game are not independent: with several seats the interval is a little
+   * optimistic).
+   */
+  readonly ci95: { readonly low: number; readonly high: number };
+  /** Moves this level made, and the mean wall-clock time it took to choose one (ms). */
+  readonly moves: number;
+  readonly msPerMove: number;
+}
+
+/**
+ * The Wilson score interval of a proportion: `successes` of `trials` (fractional successes,
+ * such as shared wins, are fine), at `z` standard deviations (1.96: 95 %).
+ */
+export function wilson(
+  successes: number,
+  trials: number,
+  z = 1.96,
+): { low: number; high: number } {
+  if (trials <= 0) return { low: 0, high: 1 };
+  const p = successes / trials;
+  const z2 = z * z;
+  const centre = p + z2 / (2 * trials);
+  const spread = z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials));
+  const denominator = 1 + z2 / trials;
+  return {
+    low: Math.max(0, (centre - spread) / denominator),
+    high: Math.min(1, (centre + spread) / denominator),
+  };
+}
+
+/** The level at `seat` in game `index`: game 0 cycles `bots`, each later game shifts by one. */
+export function levelAt(
+  bots: readonly BotLevel[],
+  players: number,
+  seat: Seat,
+  index: number,
+): BotLevel {
+  return bots[((seat + index) % players) % bots.length]!;
 }
 
 export interface SimulationReport {
@@ -65,6 +115,8 @@ export interface SimulationReport {
   readonly seed: number;
   readonly options: Record<string, unknown>;
   readonly maxMoves: number;
+  /** The search budget given (absent: the engine's default). */
+  readonly search?: SearchBudget;
   readonly games: number;
   readonly errors: number;
   readonly stuck: number;
@@ -123,6 +175,9 @@ export function simulateGame(
     index: number;
     maxMoves: number;
     deck?: readonly CardCode[] | null;
+    /** The level of each seat (default: `bots` cyclically). */
+    seats?: readonly BotLevel[];
+    search?: SearchBudget;
   },
 ): GameResult {
   const { index, seed, maxMoves } = setup;
@@ -132,9 +187,11 @@ export function simulateGame(
     outcome,
     winners: [],
     moves,
+    think,
     ...extra,
   });
   let moves = 0;
+  const think = Array.from({ length: setup.players }, () => ({ moves: 0, ms: 0 }));
   try {
     const driver = GameDriver.open(
       variant,
@@ -154,7 +211,11 @@ export function simulateGame(
       const seat = progress.toAct;
       if (seat === null)
         return result("error", moves, { error: `no seat to act while ${progress.status}` });
-      const command = driver.botMove(seat, setup.bots[seat % setup.bots.length]!, random);
+      const level = setup.seats?.[seat] ?? setup.bots[seat % setup.bots.length]!;
+      const t0 = performance.now();
+      const command = driver.botMove(seat, level, random, setup.search);
+      think[seat]!.ms += performance.now() - t0;
+      think[seat]!.moves++;
       const outcome = driver.dispatch(command);
       moves++;
       if (!outcome.ok)
@@ -182,6 +243,8 @@ export function simulate(config: SimulationConfig): SimulationReport | Refusal {
   const deck = config.checkCards ? variant.deckFor(parsed) : null;
 
   const wins = Array<number>(players).fill(0);
+  const levelWins = new Map<BotLevel, number>();
+  const levelThink = new Map<BotLevel, { moves: number; ms: number }>();
   let errors = 0;
   let stuck = 0;
   let drawn = 0;
@@ -189,14 +252,23 @@ export function simulate(config: SimulationConfig): SimulationReport | Refusal {
   const failures: GameResult[] = [];
   const started = performance.now();
   for (let index = 0; index < config.games; index++) {
+    const seats = Array.from({ length: players }, (_, s) => levelAt(bots, players, s, index));
     const game = simulateGame(variant, {
       players,
       bots,
+      seats,
       options,
       seed: gameSeed(seed, index),
       index,
       maxMoves,
       deck,
+      ...(config.search ? { search: config.search } : {}),
+    });
+    for (const w of game.winners)
+      levelWins.set(seats[w]!, (levelWins.get(seats[w]!) ?? 0) + 1 / game.winners.length);
+    game.think?.forEach((t, s) => {
+      const sum = levelThink.get(seats[s]!) ?? { moves: 0, ms: 0 };
+      levelThink.set(seats[s]!, { moves: sum.moves + t.moves, ms: sum.ms + t.ms });
     });
     moves += game.moves;
     if (game.outcome === "error") errors++;
@@ -210,17 +282,21 @@ export function simulate(config: SimulationConfig): SimulationReport | Refusal {
   const seconds = (performance.now() - started) / 1000;
   const games = config.games;
   const rate = (x: number) => (games === 0 ? 0 : x / games);
-  const levelOf = (seat: Seat) => bots[seat % bots.length]!;
+  const levelOf = (seat: Seat) => levelAt(bots, players, seat, 0);
   const seats = wins.map((w, seat) => ({ seat, bot: levelOf(seat), wins: w, winRate: rate(w) }));
   const levels = [...new Set(bots)].map((bot) => {
-    const mine = seats.filter((s) => s.bot === bot);
-    const levelWins = mine.reduce((sum, s) => sum + s.wins, 0);
+    const count = seats.filter((s) => s.bot === bot).length;
+    const won = levelWins.get(bot) ?? 0;
+    const thought = levelThink.get(bot) ?? { moves: 0, ms: 0 };
     return {
       bot,
-      seats: mine.length,
-      wins: levelWins,
-      winRate: rate(levelWins),
-      winRatePerSeat: mine.length ? rate(levelWins) / mine.length : 0,
+      seats: count,
+      wins: won,
+      winRate: rate(won),
+      winRatePerSeat: count ? rate(won) / count : 0,
+      ci95: wilson(won, games * count),
+      moves: thought.moves,
+      msPerMove: thought.moves ? thought.ms / thought.moves : 0,
     };
   });
   return {
@@ -230,6 +306,7 @@ export function simulate(config: SimulationConfig): SimulationReport | Refusal {
     seed,
     options,
     maxMoves,
+    ...(config.search ? { search: config.search } : {}),
     games,
     errors,
     stuck,

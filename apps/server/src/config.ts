@@ -26,6 +26,11 @@ export interface Config {
   readonly sqlitePath: string | null;
   /** How long a server bot waits before it acts, so that people can follow. */
   readonly botDelayMs: number;
+  /** Worker threads in which search bots think (off the event loop). */
+  readonly botThreads: number;
+  /** A search bot's budget per move: playouts and milliseconds, whichever ends first. */
+  readonly searchPlayouts: number;
+  readonly searchMs: number;
   /** How long a disconnected seat is held before a bot plays it. */
   readonly graceMs: number;
   /** A client further behind than this many events gets a full view instead of the events. */
@@ -174,6 +179,9 @@ const envSchema = z.object({
   MAX_OPEN_MATCHES: whole(5_000, 1, 10_000_000),
   MATCH_CACHE_SIZE: whole(2_000, 10, 10_000_000),
   UNWATCHED_MS: whole(60_000, 0, 86_400_000),
+  BOT_THREADS: whole(1, 1, 64),
+  SEARCH_PLAYOUTS: whole(200, 1, 1_000_000),
+  SEARCH_MS: whole(300, 1, 60_000),
   TRUST_PROXY: optional(z.enum(["true", "false", "1", "0"]).default("false")),
   ALLOWED_ORIGINS: origins(),
   CORS_ORIGINS: origins(),
@@ -201,6 +209,9 @@ const VARIABLES = [
   "MAX_OPEN_MATCHES",
   "MATCH_CACHE_SIZE",
   "UNWATCHED_MS",
+  "BOT_THREADS",
+  "SEARCH_PLAYOUTS",
+  "SEARCH_MS",
   "TRUST_PROXY",
   "ALLOWED_ORIGINS",
   "CORS_ORIGINS",
@@ -258,6 +269,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxOpenMatches: d.MAX_OPEN_MATCHES,
     matchCacheSize: d.MATCH_CACHE_SIZE,
     unwatchedMs: d.UNWATCHED_MS,
+    botThreads: d.BOT_THREADS,
+    searchPlayouts: d.SEARCH_PLAYOUTS,
+    searchMs: d.SEARCH_MS,
     trustProxy: d.TRUST_PROXY === "true" || d.TRUST_PROXY === "1",
     allowedOrigins: d.ALLOWED_ORIGINS,
     corsOrigins: d.CORS_ORIGINS,

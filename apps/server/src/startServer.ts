@@ -63,6 +63,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     store,
     logger: logger.child({ component: "matches" }),
     botDelayMs: config.botDelayMs,
+    search: {
+      threads: config.botThreads,
+      budget: { playouts: config.searchPlayouts, ms: config.searchMs },
+    },
     graceMs: config.graceMs,
     catchUpLimit: config.catchUpLimit,
     limits: {

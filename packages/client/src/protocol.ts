@@ -19,6 +19,17 @@ import type {
 
 export type MatchStatus = "open" | "running" | "over";
 
+/**
+ * Every bot level a seat may take, weakest first, for lobby selects: the engine's
+ * `BOT_LEVELS` without loading the engine. The `Record` makes a level added to the engine
+ * fail to compile here until it is listed.
+ */
+export const BOT_LEVELS = Object.keys({
+  random: true,
+  heuristic: true,
+  search: true,
+} satisfies Record<BotLevel, true>) as readonly BotLevel[];
+
 /** A saved rule set by name and version: what a match created from it records. */
 export interface RuleSetRef {
   readonly name: string;

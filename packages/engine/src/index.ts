@@ -58,6 +58,21 @@ export {
   type NamedCheck,
 } from "./machine/table.js";
 export * from "./core/runtime.js";
+export {
+  DEFAULT_SEARCH_BUDGET,
+  enginePlayout,
+  search,
+  searchBotMove,
+  searchRng,
+  type Playout,
+  type PlayoutPolicy,
+  type SearchOptions,
+  type SearchResult,
+  type SeatKnowledge,
+} from "./bots/search.js";
+export { prepareSampler, SamplerError, type Sampler } from "./bots/determinize.js";
+export { isPlaceholder } from "./bots/placeholder.js";
+export { classicDeterminizer } from "./classic/determinize.js";
 export * from "./heul-doch/index.js";
 export { verifyFairness, type FairnessReport, type GameCheck } from "./fairness.js";
 export * from "./fast/index.js";

@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import cliProgress from "cli-progress";
-import { BOT_LEVELS, isRefusal, type BotLevel } from "@maumau/engine";
+import { BOT_LEVELS, isRefusal, type BotLevel, type SearchBudget } from "@maumau/engine";
 import { variantIds } from "@maumau/registry";
 import {
   botLevelArg,
@@ -34,6 +34,8 @@ interface SimulateFlags {
   rate: number;
   timeout: number;
   reconnect?: boolean;
+  searchPlayouts?: number;
+  searchMs?: number;
 }
 
 /** Progress on stderr: a bar on a terminal, a plain line now and then otherwise. */
@@ -94,25 +96,36 @@ export function formatReport(r: SimulationReport): string {
     ["moves/s", num(r.movesPerSecond)],
   ]);
   const seats = table([
-    ["seat", "bot", "wins", "win rate"],
-    ...r.seats.map((s) => [String(s.seat), s.bot, num(s.wins, 1, false), pct(s.winRate)]),
+    ["seat", "wins", "win rate"],
+    ...r.seats.map((s) => [String(s.seat), num(s.wins, 1, false), pct(s.winRate)]),
   ]);
   const levels = table([
-    ["bot", "seats", "wins", "win rate", "per seat"],
+    ["bot", "seats", "wins", "win rate", "per seat", "95 % CI (Wilson)", "ms/move"],
     ...r.levels.map((l) => [
       l.bot,
       String(l.seats),
       num(l.wins, 1, false),
       pct(l.winRate),
       pct(l.winRatePerSeat),
+      `${pct(l.ci95.low)} – ${pct(l.ci95.high)}`,
+      num(l.msPerMove, 2),
     ]),
   ]);
   const options = Object.keys(r.options).length ? `, options ${JSON.stringify(r.options)}` : "";
+  const search = r.search
+    ? `, search ${[
+        r.search.playouts === undefined ? "" : `${r.search.playouts} playouts`,
+        r.search.ms === undefined ? "" : `${r.search.ms} ms`,
+      ]
+        .filter(Boolean)
+        .join(" or ")}`
+    : "";
   return [
-    `${r.variant}: ${r.players} players, bots ${r.bots.join(",")}, seed ${r.seed}${options}`,
+    `${r.variant}: ${r.players} players, bots ${r.bots.join(",")}, seed ${r.seed}${options}${search}`,
     "",
     summary,
     "",
+    "Wins by seat position (levels rotate: game i seats at s the level game 0 had at s + i):",
     seats,
     "",
     levels,
@@ -206,6 +219,12 @@ export function registerSimulateCommand(program: Command): void {
       intArg(1),
       DEFAULT_MAX_MOVES,
     )
+    .option(
+      "--search-playouts <n>",
+      "search bots: playouts per move (deterministic under --seed)",
+      intArg(1, 1_000_000),
+    )
+    .option("--search-ms <n>", "search bots: milliseconds per move at most", intArg(1, 60_000))
     .option("--json", "print the report as JSON")
     .addOption(
       new Option(
@@ -239,7 +258,9 @@ export function registerSimulateCommand(program: Command): void {
       "after",
       `
 Each game is the first game of a fresh match, played by bots in decider mode until it is
-over. A refused bot move counts as an error; a game still running after --max-moves moves
+over. Levels rotate: game i seats at seat s the level game 0 had at seat s + i, so every
+level plays every position equally often. Win rates per level come with a 95 % Wilson
+interval; ms/move is the mean time a level took to choose a move (machine dependent). A refused bot move counts as an error; a game still running after --max-moves moves
 counts as stuck. Exit code 1 if any game erred or got stuck, 2 for a bad call.
 
 With --server the games are played through the servers as a client would: each game is a
@@ -251,6 +272,7 @@ command id); a match with no new version for --timeout seconds is stuck.
 
 Examples:
   maumau simulate --variant noris --players 4 --games 10000 --bots random,heuristic --seed 1
+  maumau simulate --variant french --games 400 --bots search,heuristic,random,random --search-playouts 200
   maumau simulate --server http://127.0.0.1:3000 --variant french --games 50 --players 3
   maumau simulate --server http://a:3000,http://b:3000 --variant noris --games 50 --concurrency 8`,
     )
@@ -260,6 +282,17 @@ Examples:
       );
     });
   exitOnUsageError(cmd);
+}
+
+/** `--search-playouts`/`--search-ms` as a budget; neither: the engine's default. */
+function searchBudget(flags: SimulateFlags): { search?: SearchBudget } {
+  if (flags.searchPlayouts === undefined && flags.searchMs === undefined) return {};
+  return {
+    search: {
+      ...(flags.searchPlayouts === undefined ? {} : { playouts: flags.searchPlayouts }),
+      ...(flags.searchMs === undefined ? {} : { ms: flags.searchMs }),
+    },
+  };
 }
 
 function simulateCommand(flags: SimulateFlags): number {
@@ -276,6 +309,7 @@ function simulateCommand(flags: SimulateFlags): number {
     seed,
     options,
     maxMoves: flags.maxMoves,
+    ...searchBudget(flags),
     onProgress: progress.tick,
   });
   progress.stop();
@@ -294,6 +328,11 @@ async function simulateRemoteCommand(flags: SimulateFlags): Promise<number> {
   checkPlayers(variant, flags.players);
   const options = parseOptionPairs(flags.option ?? []);
   checkOptions(variant, options);
+  if ((flags.botsLevel ? [flags.botsLevel] : flags.bots).includes("search"))
+    throw new UsageError(
+      "--bots search plays in-process only: a client sees its seat's view, not the log a " +
+        "search samples from. Seat search bots on the server (play --bot-level search).",
+    );
   const progress = progressReporter(flags.games);
   const report = await simulateRemote({
     servers: flags.server ?? [],

@@ -108,7 +108,7 @@ function seatCells(snapshot: MatchSnapshot, me: Seat | null, look: Look, now: nu
     const toAct = progress?.toAct === seat && progress.status === "playing";
     const tags = [
       seat === me ? o.you : null,
-      s.kind === "bot" ? o.bot : null,
+      s.kind === "bot" ? o.bot(s.level) : null,
       s.kind === "empty" ? o.empty : null,
       s.away ? o.away : null,
     ].filter(Boolean);

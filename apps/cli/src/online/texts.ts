@@ -7,7 +7,8 @@ export interface OnlineTexts {
   readonly share: (link: string) => string;
   readonly lobbyHint: (creator: boolean) => string;
   readonly empty: string;
-  readonly bot: string;
+  /** A bot seat's tag, with its level (random, heuristic, search) for everyone to see. */
+  readonly bot: (level: string | null) => string;
   readonly away: string;
   readonly you: string;
   readonly seatName: (seat: number) => string;
@@ -54,7 +55,7 @@ const en: OnlineTexts = {
       ? "Starts when every seat is taken · start = bots take the free seats · bot = one bot · q = leave"
       : "Waiting for the host to start · q = leave",
   empty: "free",
-  bot: "bot",
+  bot: (level) => (level ? `bot: ${level}` : "bot"),
   away: "away",
   you: "you",
   seatName: (seat) => `Seat ${seat + 1}`,
@@ -105,7 +106,7 @@ const de: OnlineTexts = {
       ? "Beginnt, wenn alle Plätze besetzt sind · start = Bots auf die freien Plätze · bot = ein Bot · q = verlassen"
       : "Warten, bis der Gastgeber beginnt · q = verlassen",
   empty: "frei",
-  bot: "Bot",
+  bot: (level) => (level ? `Bot: ${level}` : "Bot"),
   away: "weg",
   you: "du",
   seatName: (seat) => `Platz ${seat + 1}`,

@@ -104,7 +104,12 @@ export async function simulateRemote(
   const levels = config.bots.length > 0 ? config.bots : (["heuristic"] as const);
   const bots = levels.map((level) => {
     const bot = viewBot(config.variant.engine.family, level);
-    if (bot === null) throw new Error(`no bot for the family ${config.variant.engine.family}`);
+    if (bot === null)
+      throw new Error(
+        level === "search"
+          ? "the search level plays only in-process (without --server) or as a server's bot seat"
+          : `no bot for the family ${config.variant.engine.family}`,
+      );
     return bot;
   });
   const wire: WireStats = {

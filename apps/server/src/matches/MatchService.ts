@@ -1,5 +1,14 @@
 import { randomInt } from "node:crypto";
-import { isRefusal, type BotLevel, type Seat, type Viewer } from "@maumau/engine";
+import {
+  DEFAULT_SEARCH_BUDGET,
+  isRefusal,
+  type BotLevel,
+  type SearchBudget,
+  type Seat,
+  type Viewer,
+} from "@maumau/engine";
+import { BotPool } from "../bots/BotPool.js";
+import { botThinker } from "../bots/thinker.js";
 import type { CommandResult, HistoryResult, MatchFrame, SeatTicket } from "@maumau/client";
 import type { Logger } from "pino";
 import { ServiceError } from "../errors/ServiceError.js";
@@ -41,6 +50,8 @@ export interface MatchServiceOptions {
   readonly ruleSets?: RuleSetService;
   /** Caps that keep one client (or all of them) from exhausting the server. */
   readonly limits?: Partial<MatchLimits>;
+  /** Search bots: worker threads and think budget (default 1 thread, `DEFAULT_SEARCH_BUDGET`). */
+  readonly search?: { readonly threads?: number; readonly budget?: SearchBudget };
 }
 
 export interface MatchLimits {
@@ -89,6 +100,8 @@ export class MatchService {
   private readonly logger: Logger;
   private readonly repository: MatchRepository;
   private readonly scheduler: Scheduler;
+  /** Worker threads for search bots, started with the first search move. */
+  private botPool: BotPool | null = null;
   private readonly presence: Presence;
   /** Matches a client created, by match id (the per-client cap counts those not over). */
   private readonly creators = new Map<string, string>();
@@ -127,6 +140,11 @@ export class MatchService {
       unwatchedMs: this.limits.unwatchedMs,
       random: options.random ?? cryptoRandom,
       onSchedule: (match) => this.presence.watchForAbsentOwners(match),
+      think: botThinker({
+        pool: () => (this.botPool ??= new BotPool(options.search?.threads ?? 1)),
+        budget: options.search?.budget ?? DEFAULT_SEARCH_BUDGET,
+        random: options.random ?? cryptoRandom,
+      }),
     });
   }
 
@@ -527,6 +545,7 @@ export class MatchService {
   /** Stops timers and new work, and waits for every command in flight. */
   async close(): Promise<void> {
     this.scheduler.close();
+    await this.botPool?.close();
     this.presence.close();
     await this.repository.close();
   }

@@ -1,5 +1,6 @@
 import { isRefusal, type BotLevel, type Command, type Seat, type Viewer } from "@maumau/engine";
 import type { Logger } from "pino";
+import type { BotThinker } from "../bots/thinker.js";
 import type { NewEvent } from "../store/EventStore.js";
 import { lobby, toNewEvent } from "./lobbyDecider.js";
 import type { Match } from "./Match.js";
@@ -19,6 +20,8 @@ export interface SchedulerOptions {
   readonly random: () => number;
   /** Runs each time a match's timer is planned (the facade watches for absent owners there). */
   readonly onSchedule: (match: Match) => void;
+  /** Computes a `search` bot's move off the event loop (bots/thinker.ts). */
+  readonly think?: BotThinker;
 }
 
 type Action =
@@ -36,6 +39,8 @@ type Action =
  */
 export class Scheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Matches whose search bot is thinking (in the worker pool). */
+  private readonly thinking = new Set<string>();
   /** Sockets of this process watching a match (seats and spectators). */
   private readonly watchers = new Map<string, number>();
   /** When someone last watched, asked about or acted in a match (performance.now()). */
@@ -69,7 +74,7 @@ export class Scheduler {
 
   /** Something here needs the cached match: a watcher, or a timer of a match not over. */
   holds(match: Match): boolean {
-    if ((this.watchers.get(match.id) ?? 0) > 0) return true;
+    if ((this.watchers.get(match.id) ?? 0) > 0 || this.thinking.has(match.id)) return true;
     return match.status !== "over" && this.timers.has(match.id);
   }
 
@@ -151,12 +156,17 @@ export class Scheduler {
         const watched = await this.watchedElsewhere!(match.id, viewers).catch(() => true);
         if (!watched) return;
       }
+      // A search bot thinks in the worker pool; the move is applied below like any other.
+      const thought = await this.thinkAhead(match, version, planned);
+      if (thought === "stale") return;
       // Another process may have moved (or run this very step) meanwhile: read, then act only
       // if the match is still where the plan was made; the expected version settles a race.
       this.options.repository
-        .commit(match.id, (m) => (m.version === version ? this.act(m, planned) : null), {
-          fresh: true,
-        })
+        .commit(
+          match.id,
+          (m) => (m.version === version ? this.act(m, planned, thought) : null),
+          { fresh: true },
+        )
         .catch((error: unknown) =>
           logFailure(this.options.logger, error, match.id, "bot step failed"),
         );
@@ -164,12 +174,47 @@ export class Scheduler {
     this.timers.set(match.id, timer);
   }
 
-  /** A bot's decision: it is shown only its seat's view and legal moves (`engine.botMove`). */
-  private act(match: Match, action: Action): NewEvent[] | null {
+  /**
+   * A `search` bot's move, thought in the worker pool while the event loop serves the other
+   * matches; `null` when the level thinks on the spot (or the thought failed: logged, and the
+   * heuristic plays instead); "stale" when the match moved on meanwhile.
+   */
+  private async thinkAhead(
+    match: Match,
+    version: number,
+    action: Action,
+  ): Promise<Command | null | "stale"> {
+    const think = this.options.think;
+    if (action.kind !== "bot" || action.level !== "search" || think === undefined) return null;
+    if (match.version !== version) return "stale";
+    this.thinking.add(match.id);
+    try {
+      return await think(match, action.seat, action.level);
+    } catch (error) {
+      if (this.closing) return "stale";
+      logFailure(this.options.logger, error, match.id, "search bot failed; heuristic plays");
+      return null;
+    } finally {
+      this.thinking.delete(match.id);
+    }
+  }
+
+  /**
+   * Applies a bot's decision: `thought` (computed apart, from the seat's view and log), or one
+   * made here from the seat's view and legal moves (`engine.botMove`).
+   */
+  private act(match: Match, action: Action, thought: Command | null): NewEvent[] | null {
     const command: Command =
       action.kind === "nextGame"
         ? { type: "startNextGame" }
-        : match.engine.botMove(match.state, action.seat, action.level, this.options.random);
+        : (thought ??
+          match.engine.botMove(
+            match.state,
+            action.seat,
+            action.level === "search" ? "heuristic" : action.level,
+            this.options.random,
+            match.engineEvents(),
+          ));
     const decision = match.decide(command);
     if (isRefusal(decision)) {
       this.options.logger.error(

@@ -1,4 +1,5 @@
 import {
+  BOT_LEVELS,
   RemoteRefusal,
   type LobbyView,
   type OptionSchema,
@@ -347,8 +348,11 @@ function CreateMatch(props: { variants: readonly VariantSummary[]; lang: Lang; n
           <label>
             {t("lobby.botLevel")}{" "}
             <select value={level} onChange={(e) => setLevel(e.target.value as BotLevel)}>
-              <option value="random">{t("lobby.level.random")}</option>
-              <option value="heuristic">{t("lobby.level.heuristic")}</option>
+              {BOT_LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {t(`lobby.level.${l}`)}
+                </option>
+              ))}
             </select>
           </label>
           <label>

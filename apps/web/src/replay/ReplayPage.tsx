@@ -6,11 +6,11 @@ import { Card } from "../cards/Card";
 import { colourName, deckStyleOf, type DeckStyle } from "../cards/names";
 import { keepSeat, storedName, storeName } from "../net/seats";
 import { server } from "../net/server";
-import { RemoteRefusal } from "@maumau/client";
+import { BOT_LEVELS, RemoteRefusal } from "@maumau/client";
 import { followLink, navigate, paths } from "../router";
 import { eventText } from "../table/eventText";
 import { useChartToggle } from "../chart/useChartToggle";
-import { BOT_LEVELS, buildReplay, type Replay } from "./replayLog";
+import { buildReplay, type Replay } from "./replayLog";
 
 const ChartPanel = lazy(() => import("../chart/ChartPanel"));
 

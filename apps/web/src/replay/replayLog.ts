@@ -2,8 +2,6 @@ import { isLobbyEventType, type ViewEvent } from "@maumau/client";
 import { verifyFairness, type AnyEngine, type FairnessReport, type Progress } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 
-/** The bot levels a practice match may seat (this chunk has the engine already). */
-export { BOT_LEVELS } from "@maumau/engine";
 
 /** A finished match, ready to step through: the state after every event of its log. */
 export interface Replay {

@@ -137,8 +137,12 @@ export function SeatBadge(props: {
           {name}
           {you && <span className="tag">{t("seat.you")}</span>}
           {seat.kind === "bot" && (
-            <span className="tag bot" title={t("seat.botLevel", { level: seat.level ?? "" })}>
-              {t("seat.bot")}
+            <span
+              className="tag bot"
+              data-level={seat.level ?? undefined}
+              title={t("seat.botLevel", { level: t(`lobby.level.${seat.level ?? "heuristic"}`) })}
+            >
+              {t("seat.bot")} · {t(`seat.levels.${seat.level ?? "heuristic"}`)}
             </span>
           )}
           {seat.away && <span className="tag away">{t("seat.away")}</span>}

@@ -28,8 +28,11 @@ function favouriteColour(view: ClassicView, exclude?: string): string | null {
 }
 
 /**
- * A simple greedy player: answers attacks, plays the drawn card, sheds expensive cards and
- * attack cards first, keeps wish cards for when nothing else fits, wishes its own best colour.
+ * A greedy player that sees only its own view: answers attacks, plays the drawn card, sheds
+ * expensive cards first and from the colour it holds most (so that it can follow again);
+ * keeps draw and skip cards for when they matter (the next seat about to go out, or an
+ * attack to answer) and wish cards for when nothing else fits, wishing its own best colour.
+ * Its calls ("Mau", "Mau-Mau") are always made: the legal moves carry them.
  */
 export const heuristicClassicBot: Bot<ClassicView> = (view, legal, random) => {
   const rules = view.rules;
@@ -47,16 +50,29 @@ export const heuristicClassicBot: Bot<ClassicView> = (view, legal, random) => {
   if (cuts.length) return pick(cuts, random);
   if (plays.length === 0) return legal.find((c) => c.type === "drawCard") ?? pick(legal, random);
 
-  const nextCount = Math.min(...view.handCounts.filter((_, i) => i !== view.viewer));
+  const hand = view.hand ?? [];
+  const me = view.viewer === "spectator" ? 0 : view.viewer;
+  const step = view.direction === "cw" ? 1 : -1;
+  const nextCount = view.handCounts[(me + step + view.players) % view.players] ?? 0;
+  const fewest = Math.min(...view.handCounts.filter((_, i) => i !== view.viewer));
+  const held = new Map<string, number>();
+  for (const c of hand) {
+    const colour = colourOf(c);
+    if (colour) held.set(colour, (held.get(colour) ?? 0) + 1);
+  }
+  const urgent = nextCount <= 2 || fewest <= 1;
   const score = (c: Extract<Command, { type: "playCard" }>): number => {
     const effect = effectOf(rules, c.card);
     let s = handValue(rules, [c.card]);
-    if (effect?.kind === "draw") s += nextCount <= 2 ? 40 : 15;
-    if (effect?.kind === "skip") s += nextCount <= 2 ? 25 : 8;
+    const colour = colourOf(c.card);
+    // Follow the colour it holds most: the next turn then likely has a card that fits.
+    if (colour && effect?.kind !== "wish") s += 1.5 * ((held.get(colour) ?? 1) - 1);
+    if (effect?.kind === "draw") s += view.pendingDraw > 0 ? 30 : urgent ? 40 : -6;
+    if (effect?.kind === "skip") s += urgent ? 25 : 2;
     if (effect?.kind === "playAgain") s += 12;
     if (effect?.kind === "reverse") s += 4;
     if (effect?.kind === "wish") {
-      s -= (view.hand?.length ?? 0) <= 2 ? 0 : 60;
+      s -= hand.length <= 2 ? 0 : 60;
       if (c.wish !== favouriteColour(view, c.card)) s -= 5;
     }
     return s;

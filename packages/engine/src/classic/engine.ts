@@ -1,4 +1,6 @@
 import type { Engine } from "../core/engine.js";
+import { searchBotMove } from "../bots/search.js";
+import { classicDeterminizer } from "./determinize.js";
 import { heuristicClassicBot, randomClassicBot } from "../bots/classic.js";
 import { applyClassic, decideClassic, replayClassic, startClassicMatch } from "./decide.js";
 import { evolveClassic } from "./evolve.js";
@@ -38,6 +40,9 @@ export const classicEngine: Engine<
   rulesOf: (s) => s.rules,
   chartPosition: (s) => ({ state: classicChartPosition(s) }),
   machineEvents: (_before, events) => classicMachineEvents(events),
-  botMove: (s, seat, level, random) =>
-    bots[level](viewClassic(s, seat), legalClassicMoves(s, seat), random),
+  botMove: (s, seat, level, random, log, budget) =>
+    level === "search"
+      ? searchBotMove(classicEngine, s, seat, random, log, budget)
+      : bots[level](viewClassic(s, seat), legalClassicMoves(s, seat), random),
+  determinizer: classicDeterminizer,
 };

@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot } from "xstate";
-import type { AnyEngine, BotLevel, Progress } from "./engine.js";
+import type { AnyEngine, BotLevel, Progress, SearchBudget } from "./engine.js";
 import { isCommand, positionOf, runtimeOf, UNKNOWN_COMMAND, type MachineRuntime } from "./runtime.js";
 import { isRefusal, type Command, type Refusal, type Seat, type Viewer } from "./types.js";
 import { openMatch, type AnyVariant, type OpenMatch } from "./variant.js";
@@ -104,8 +104,9 @@ export class GameDriver {
   legalMoves(seat: Seat): Command[] {
     return this.engine.legalMoves(this.current, seat);
   }
-  botMove(seat: Seat, level: BotLevel, random: () => number): Command {
-    return this.engine.botMove(this.current, seat, level, random);
+  /** A bot's move; `search` is shown the log as `seat` may see it, and thinks for `budget`. */
+  botMove(seat: Seat, level: BotLevel, random: () => number, budget?: SearchBudget): Command {
+    return this.engine.botMove(this.current, seat, level, random, this.log, budget);
   }
   scriptState(): Record<string, unknown> {
     return this.engine.scriptState(this.current);

@@ -65,12 +65,81 @@ export interface Engine<R, S, E extends { type: string }, V, EV = E> {
    * a match's opening. Equal to what the machine took when it carried the command out.
    */
   machineEvents(before: S, events: readonly E[], after: S): string[];
-  /** A bot's move for `seat`: the bot is shown only `view(state, seat)` and the legal moves. */
-  botMove(state: S, seat: Seat, level: BotLevel, random: () => number): Command;
+  /**
+   * A bot's move for `seat`: the bot is shown only `view(state, seat)`, the legal moves and,
+   * for `search`, the log as the seat may see it (`eventFor(event, seat)` of `log`, which
+   * that level needs: a missing log is an error). `search` draws its seed from `random` and
+   * thinks for `budget` (default `DEFAULT_SEARCH_BUDGET`).
+   */
+  botMove(
+    state: S,
+    seat: Seat,
+    level: BotLevel,
+    random: () => number,
+    log?: readonly E[],
+    budget?: SearchBudget,
+  ): Command;
+  /** How a search bot rebuilds a state from what one seat has seen (bots/determinize.ts). */
+  readonly determinizer: Determinizer<S, E, EV, V>;
 }
 
-export type BotLevel = "random" | "heuristic";
-export const BOT_LEVELS: readonly BotLevel[] = ["random", "heuristic"];
+/**
+ * The family-specific half of sampling hidden cards (the rest is bots/determinize.ts, shared).
+ * A seat's filtered log is turned back into a full log: each card the seat saw is filled in
+ * from the state folded so far, each card it never saw is a placeholder from `unseen`. The
+ * placeholders are later replaced by a random deal of the cards nobody showed the seat.
+ */
+export interface Determinizer<S, E, EV, V> {
+  /**
+   * `event` (as `seat` saw it) as a full event. `state` is the fold so far (`null` before the
+   * first event); the returned state is that fold with each card the event reveals bound to
+   * the hidden place it came from (`unseen.reveal`).
+   */
+  fill(
+    event: EV,
+    state: S | null,
+    seat: Seat,
+    unseen: Unseen,
+    random: () => number,
+  ): { event: E; state: S | null };
+  /** The state with every card (hands, piles, draw pile…) passed through `f`. */
+  mapCards(state: S, f: (card: CardCode) => CardCode): S;
+  /**
+   * The fold made to show `seat` its `view` where the log alone cannot (its hand, which its
+   * log may leave behind by a card it played face down; a phase), with another seed.
+   */
+  settle(state: S, seat: Seat, view: V, seed: Seed): S;
+  /** The seat to act without building the whole `progress` (playouts ask this every move). */
+  toAct(state: S): Seat | null;
+}
+
+/** Placeholders for cards a seat has not seen where they lie (bots/determinize.ts). */
+export interface Unseen {
+  /** A card the seat never saw: any of the deck's cards not seen elsewhere. */
+  card(): CardCode;
+  /** These cards, seen, now lie hidden in an unknown order (a reshuffled discard pile). */
+  among(cards: readonly CardCode[]): CardCode[];
+  /** Whether `code` is a placeholder (not a card). */
+  is(code: CardCode): boolean;
+  /** Whether `placeholder` stands for one card of a known set (`among`), not the deck's rest. */
+  ofSet(placeholder: CardCode): boolean;
+  /** Whether `placeholder` may turn out to be `card`. */
+  mayBe(placeholder: CardCode, card: CardCode): boolean;
+  /** `placeholder` turned out to be `card` (the card was shown). */
+  reveal(placeholder: CardCode, card: CardCode): void;
+}
+
+/**
+ * How long a `search` bot thinks: `playouts` (deterministic under a seed) and/or `ms` (wall
+ * clock, so the move then depends on the machine's speed). Whichever runs out first ends it.
+ */
+export interface SearchBudget {
+  readonly playouts?: number;
+  readonly ms?: number;
+}
+
+export type BotLevel = "random" | "heuristic" | "search";
+export const BOT_LEVELS: readonly BotLevel[] = ["random", "heuristic", "search"];
 
 /** A type-erased engine for registries and front ends that handle any family. */
 export type AnyEngine = Engine<unknown, unknown, { type: string }, unknown, unknown>;

@@ -24,9 +24,10 @@ const worth = (top: PileCardView | null, onions: number | null): number => {
 };
 
 /**
- * A greedy player that sees only its own view: keeps high cards face up on its own pile,
- * gives its neighbours the lowest cards it must, buries low cards as onions when nothing fits,
- * and plays a special card when it gains more than it gives away.
+ * A greedy player that sees only its own view: keeps high cards face up on its own pile
+ * (counting its onions, where the view shows them, so as not to spoil its own ranks), gives
+ * its neighbours the lowest cards it must (a rank their onions spoil first), buries low cards
+ * as onions when nothing fits, and plays a special card when it gains more than it gives away.
  */
 export const heuristicHeulDochBot: Bot<HeulDochView> = (view, legal, random) => {
   const me = view.viewer;
@@ -71,7 +72,12 @@ export const heuristicHeulDochBot: Bot<HeulDochView> = (view, legal, random) => 
         break;
     }
     const to = c.to ?? me;
-    if (to !== me) return -rank - 1;
+    if (to !== me) {
+      // Feeding a neighbour: give the least, best a rank its onions spoil (worth nothing).
+      const onions = pile(to)?.onions ?? null;
+      const spoilt = onions !== null && spoiledRanks(onions).includes(rank);
+      return spoilt ? -1 : -rank - 1;
+    }
     if (c.faceDown) {
       // Another onion shifts which rank spoils: avoid making the 7s count for nothing.
       const next = myOnions === null ? [] : spoiledRanks(myOnions + 1);

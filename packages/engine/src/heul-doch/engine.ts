@@ -1,4 +1,6 @@
 import type { Engine } from "../core/engine.js";
+import { searchBotMove } from "../bots/search.js";
+import { heulDochDeterminizer } from "./determinize.js";
 import { heuristicHeulDochBot, randomHeulDochBot } from "./bots.js";
 import { decideHeulDoch, startHeulDochMatch } from "./decide.js";
 import { evolveHeulDoch, replayHeulDoch } from "./evolve.js";
@@ -47,6 +49,9 @@ export const heulDochEngine: Engine<
   rulesOf: (s) => s.rules,
   chartPosition: (s) => ({ state: heulDochChartPosition(s) }),
   machineEvents: heulDochMachineEvents,
-  botMove: (s, seat, level, random) =>
-    bots[level](viewHeulDoch(s, seat), legalHeulDochMoves(s, seat), random),
+  botMove: (s, seat, level, random, log, budget) =>
+    level === "search"
+      ? searchBotMove(heulDochEngine, s, seat, random, log, budget)
+      : bots[level](viewHeulDoch(s, seat), legalHeulDochMoves(s, seat), random),
+  determinizer: heulDochDeterminizer,
 };

@@ -41,3 +41,4 @@ export {
 } from "./view.js";
 export { heuristicHeulDochBot, randomHeulDochBot } from "./bots.js";
 export { heulDochEngine } from "./engine.js";
+export { heulDochDeterminizer } from "./determinize.js";

@@ -1,0 +1,34 @@
+import type { BotLevel, Command, SearchBudget, Seat } from "@maumau/engine";
+import type { Match } from "../matches/Match.js";
+import type { BotPool } from "./BotPool.js";
+
+/**
+ * How a server bot's move is computed, apart from applying it: `random` and `heuristic` answer
+ * at once on the event loop (microseconds); `search` thinks in the worker pool, shown only the
+ * seat's view and its filtered log.
+ */
+export type BotThinker = (match: Match, seat: Seat, level: BotLevel) => Promise<Command>;
+
+export interface BotThinkerOptions {
+  /** The pool, made on the first search move (no threads for servers without search bots). */
+  readonly pool: () => BotPool;
+  readonly budget: SearchBudget;
+  readonly random: () => number;
+}
+
+export function botThinker(options: BotThinkerOptions): BotThinker {
+  return async (match, seat, level) => {
+    const engine = match.engine;
+    if (level !== "search") return engine.botMove(match.state, seat, level, options.random);
+    const reply = await options.pool().think({
+      variant: match.variant.id,
+      seat,
+      view: engine.view(match.state, seat),
+      log: match.engineEvents().map((e) => engine.eventFor(e, seat)),
+      seed: Math.floor(options.random() * 0x100000000),
+      budget: options.budget,
+    });
+    if (!reply.ok) throw new Error(`search bot failed: ${reply.error}`);
+    return reply.command;
+  };
+}
