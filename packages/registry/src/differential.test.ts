@@ -19,7 +19,14 @@ const classic: { variant: string; options: unknown }[] = [
   { variant: "french", options: {} },
   { variant: "bavarian", options: {} },
   { variant: "custom", options: familyHouseRules },
-  { variant: "custom", options: { preset: "bavarian", turn: { drawUntilPlayable: true }, calls: { mauMau: { required: true, penalty: 0, takeBack: true } } } },
+  {
+    variant: "custom",
+    options: {
+      preset: "bavarian",
+      turn: { drawUntilPlayable: true },
+      calls: { mauMau: { required: true, penalty: 0, takeBack: true } },
+    },
+  },
 ];
 
 function add(total: DifferentialStats, s: DifferentialStats) {
@@ -29,40 +36,102 @@ function add(total: DifferentialStats, s: DifferentialStats) {
   for (const [k, v] of Object.entries(s.codes)) total.codes[k] = (total.codes[k] ?? 0) + v;
   for (const [k, v] of Object.entries(s.states)) total.states[k] = (total.states[k] ?? 0) + v;
 }
-const empty = (): DifferentialStats => ({ commands: 0, accepted: 0, refused: 0, codes: {}, states: {} });
+const empty = (): DifferentialStats => ({
+  commands: 0,
+  accepted: 0,
+  refused: 0,
+  codes: {},
+  states: {},
+});
 
 describe("machine = decide, refusals included (differential)", () => {
-  it(`classic family: ${GAMES} matches over noris, tabaluga, french, bavarian and house rules`, () => {
-    const total = empty();
-    for (let i = 0; i < GAMES; i++) {
-      const { variant: id, options } = classic[i % classic.length]!;
-      const variant = findVariant(id)!;
-      const range = id === "custom" ? { min: 2, max: 4 } : variant.players;
-      const players = range.min + (i % (range.max - range.min + 1));
-      // Every eighth run plays a whole match (several games, match end); the others one game.
-      add(total, differentialRun({ variant, players, options, seed: i + 1, games: i % 8 === 0 ? 50 : 1, maxCommands: 6_000 }));
-    }
-    if (SOAK) console.log("classic", JSON.stringify(total));
-    expect(total.accepted).toBeGreaterThan(GAMES * 10);
-    for (const code of ["INVALID_COMMAND", "NOT_YOUR_TURN", "NOT_IN_HAND", "ILLEGAL_MOVE", "CHOICE_REQUIRED", "GAME_OVER"])
-      expect(total.codes[code], `${code} in ${JSON.stringify(total.codes)}`).toBeGreaterThan(0);
-    for (const state of ["dealing.cutting", "dealing.choosingColour", "turn.awaitingPlay", "turn.underPenalty", "turn.wishInForce", "turn.drawnCard", "turn.playAgain", "gameOver", "matchOver"])
-      expect(total.states[state], `${state} in ${JSON.stringify(total.states)}`).toBeGreaterThan(0);
-  }, SOAK ? 24 * 3600_000 : 120_000);
+  it(
+    `classic family: ${GAMES} matches over noris, tabaluga, french, bavarian and house rules`,
+    () => {
+      const total = empty();
+      for (let i = 0; i < GAMES; i++) {
+        const { variant: id, options } = classic[i % classic.length]!;
+        const variant = findVariant(id)!;
+        const range = id === "custom" ? { min: 2, max: 4 } : variant.players;
+        const players = range.min + (i % (range.max - range.min + 1));
+        // Every eighth run plays a whole match (several games, match end); the others one game.
+        add(
+          total,
+          differentialRun({
+            variant,
+            players,
+            options,
+            seed: i + 1,
+            games: i % 8 === 0 ? 50 : 1,
+            maxCommands: 6_000,
+          }),
+        );
+      }
+      if (SOAK) console.log("classic", JSON.stringify(total));
+      expect(total.accepted).toBeGreaterThan(GAMES * 10);
+      for (const code of [
+        "INVALID_COMMAND",
+        "NOT_YOUR_TURN",
+        "NOT_IN_HAND",
+        "ILLEGAL_MOVE",
+        "CHOICE_REQUIRED",
+        "GAME_OVER",
+      ])
+        expect(total.codes[code], `${code} in ${JSON.stringify(total.codes)}`).toBeGreaterThan(0);
+      for (const state of [
+        "dealing.cutting",
+        "dealing.choosingColour",
+        "turn.awaitingPlay",
+        "turn.underPenalty",
+        "turn.wishInForce",
+        "turn.drawnCard",
+        "turn.playAgain",
+        "gameOver",
+        "matchOver",
+      ])
+        expect(total.states[state], `${state} in ${JSON.stringify(total.states)}`).toBeGreaterThan(
+          0,
+        );
+    },
+    SOAK ? 24 * 3600_000 : 120_000,
+  );
 
-  it(`heul-doch: ${GAMES} matches, with and without special cards`, () => {
-    const variant = findVariant("heul-doch")!;
-    const total = empty();
-    for (let i = 0; i < GAMES; i++) {
-      const players = variant.players.min + (i % (variant.players.max - variant.players.min + 1));
-      const options = { specials: i % 4 !== 0, games: 1 + (i % 3) };
-      add(total, differentialRun({ variant, players, options, seed: i + 1, games: i % 8 === 0 ? 50 : 1, maxCommands: 6_000 }));
-    }
-    if (SOAK) console.log("heul-doch", JSON.stringify(total));
-    expect(total.accepted).toBeGreaterThan(GAMES * 10);
-    for (const code of ["INVALID_COMMAND", "NOT_YOUR_TURN", "NOT_IN_HAND", "ILLEGAL_MOVE", "CHOICE_REQUIRED", "GAME_OVER"])
-      expect(total.codes[code], `${code} in ${JSON.stringify(total.codes)}`).toBeGreaterThan(0);
-    for (const state of ["turn.awaitingCard", "turn.handsRunningDown", "gameOver", "matchOver"])
-      expect(total.states[state], `${state} in ${JSON.stringify(total.states)}`).toBeGreaterThan(0);
-  }, SOAK ? 24 * 3600_000 : 120_000);
+  it(
+    `heul-doch: ${GAMES} matches, with and without special cards`,
+    () => {
+      const variant = findVariant("heul-doch")!;
+      const total = empty();
+      for (let i = 0; i < GAMES; i++) {
+        const players = variant.players.min + (i % (variant.players.max - variant.players.min + 1));
+        const options = { specials: i % 4 !== 0, games: 1 + (i % 3) };
+        add(
+          total,
+          differentialRun({
+            variant,
+            players,
+            options,
+            seed: i + 1,
+            games: i % 8 === 0 ? 50 : 1,
+            maxCommands: 6_000,
+          }),
+        );
+      }
+      if (SOAK) console.log("heul-doch", JSON.stringify(total));
+      expect(total.accepted).toBeGreaterThan(GAMES * 10);
+      for (const code of [
+        "INVALID_COMMAND",
+        "NOT_YOUR_TURN",
+        "NOT_IN_HAND",
+        "ILLEGAL_MOVE",
+        "CHOICE_REQUIRED",
+        "GAME_OVER",
+      ])
+        expect(total.codes[code], `${code} in ${JSON.stringify(total.codes)}`).toBeGreaterThan(0);
+      for (const state of ["turn.awaitingCard", "turn.handsRunningDown", "gameOver", "matchOver"])
+        expect(total.states[state], `${state} in ${JSON.stringify(total.states)}`).toBeGreaterThan(
+          0,
+        );
+    },
+    SOAK ? 24 * 3600_000 : 120_000,
+  );
 });

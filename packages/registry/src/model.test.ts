@@ -49,14 +49,28 @@ const CASES: readonly Case[] = [
     options: {},
     players: 2,
     seed: 4,
-    reach: ["dealing.cutting", "turn.awaitingPlay", "turn.underPenalty", "turn.playAgain", "turn.drawnCard", "gameOver"],
+    reach: [
+      "dealing.cutting",
+      "turn.awaitingPlay",
+      "turn.underPenalty",
+      "turn.playAgain",
+      "turn.drawnCard",
+      "gameOver",
+    ],
   },
   {
     variant: "custom",
     options: familyHouseRules,
     players: 2,
     seed: 2,
-    reach: ["turn.awaitingPlay", "turn.underPenalty", "turn.wishInForce", "turn.playAgain", "turn.drawnCard", "gameOver"],
+    reach: [
+      "turn.awaitingPlay",
+      "turn.underPenalty",
+      "turn.wishInForce",
+      "turn.playAgain",
+      "turn.drawnCard",
+      "gameOver",
+    ],
   },
   {
     variant: "heul-doch",
@@ -87,7 +101,8 @@ function setUp(c: Case) {
     if (move % 2 === 0 || status !== "playing")
       starts.push({ log: driver.events.slice(), snapshot: runtime.snapshotOf(driver.state) });
     if (status === "matchOver" || (status === "gameOver" && driver.progress().game > 1)) break;
-    const command: Command = toAct === null ? { type: "startNextGame" } : driver.botMove(toAct, "random", random);
+    const command: Command =
+      toAct === null ? { type: "startNextGame" } : driver.botMove(toAct, "random", random);
     if (!driver.dispatch(command).ok) throw new Error("bot move refused");
     if (engine.progress(driver.state).game > 1) break;
   }
@@ -126,10 +141,15 @@ function replayPath(
   for (const { event } of path.steps) {
     if (event.type === "xstate.init") continue;
     const r = driver.dispatch(event as Command);
-    if (!r.ok) throw new Error(`${c.variant}: the engine refused ${JSON.stringify(event)} on a path of the chart: ${r.refusal.message.en}`);
+    if (!r.ok)
+      throw new Error(
+        `${c.variant}: the engine refused ${JSON.stringify(event)} on a path of the chart: ${r.refusal.message.en}`,
+      );
   }
   expect(driver.engine.chartPosition(driver.state).state).toBe(dottedOf(path.state.value));
-  expect(JSON.stringify(driver.state)).toBe(JSON.stringify((path.state.context as { game: unknown }).game));
+  expect(JSON.stringify(driver.state)).toBe(
+    JSON.stringify((path.state.context as { game: unknown }).game),
+  );
 }
 
 describe("model-based: xstate/graph paths through each family's machine, run against the engine", () => {
@@ -172,7 +192,11 @@ describe("model-based: xstate/graph paths through each family's machine, run aga
       const { engine, variant, runtime, starts, gameOf } = setUp(c);
       const chart = chartOf(runtime.machine);
       const accepts = (state: string, type: string): boolean => {
-        for (let s: string | null = state; s !== null; s = chart.states.find((x) => x.id === s)?.parent ?? null) {
+        for (
+          let s: string | null = state;
+          s !== null;
+          s = chart.states.find((x) => x.id === s)?.parent ?? null
+        ) {
           const node = chart.states.find((x) => x.id === s);
           if (node?.transitions.some((t) => t.event === type && t.target !== null)) return true;
         }
@@ -190,10 +214,17 @@ describe("model-based: xstate/graph paths through each family's machine, run aga
         const before = JSON.stringify(game);
         const { toAct } = engine.progress(game);
         const commands: Command[] = [];
-        for (let i = 0; i < 20; i++) commands.push(faultyCommand(random, deck, c.players, toAct, colours));
+        for (let i = 0; i < 20; i++)
+          commands.push(faultyCommand(random, deck, c.players, toAct, colours));
         for (let seat = 0; seat < c.players; seat++)
           for (const type of COMMAND_TYPES)
-            commands.push({ type, seat, card: deck[0], colour: colours[0], at: 1 } as unknown as Command);
+            commands.push({
+              type,
+              seat,
+              card: deck[0],
+              colour: colours[0],
+              at: 1,
+            } as unknown as Command);
         for (const command of commands) {
           const step = runtime.step(snapshot, command);
           const decided = engine.decide(game, command);

@@ -29,7 +29,7 @@ const ctx: IntentContext = {
     lobby: { status: "running", seats: [] } as unknown as MatchSnapshot["lobby"],
     view: { family: "classic", hand: ["wild", "red/5"] },
     machine: { state: "turn.awaitingPlay", taken: ["playCard"] },
-    progress: { status: "playing", toAct: 0, game: 1 },
+    progress: { status: "playing", toAct: 0, game: 1, winners: [] },
     legal,
   },
   me: 0,

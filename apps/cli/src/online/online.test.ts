@@ -324,7 +324,7 @@ describe("maumau play --server / watch / replay against a real server", () => {
     expect(all.stdout()).toMatch(/ over /);
   }, 60_000);
 
-  describe("clear errors: one line, exit code 1, nothing stored", () => {
+  describe("clear errors: one line, exit code 1, nothing stored", { timeout: 60_000 }, () => {
     const fresh = () => mkdtempSync(join(tmpdir(), "maumau-cli-empty-"));
     const seatsFile = (dir: string) => join(dir, "maumau", "seats.json");
 

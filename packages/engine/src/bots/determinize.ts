@@ -29,7 +29,8 @@ interface MatchStarted {
 /** The full deck of the match's games, from the rules in `match.started` (seen by everyone). */
 function deckOf<S, E, EV>(engine: AnyFamily<S, E, EV>, first: unknown): CardCode[] {
   const started = first as MatchStarted;
-  if (started?.type !== "match.started") throw new SamplerError("the log must open with match.started");
+  if (started?.type !== "match.started")
+    throw new SamplerError("the log must open with match.started");
   const { variant, rules, players, dealer } = started.data;
   const events = engine.start({ variant, rules, players, dealer: dealer ?? 0, seed: "deck" });
   if (isRefusal(events)) throw new SamplerError(`cannot rebuild the deck: ${events.message.en}`);

@@ -211,7 +211,8 @@ export function search<S, E, EV>(
       if (engine.apply) {
         const applied = engine.apply(world, command);
         if (!isRefusal(applied))
-          reward = rewardFrom(applied.events, knows.seat) ?? playout(applied.state, knows.seat, play);
+          reward =
+            rewardFrom(applied.events, knows.seat) ?? playout(applied.state, knows.seat, play);
       } else {
         const decided = engine.decide(world, command);
         if (!isRefusal(decided)) {

@@ -1,5 +1,13 @@
 import { DECKS } from "../cards/decks.js";
-import { refuse, type Command, type CommandType, type Localized, type Refusal, type RefusalCode, type RuleId } from "../core/types.js";
+import {
+  refuse,
+  type Command,
+  type CommandType,
+  type Localized,
+  type Refusal,
+  type RefusalCode,
+  type RuleId,
+} from "../core/types.js";
 import type { RuleKey } from "./ruleset.js";
 import { answersPending, deckColours, isWishCard, matchesTop, mayDraw } from "./rules.js";
 import { handOf, isOver, type ClassicState, type Phase } from "./state.js";
@@ -23,7 +31,9 @@ export interface Check {
 
 /** The refusal a failed check gives in this state: its code, the variant's rule id, the message. */
 export function refusalOf(check: Check, s: ClassicState): Refusal {
-  const id = check.ruleFor?.(s) ?? (check.ruleKey === undefined ? undefined : s.rules.ruleIds[check.ruleKey]);
+  const id =
+    check.ruleFor?.(s) ??
+    (check.ruleKey === undefined ? undefined : s.rules.ruleIds[check.ruleKey]);
   return refuse(check.code, check.messageFor?.(s) ?? check.message, id);
 }
 

@@ -4,7 +4,15 @@ import { refuse, type Command, type CommandOf, type Refusal, type Seat } from ".
 import { CHECKS, guardName, refusalOf, type Check } from "./checks.js";
 import { evolveClassic } from "./evolve.js";
 import type { ClassicRules } from "./ruleset.js";
-import { deal, deckColours, drawnCardFits, effectOf, fullDeck, gameScores, matchResult } from "./rules.js";
+import {
+  deal,
+  deckColours,
+  drawnCardFits,
+  effectOf,
+  fullDeck,
+  gameScores,
+  matchResult,
+} from "./rules.js";
 import {
   handOf,
   leftOf,
@@ -29,7 +37,9 @@ class Tx {
 export function refusalFor(s: ClassicState, c: Command): Refusal | null {
   const table = CHECKS[s.phase];
   // Own keys only: "constructor" or "toString" is no command, not a lookup into Object.prototype.
-  const checks: readonly Check[] | undefined = Object.hasOwn(table, c.type) ? table[c.type] : undefined;
+  const checks: readonly Check[] | undefined = Object.hasOwn(table, c.type)
+    ? table[c.type]
+    : undefined;
   if (checks === undefined) return unknownCommand;
   for (const check of checks) if (!check.passes(s, c)) return refusalOf(check, s);
   return null;
@@ -48,7 +58,8 @@ export function decideClassic(s: ClassicState, c: Command): ClassicEvent[] | Ref
 }
 
 /** The events of a command that passed every check (the machine's `apply` action). */
-export const outcomeClassic = (s: ClassicState, c: Command): ClassicEvent[] => carryOut(s, c).events;
+export const outcomeClassic = (s: ClassicState, c: Command): ClassicEvent[] =>
+  carryOut(s, c).events;
 
 /** decide, plus the state after the events (folded once, while deciding). */
 export function applyClassic(
@@ -172,7 +183,8 @@ function dealAndOpen(tx: Tx): void {
   const effect = effectOf(s.rules, starter);
   // C-1.8b: with starter effects on, the dealer names the colour and it binds; "anything may
   // follow" is the starter option of a set that ignores starter effects (N-2.4).
-  const anyCard = s.rules.wildStarterAllowsAnything && !s.rules.starterEffects && effect?.kind === "wish";
+  const anyCard =
+    s.rules.wildStarterAllowsAnything && !s.rules.starterEffects && effect?.kind === "wish";
   tx.emit({ type: "starter.turned", data: { card: starter, anyCard } });
   let first = leftOf(s.players, s.dealer);
   if (s.rules.starterEffects && effect) {

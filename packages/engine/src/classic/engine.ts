@@ -7,7 +7,7 @@ import { evolveClassic } from "./evolve.js";
 import { legalClassicMoves } from "./legal.js";
 import { classicChartPosition, classicMachineEvents, createClassicMachine } from "./machine.js";
 import type { ClassicRules } from "./ruleset.js";
-import { classicScriptState } from "./script.js";
+import { classicProgress, classicScriptState } from "./script.js";
 import type { ClassicEvent, ClassicState } from "./state.js";
 import { eventForViewer, viewClassic, type ClassicEventView, type ClassicView } from "./view.js";
 
@@ -30,10 +30,7 @@ export const classicEngine: Engine<
   view: viewClassic,
   eventFor: eventForViewer,
   legalMoves: legalClassicMoves,
-  progress: (s) => {
-    const script = classicScriptState(s);
-    return { status: script.status, toAct: script.turn, game: s.game };
-  },
+  progress: classicProgress,
   scriptState: (s) => ({ ...classicScriptState(s) }),
   cardsInPlay: (s) => [...s.hands.flat(), ...s.drawPile, ...s.discard],
   machine: createClassicMachine,

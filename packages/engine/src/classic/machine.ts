@@ -1,5 +1,10 @@
 import type { CommandType } from "../core/types.js";
-import { accept, createTableMachine, type NamedCheck, type TableContext } from "../machine/table.js";
+import {
+  accept,
+  createTableMachine,
+  type NamedCheck,
+  type TableContext,
+} from "../machine/table.js";
 import { CHECKS, guardName, type Check } from "./checks.js";
 import { carryOutClassic, refusalFor } from "./decide.js";
 import type { ClassicRules, EffectKind } from "./ruleset.js";
@@ -96,7 +101,8 @@ export function classicMachineEvents(events: readonly ClassicEvent[]): string[] 
 
 const STATE_GUARDS = {
   "a wish is in force": (s: ClassicState) => s.wish !== null,
-  "the dealer names the colour of the wish starter": (s: ClassicState) => s.phase === "choosingColour",
+  "the dealer names the colour of the wish starter": (s: ClassicState) =>
+    s.phase === "choosingColour",
 } as const;
 
 /**
@@ -125,14 +131,16 @@ export function createClassicMachine(rules: ClassicRules) {
   // with a draw pending the top card does not matter, without one nothing answers it. The
   // differential test holds the machine to `decide` on every command.
   const named = (phase: Phase, type: CommandType, omit: readonly string[] = []): string[] =>
-    CHECKS[phase][type].filter((check) => !omit.includes(check.label)).map((check: Check) => {
-      const name = guardName(check, ids);
-      const known = checks.get(name);
-      if (known !== undefined && known.passes !== check.passes)
-        throw new Error(`two checks share the guard name "${name}"`);
-      checks.set(name, { name, passes: check.passes });
-      return name;
-    });
+    CHECKS[phase][type]
+      .filter((check) => !omit.includes(check.label))
+      .map((check: Check) => {
+        const name = guardName(check, ids);
+        const known = checks.get(name);
+        if (known !== undefined && known.passes !== check.passes)
+          throw new Error(`two checks share the guard name "${name}"`);
+        checks.set(name, { name, passes: check.passes });
+        return name;
+      });
   const takeBackName = `${ids.mauMau ?? "B-5.3"} a last card without "Mau-Mau" goes back into the hand`;
   if (takeBack)
     checks.set(takeBackName, {
@@ -151,20 +159,35 @@ export function createClassicMachine(rules: ClassicRules) {
   const play = (phase: Phase, omit: readonly string[] = NO_PENDING) =>
     accept(named(phase, "playCard", omit), next, "the card is played; the next seat's turn");
   const draw = (phase: Phase, target = next) =>
-    accept(named(phase, "drawCard"), target, "draws; the turn passes unless the drawn card is offered");
+    accept(
+      named(phase, "drawCard"),
+      target,
+      "draws; the turn passes unless the drawn card is offered",
+    );
   const offered = drawnCard
-    ? { "drawnCard.offered": { target: T("turn.drawnCard"), description: "the card just drawn fits and may be played at once" } }
+    ? {
+        "drawnCard.offered": {
+          target: T("turn.drawnCard"),
+          description: "the card just drawn fits and may be played at once",
+        },
+      }
     : {};
 
   const effects: Record<string, unknown> = {};
   if (has("draw"))
-    effects["effect.draw"] = { target: T("turn.underPenalty"), description: "the next seat must draw or answer with a draw card" };
+    effects["effect.draw"] = {
+      target: T("turn.underPenalty"),
+      description: "the next seat must draw or answer with a draw card",
+    };
   if (has("skip"))
     effects["effect.skip"] = { target: next, description: "the next seat is skipped" };
   if (has("reverse"))
     effects["effect.reverse"] = { target: next, description: "the direction of play turns" };
   if (has("playAgain"))
-    effects["effect.playAgain"] = { target: T("turn.playAgain"), description: "the same player plays again" };
+    effects["effect.playAgain"] = {
+      target: T("turn.playAgain"),
+      description: "the same player plays again",
+    };
   if (has("wish"))
     effects["effect.wish"] = [
       ...(starterWish
@@ -196,7 +219,13 @@ export function createClassicMachine(rules: ClassicRules) {
       on: {
         playCard: [
           ...(takeBack
-            ? [accept([...named("playing", "playCard", NO_PENDING), takeBackName], T("turn.wishInForce"), "the last card goes back into the hand; the wish stays")]
+            ? [
+                accept(
+                  [...named("playing", "playCard", NO_PENDING), takeBackName],
+                  T("turn.wishInForce"),
+                  "the last card goes back into the hand; the wish stays",
+                ),
+              ]
             : []),
           play("playing"),
         ],
@@ -211,7 +240,13 @@ export function createClassicMachine(rules: ClassicRules) {
         playCard: play("drawnCard", []),
         pass: [
           ...(has("wish")
-            ? [accept([...named("drawnCard", "pass"), "a wish is in force"], T("turn.wishInForce"), "passes; the wish stays")]
+            ? [
+                accept(
+                  [...named("drawnCard", "pass"), "a wish is in force"],
+                  T("turn.wishInForce"),
+                  "passes; the wish stays",
+                ),
+              ]
             : []),
           accept(named("drawnCard", "pass"), next, "passes; the next seat's turn"),
         ],
@@ -227,7 +262,9 @@ export function createClassicMachine(rules: ClassicRules) {
   const states: Record<string, unknown> = {
     idle: {
       description: "No game dealt yet",
-      on: { startNextGame: accept(named("idle", "startNextGame"), opening, "the first game is dealt") },
+      on: {
+        startNextGame: accept(named("idle", "startNextGame"), opening, "the first game is dealt"),
+      },
     },
   };
   if (dealing)
@@ -239,7 +276,13 @@ export function createClassicMachine(rules: ClassicRules) {
           ? {
               cutting: {
                 description: "The dealer's right neighbour cuts the deck",
-                on: { cut: accept(named("cutting", "cut"), next, "the cards are dealt and the starter turned up") },
+                on: {
+                  cut: accept(
+                    named("cutting", "cut"),
+                    next,
+                    "the cards are dealt and the starter turned up",
+                  ),
+                },
               },
             }
           : {}),
@@ -247,7 +290,13 @@ export function createClassicMachine(rules: ClassicRules) {
           ? {
               choosingColour: {
                 description: "The dealer names the colour for a wish-card starter",
-                on: { chooseColour: accept(named("choosingColour", "chooseColour"), T("turn.wishInForce"), "the named colour must follow") },
+                on: {
+                  chooseColour: accept(
+                    named("choosingColour", "chooseColour"),
+                    T("turn.wishInForce"),
+                    "the named colour must follow",
+                  ),
+                },
               },
             }
           : {}),
@@ -256,7 +305,12 @@ export function createClassicMachine(rules: ClassicRules) {
   states.turn = {
     description: "The game runs: one seat acts",
     initial: "awaitingPlay",
-    on: { "game.ended": { target: T("gameOver"), description: "the last card was played, or nobody could move" } },
+    on: {
+      "game.ended": {
+        target: T("gameOver"),
+        description: "the last card was played, or nobody could move",
+      },
+    },
     states: turn,
   };
   states.gameOver = {

@@ -1,6 +1,12 @@
 import type { AnyMachineSnapshot } from "xstate";
 import type { AnyEngine, BotLevel, Progress, SearchBudget } from "./engine.js";
-import { isCommand, positionOf, runtimeOf, UNKNOWN_COMMAND, type MachineRuntime } from "./runtime.js";
+import {
+  isCommand,
+  positionOf,
+  runtimeOf,
+  UNKNOWN_COMMAND,
+  type MachineRuntime,
+} from "./runtime.js";
 import { isRefusal, type Command, type Refusal, type Seat, type Viewer } from "./types.js";
 import { openMatch, type AnyVariant, type OpenMatch } from "./variant.js";
 
@@ -34,19 +40,28 @@ export class GameDriver {
     this.engine = variant.engine as AnyEngine;
     this.log = events.slice();
     this.current = this.engine.replay(this.log);
-    this.runtime = mode === "machine" ? runtimeOf(this.engine, this.engine.rulesOf(this.current)) : null;
+    this.runtime =
+      mode === "machine" ? runtimeOf(this.engine, this.engine.rulesOf(this.current)) : null;
     this.snapshot = this.runtime?.snapshotOf(this.current) ?? null;
   }
 
   /** Opens a new match (first events decided from the setup), or says why it cannot. */
-  static open(variant: AnyVariant, open: OpenMatch, mode: GameDriverMode = "decider"): GameDriver | Refusal {
+  static open(
+    variant: AnyVariant,
+    open: OpenMatch,
+    mode: GameDriverMode = "decider",
+  ): GameDriver | Refusal {
     const events = openMatch(variant, open);
     if (isRefusal(events)) return events;
     return new GameDriver(variant, events, mode);
   }
 
   /** Rebuilds a match from its log (replay). */
-  static replay(variant: AnyVariant, events: readonly Ev[], mode: GameDriverMode = "decider"): GameDriver {
+  static replay(
+    variant: AnyVariant,
+    events: readonly Ev[],
+    mode: GameDriverMode = "decider",
+  ): GameDriver {
     return new GameDriver(variant, events, mode);
   }
 

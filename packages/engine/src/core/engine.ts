@@ -27,6 +27,8 @@ export interface Progress {
   /** The seat expected to act, `null` when none (game or match over). */
   readonly toAct: Seat | null;
   readonly game: number;
+  /** Who won the match once it is over (ties: several), else empty. */
+  readonly winners: readonly Seat[];
 }
 
 /**

@@ -1,4 +1,9 @@
-import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine } from "xstate";
+import {
+  createActor,
+  type AnyActorScope,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+} from "xstate";
 import { dottedOf, stateValueOf, type TableContext } from "../machine/table.js";
 import type { AnyEngine } from "./engine.js";
 import { COMMAND_TYPES, type Command, type Refusal } from "./types.js";

@@ -310,7 +310,9 @@ export const HEUL_DOCH_CHECKS: Table = {
 export function heulDochRefusal(s: HeulDochState, c: Command): Refusal | null {
   const table = HEUL_DOCH_CHECKS[s.phase];
   // Own keys only: "constructor" or "toString" is no command, not a lookup into Object.prototype.
-  const checks: readonly HeulDochCheck[] | undefined = Object.hasOwn(table, c.type) ? table[c.type] : undefined;
+  const checks: readonly HeulDochCheck[] | undefined = Object.hasOwn(table, c.type)
+    ? table[c.type]
+    : undefined;
   if (checks === undefined) return unknownCommand;
   for (const check of checks) if (!check.passes(s, c)) return refusalOf(check);
   return null;

@@ -7,7 +7,7 @@ import { evolveHeulDoch, replayHeulDoch } from "./evolve.js";
 import { legalHeulDochMoves } from "./legal.js";
 import { createHeulDochMachine, heulDochChartPosition, heulDochMachineEvents } from "./machine.js";
 import type { HeulDochRules } from "./ruleset.js";
-import { heulDochScriptState } from "./script.js";
+import { heulDochProgress, heulDochScriptState } from "./script.js";
 import type { HeulDochEvent, HeulDochState } from "./state.js";
 import {
   eventForHeulDoch,
@@ -34,10 +34,7 @@ export const heulDochEngine: Engine<
   view: viewHeulDoch,
   eventFor: eventForHeulDoch,
   legalMoves: legalHeulDochMoves,
-  progress: (s) => {
-    const script = heulDochScriptState(s);
-    return { status: script.status, toAct: script.turn, game: s.game };
-  },
+  progress: heulDochProgress,
   scriptState: (s) => ({ ...heulDochScriptState(s) }),
   cardsInPlay: (s) => [
     ...s.hands.flat(),

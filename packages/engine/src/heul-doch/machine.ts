@@ -1,5 +1,10 @@
 import type { Command, CommandType } from "../core/types.js";
-import { accept, createTableMachine, type NamedCheck, type TableContext } from "../machine/table.js";
+import {
+  accept,
+  createTableMachine,
+  type NamedCheck,
+  type TableContext,
+} from "../machine/table.js";
 import { HEUL_DOCH_CHECKS, heulDochGuardName, heulDochRefusal } from "./checks.js";
 import { carryOutHeulDoch } from "./decide.js";
 import { destinationOf, isSpecial } from "./rules.js";
@@ -47,7 +52,9 @@ export function heulDochRaised(
     ...events.flatMap((e) => (e.type === "special.played" ? [`effect.${e.data.card}`] : [])),
     ...(emptied ? ["drawPile.emptied"] : []),
     ...events.flatMap((e) =>
-      e.type === "turn.passedOver" || e.type === "game.ended" || e.type === "match.ended" ? [e.type] : [],
+      e.type === "turn.passedOver" || e.type === "game.ended" || e.type === "match.ended"
+        ? [e.type]
+        : [],
     ),
   ];
 }
@@ -127,7 +134,12 @@ export function createHeulDochMachine(rules?: HeulDochRules) {
   const checks = new Map<string, NamedCheck<HeulDochState>>();
   const named = (phase: HeulDochPhase, type: CommandType, only?: readonly string[]): string[] =>
     HEUL_DOCH_CHECKS[phase][type]
-      .filter((check) => only === undefined || check.code !== "ILLEGAL_MOVE" && check.code !== "CHOICE_REQUIRED" || only.includes(check.rule ?? ""))
+      .filter(
+        (check) =>
+          only === undefined ||
+          (check.code !== "ILLEGAL_MOVE" && check.code !== "CHOICE_REQUIRED") ||
+          only.includes(check.rule ?? ""),
+      )
       .map((check) => {
         const name = heulDochGuardName(check);
         checks.set(name, { name, passes: check.passes });
@@ -139,7 +151,11 @@ export function createHeulDochMachine(rules?: HeulDochRules) {
   const T = (path: string) => `#heulDoch.${path}`;
   const plays = (target: string) =>
     ways.map((way) =>
-      accept([...named("playing", "playCard", way.checks), way.name], target, "the card is placed, a card drawn (H-3.6), the turn passes"),
+      accept(
+        [...named("playing", "playCard", way.checks), way.name],
+        target,
+        "the card is placed, a card drawn (H-3.6), the turn passes",
+      ),
     );
   const effects = (target: string) =>
     specials
@@ -157,23 +173,34 @@ export function createHeulDochMachine(rules?: HeulDochRules) {
       description: "H-3: the game runs; the seat on turn plays one hand card",
       initial: "awaitingCard",
       on: {
-        "game.ended": { target: T("gameOver"), description: "H-6.1: every hand is empty; the piles are scored (H-6.2)" },
+        "game.ended": {
+          target: T("gameOver"),
+          description: "H-6.1: every hand is empty; the piles are scored (H-6.2)",
+        },
       },
       states: {
         awaitingCard: {
-          description: "Play one hand card: onto a neighbour's pile, your own pile, face down as an onion, or a special card to the middle; then draw one",
+          description:
+            "Play one hand card: onto a neighbour's pile, your own pile, face down as an onion, or a special card to the middle; then draw one",
           on: {
             playCard: plays(T("turn.awaitingCard")),
             ...effects(T("turn.awaitingCard")),
-            "drawPile.emptied": { target: T("turn.handsRunningDown"), description: "H-3.6: the last card was drawn" },
+            "drawPile.emptied": {
+              target: T("turn.handsRunningDown"),
+              description: "H-3.6: the last card was drawn",
+            },
           },
         },
         handsRunningDown: {
-          description: "H-3.6: the draw pile is empty; play on without drawing, players without cards are passed over",
+          description:
+            "H-3.6: the draw pile is empty; play on without drawing, players without cards are passed over",
           on: {
             playCard: plays(T("turn.handsRunningDown")),
             ...effects(T("turn.handsRunningDown")),
-            "turn.passedOver": { target: T("turn.handsRunningDown"), description: "H-3.6: a player without cards is passed over" },
+            "turn.passedOver": {
+              target: T("turn.handsRunningDown"),
+              description: "H-3.6: a player without cards is passed over",
+            },
           },
         },
       },
@@ -181,8 +208,15 @@ export function createHeulDochMachine(rules?: HeulDochRules) {
     gameOver: {
       description: "H-6.2: the piles are scored; the match goes on (H-6.4)",
       on: {
-        startNextGame: accept(named("gameOver", "startNextGame"), T("turn.awaitingCard"), "H-2.1: the next game is dealt"),
-        "match.ended": { target: T("matchOver"), description: "H-6.4: the last game of the match was played" },
+        startNextGame: accept(
+          named("gameOver", "startNextGame"),
+          T("turn.awaitingCard"),
+          "H-2.1: the next game is dealt",
+        ),
+        "match.ended": {
+          target: T("matchOver"),
+          description: "H-6.4: the last game of the match was played",
+        },
       },
     },
     matchOver: { description: "H-6.3/H-6.4: the match is over" },

@@ -1,4 +1,5 @@
 import type { CardCode } from "../cards/codes.js";
+import type { Progress } from "../core/engine.js";
 import type { Seat } from "../core/types.js";
 import { isGameOver, type HeulDochState, type PileCard } from "./state.js";
 
@@ -19,6 +20,16 @@ export interface HeulDochScriptState {
   piles: PileCard[][];
   /** The middle pile, bottom first. */
   middle: CardCode[];
+}
+
+/** Where a game stands, read straight off the state (the script table is not built). */
+export function heulDochProgress(s: HeulDochState): Progress {
+  return {
+    status: s.phase === "idle" ? "setup" : s.phase,
+    toAct: isGameOver(s) ? null : s.turn,
+    game: s.game,
+    winners: s.phase === "matchOver" ? s.winners.slice() : [],
+  };
 }
 
 export function heulDochScriptState(s: HeulDochState): HeulDochScriptState {

@@ -60,11 +60,13 @@ const NOT_CHECK = (not("x") as unknown as { check: unknown }).check;
 function guardNames(guard: unknown): string[] {
   if (guard === undefined || guard === null) return [];
   if (typeof guard === "string") return [guard];
-  if (typeof guard === "object" && "type" in guard && typeof guard.type === "string") return [guard.type];
+  if (typeof guard === "object" && "type" in guard && typeof guard.type === "string")
+    return [guard.type];
   if (typeof guard === "function") {
     const g = guard as unknown as { check?: unknown; guards?: unknown[] };
     if (g.check === AND_CHECK && Array.isArray(g.guards)) return g.guards.flatMap(guardNames);
-    if (g.check === NOT_CHECK && Array.isArray(g.guards)) return g.guards.flatMap(guardNames).map((n) => `not ${n}`);
+    if (g.check === NOT_CHECK && Array.isArray(g.guards))
+      return g.guards.flatMap(guardNames).map((n) => `not ${n}`);
   }
   return ["guard"];
 }
@@ -100,7 +102,9 @@ export function chartOf(machine: AnyStateMachine): ChartJson {
       states.push({
         id,
         parent,
-        initial: Object.keys(child.states).length ? (child.initial?.target?.[0]?.path.join(".") ?? null) : null,
+        initial: Object.keys(child.states).length
+          ? (child.initial?.target?.[0]?.path.join(".") ?? null)
+          : null,
         description: child.description ?? null,
         transitions: transitionsOf(child),
       });

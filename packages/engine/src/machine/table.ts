@@ -76,7 +76,8 @@ export function createTableMachine<S, E>(spec: TableMachineSpec<S, E>): AnyState
   type Args = { context: Ctx; event: MachineEvent };
   const guards: Record<string, (args: Args) => boolean> = {};
   for (const check of spec.checks) {
-    if (guards[check.name] !== undefined) throw new Error(`two checks share the guard name "${check.name}"`);
+    if (guards[check.name] !== undefined)
+      throw new Error(`two checks share the guard name "${check.name}"`);
     guards[check.name] = ({ context, event }) => check.passes(context.game, event as Command);
   }
   for (const [name, test] of Object.entries(spec.stateGuards)) {
@@ -88,7 +89,8 @@ export function createTableMachine<S, E>(spec: TableMachineSpec<S, E>): AnyState
       type,
       {
         actions: "refuse",
-        description: "No transition of this state accepts the command: the first failed check refuses it",
+        description:
+          "No transition of this state accepts the command: the first failed check refuses it",
       },
     ]),
   );
@@ -115,14 +117,27 @@ export function createTableMachine<S, E>(spec: TableMachineSpec<S, E>): AnyState
   }).createMachine({
     id: spec.id,
     description: spec.description,
-    context: ({ input }: { input: { game: S } }) => ({ game: input.game, outcome: null, taken: [] }),
+    context: ({ input }: { input: { game: S } }) => ({
+      game: input.game,
+      outcome: null,
+      taken: [],
+    }),
     initial: spec.initial,
     on: refuseOn,
     states: spec.states,
   } as never) as unknown as AnyStateMachine;
 }
 
-export type TableSnapshot<S, E> = MachineSnapshot<TableContext<S, E>, MachineEvent, never, never, string, never, never, never>;
+export type TableSnapshot<S, E> = MachineSnapshot<
+  TableContext<S, E>,
+  MachineEvent,
+  never,
+  never,
+  string,
+  never,
+  never,
+  never
+>;
 
 /** "turn.underPenalty" → { turn: "underPenalty" }: a dotted chart position as a state value. */
 export function stateValueOf(dotted: string): string | Record<string, unknown> {

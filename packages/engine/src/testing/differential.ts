@@ -30,7 +30,8 @@ export interface DifferentialStats {
   states: Record<string, number>;
 }
 
-const pick = <T>(random: () => number, xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+const pick = <T>(random: () => number, xs: readonly T[]): T =>
+  xs[Math.floor(random() * xs.length)]!;
 
 /**
  * A random command that is usually wrong: an unknown type, a seat out of range, a card not in
@@ -47,16 +48,21 @@ export function faultyCommand(
     random() < 0.7 && toAct !== null
       ? toAct
       : pick(random, [-1, players, 0.5, "0", ...Array.from({ length: players }, (_, i) => i)]);
-  const type = random() < 0.05 ? pick(random, ["bogus", "xstate.init", ""]) : pick(random, COMMAND_TYPES);
+  const type =
+    random() < 0.05 ? pick(random, ["bogus", "xstate.init", ""]) : pick(random, COMMAND_TYPES);
   const maybe = (x: unknown) => (random() < 0.5 ? undefined : x);
   const command: Record<string, unknown> = { type, seat };
   command.card = random() < 0.9 ? pick(random, deck) : pick(random, ["zz", 7, null, ""]);
   command.wish = maybe(random() < 0.8 ? pick(random, colours) : pick(random, ["purple", 3]));
   command.mau = maybe(random() < 0.9 ? random() < 0.5 : "yes");
   command.mauMau = maybe(random() < 0.9 ? random() < 0.5 : 1);
-  command.to = maybe(pick(random, [-1, players, "1", ...Array.from({ length: players }, (_, i) => i)]));
+  command.to = maybe(
+    pick(random, [-1, players, "1", ...Array.from({ length: players }, (_, i) => i)]),
+  );
   command.faceDown = maybe(random() < 0.9 ? random() < 0.5 : "no");
-  command.target = maybe(pick(random, [-1, players, ...Array.from({ length: players }, (_, i) => i)]));
+  command.target = maybe(
+    pick(random, [-1, players, ...Array.from({ length: players }, (_, i) => i)]),
+  );
   command.direction = maybe(pick(random, ["left", "right", "up"]));
   command.colour = random() < 0.9 ? pick(random, colours) : pick(random, ["purple", 3, undefined]);
   command.at = random() < 0.9 ? Math.floor(random() * 40) - 2 : pick(random, ["3", 1.5, undefined]);
@@ -78,7 +84,10 @@ function mutated(random: () => number, legal: Command, faulty: Command): Command
 }
 
 const sameRefusal = (a: Refusal, b: Refusal) =>
-  a.code === b.code && a.rule === b.rule && a.message.en === b.message.en && a.message.de === b.message.de;
+  a.code === b.code &&
+  a.rule === b.rule &&
+  a.message.en === b.message.en &&
+  a.message.de === b.message.de;
 
 /**
  * Plays one match with bots, mixing in random faulty commands, and sends every command both
@@ -92,7 +101,11 @@ export function differentialRun(run: DifferentialRun): DifferentialStats {
   const faultRate = run.faultRate ?? 0.3;
   const maxCommands = run.maxCommands ?? 20_000;
   const games = run.games ?? 1;
-  const opened = openMatch(run.variant, { players: run.players, options: run.options ?? {}, seed: run.seed });
+  const opened = openMatch(run.variant, {
+    players: run.players,
+    options: run.options ?? {},
+    seed: run.seed,
+  });
   if (isRefusal(opened)) throw new Error(`cannot open: ${opened.message.en}`);
   const engine = run.variant.engine as AnyEngine;
   let state = engine.replay(opened);
@@ -115,14 +128,23 @@ export function differentialRun(run: DifferentialRun): DifferentialStats {
       const legal = progress.toAct === null ? [] : engine.legalMoves(state, progress.toAct);
       command =
         legal.length > 0 && random() < 0.4
-          ? mutated(random, pick(random, legal), faultyCommand(random, deck, run.players, progress.toAct, colours))
+          ? mutated(
+              random,
+              pick(random, legal),
+              faultyCommand(random, deck, run.players, progress.toAct, colours),
+            )
           : faultyCommand(random, deck, run.players, progress.toAct, colours);
-    }
-    else if (progress.status === "gameOver") {
+    } else if (progress.status === "gameOver") {
       if (++gamesOver >= games) break;
       command = { type: "startNextGame" };
     } else if (progress.toAct === null) return fail("nobody to act while the game runs", null);
-    else command = engine.botMove(state, progress.toAct, random() < 0.5 ? "random" : "heuristic", random);
+    else
+      command = engine.botMove(
+        state,
+        progress.toAct,
+        random() < 0.5 ? "random" : "heuristic",
+        random,
+      );
     stats.commands++;
     const decided = engine.decide(state, command);
     const stepped = runtime.step(snapshot, command);
@@ -132,33 +154,55 @@ export function differentialRun(run: DifferentialRun): DifferentialStats {
       const [next] = transition(runtime.machine, snapshot, command);
       const outcome = (next.context as { outcome: unknown }).outcome;
       const mine = isRefusal(stepped) ? stepped : stepped.events;
-      if (JSON.stringify(outcome) !== JSON.stringify(mine) || (!isRefusal(stepped) && JSON.stringify(next.value) !== JSON.stringify(stepped.snapshot.value)))
+      if (
+        JSON.stringify(outcome) !== JSON.stringify(mine) ||
+        (!isRefusal(stepped) &&
+          JSON.stringify(next.value) !== JSON.stringify(stepped.snapshot.value))
+      )
         fail("xstate's transition() and the runtime differ", command);
     }
     if (isRefusal(decided)) {
       if (!isRefusal(stepped))
-        fail(`decide refused (${decided.code} ${decided.message.en}) but the machine accepted`, command);
+        fail(
+          `decide refused (${decided.code} ${decided.message.en}) but the machine accepted`,
+          command,
+        );
       else if (!sameRefusal(decided, stepped))
-        fail(`refusals differ: decide ${JSON.stringify(decided)}, machine ${JSON.stringify(stepped)}`, command);
+        fail(
+          `refusals differ: decide ${JSON.stringify(decided)}, machine ${JSON.stringify(stepped)}`,
+          command,
+        );
       stats.refused++;
       stats.codes[decided.code] = (stats.codes[decided.code] ?? 0) + 1;
       continue;
     }
     if (isRefusal(stepped))
-      return fail(`the machine refused (${stepped.code} ${stepped.message.en}) but decide accepted`, command);
+      return fail(
+        `the machine refused (${stepped.code} ${stepped.message.en}) but decide accepted`,
+        command,
+      );
     if (JSON.stringify(decided) !== JSON.stringify(stepped.events))
-      fail(`events differ: decide ${JSON.stringify(decided)}, machine ${JSON.stringify(stepped.events)}`, command);
+      fail(
+        `events differ: decide ${JSON.stringify(decided)}, machine ${JSON.stringify(stepped.events)}`,
+        command,
+      );
     let folded = state;
     for (const e of decided) folded = engine.evolve(folded, e);
     const versionOf = (x: unknown) => (x as { version: number }).version;
-    if (versionOf(folded) !== versionOf(stepped.state) || (stats.accepted % 64 === 0 && JSON.stringify(folded) !== JSON.stringify(stepped.state)))
+    if (
+      versionOf(folded) !== versionOf(stepped.state) ||
+      (stats.accepted % 64 === 0 && JSON.stringify(folded) !== JSON.stringify(stepped.state))
+    )
       fail("the machine's state is not the fold of its events", command);
     const position = engine.chartPosition(stepped.state).state;
     if (stepped.position !== position)
       fail(`the machine is in ${stepped.position}, the game at ${position}`, command);
     const derived = engine.machineEvents(state, decided, folded);
     if (JSON.stringify(derived) !== JSON.stringify(stepped.taken))
-      fail(`the machine took ${JSON.stringify(stepped.taken)}, the events say ${JSON.stringify(derived)}`, command);
+      fail(
+        `the machine took ${JSON.stringify(stepped.taken)}, the events say ${JSON.stringify(derived)}`,
+        command,
+      );
     stats.accepted++;
     stats.states[position] = (stats.states[position] ?? 0) + 1;
     state = stepped.state;

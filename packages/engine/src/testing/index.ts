@@ -55,4 +55,9 @@ export {
 export { botMatchLog } from "./fairness.js";
 export * from "./leaks/index.js";
 export { formatPrecedenceSuite, type FormatFixture } from "./formatSuite.js";
-export { differentialRun, faultyCommand, type DifferentialRun, type DifferentialStats } from "./differential.js";
+export {
+  differentialRun,
+  faultyCommand,
+  type DifferentialRun,
+  type DifferentialStats,
+} from "./differential.js";

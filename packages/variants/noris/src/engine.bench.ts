@@ -4,7 +4,11 @@ import { noris } from "./index.js";
 
 /** One whole 4-player game of bots; returns the number of moves. */
 function game(seed: number, mode: "decider" | "machine", level: BotLevel): number {
-  const driver = GameDriver.open(noris as AnyVariant, { players: 4, seed, options: { games: 1 } }, mode);
+  const driver = GameDriver.open(
+    noris as AnyVariant,
+    { players: 4, seed, options: { games: 1 } },
+    mode,
+  );
   if (isRefusal(driver)) throw new Error(driver.message.en);
   const random = createRng(seed, 1);
   let moves = 0;
