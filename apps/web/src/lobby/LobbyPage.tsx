@@ -1,5 +1,4 @@
 import {
-  BOT_LEVELS,
   RemoteRefusal,
   type LobbyView,
   type OptionSchema,
@@ -8,6 +7,7 @@ import {
 import type { BotLevel, Lang } from "@maumau/engine";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BotLevelField } from "./BotLevelField";
 import { keepSeat, seatTicket, storedName, storeName } from "../net/seats";
 import { server, useConnection } from "../net/server";
 import { followLink, navigate, paths } from "../router";
@@ -345,16 +345,7 @@ function CreateMatch(props: { variants: readonly VariantSummary[]; lang: Lang; n
               onChange={(e) => setBots(Number(e.target.value))}
             />
           </label>
-          <label>
-            {t("lobby.botLevel")}{" "}
-            <select value={level} onChange={(e) => setLevel(e.target.value as BotLevel)}>
-              {BOT_LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {t(`lobby.level.${l}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <BotLevelField value={level} onChange={setLevel} />
           <label>
             {t("lobby.timer")}{" "}
             <select value={timer} onChange={(e) => setTimer(Number(e.target.value))}>

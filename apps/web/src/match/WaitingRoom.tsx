@@ -1,5 +1,4 @@
 import {
-  BOT_LEVELS,
   RemoteRefusal,
   type MatchSnapshot,
   type SeatTicket,
@@ -8,6 +7,7 @@ import {
 import type { BotLevel, Lang } from "@maumau/engine";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { BotLevelField } from "../lobby/BotLevelField";
 import { forgetSeat } from "../net/seats";
 import { server } from "../net/server";
 import { followLink, navigate, paths } from "../router";
@@ -93,16 +93,7 @@ export function WaitingRoom(props: {
         <div className="room-actions">
           {free > 0 && (
             <span className="bot-fill">
-              <label>
-                {t("lobby.botLevel")}{" "}
-                <select value={level} onChange={(e) => setLevel(e.target.value as BotLevel)}>
-                  {BOT_LEVELS.map((l) => (
-                    <option key={l} value={l}>
-                      {t(`lobby.level.${l}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <BotLevelField value={level} onChange={setLevel} />
               <button
                 type="button"
                 onClick={() =>

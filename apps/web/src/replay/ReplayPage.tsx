@@ -2,11 +2,12 @@ import type { LobbyView, VariantSummary, ViewEvent } from "@maumau/client";
 import type { BotLevel, ClassicState, HeulDochState, Lang, Progress } from "@maumau/engine";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BotLevelField } from "../lobby/BotLevelField";
 import { Card } from "../cards/Card";
 import { colourName, deckStyleOf, type DeckStyle } from "../cards/names";
 import { keepSeat, storedName, storeName } from "../net/seats";
 import { server } from "../net/server";
-import { BOT_LEVELS, RemoteRefusal } from "@maumau/client";
+import { RemoteRefusal } from "@maumau/client";
 import { followLink, navigate, paths } from "../router";
 import { eventText } from "../table/eventText";
 import { useChartToggle } from "../chart/useChartToggle";
@@ -378,16 +379,7 @@ function ContinueFrom(props: {
               ))}
             </select>
           </label>
-          <label>
-            {t("lobby.botLevel")}
-            <select value={level} onChange={(e) => setLevel(e.target.value as BotLevel)}>
-              {BOT_LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {t(`lobby.level.${l}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <BotLevelField value={level} onChange={setLevel} />
           <button type="submit" disabled={busy}>
             {t("replay.continue.start")}
           </button>

@@ -2,7 +2,6 @@ import { isLobbyEventType, type ViewEvent } from "@maumau/client";
 import { verifyFairness, type AnyEngine, type FairnessReport, type Progress } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 
-
 /** A finished match, ready to step through: the state after every event of its log. */
 export interface Replay {
   readonly variant: string;
