@@ -113,14 +113,15 @@ describe("per-client limits (#12: a flooding client is stopped with typed errors
 
 describe("bot matches nobody watches (#12: no CPU for abandoned tables)", () => {
   it("wait while no human is at the table and nobody watches; the first watcher wakes them", async () => {
-    const api = await server({ botDelayMs: 5, httpRate: 1000, unwatchedMs: 100 });
+    // Bots slow enough that three games cannot end before the pause (the engine got faster).
+    const api = await server({ botDelayMs: 25, httpRate: 1000, unwatchedMs: 100 });
     const owner = new TestSocket(api.url);
     await owner.connected();
     const created = await owner.rpc<{ matchId: string; token: string }>("lobby.create", {
       variant: "noris",
       seats: 3,
       name: "Leaver",
-      options: { games: 1 },
+      options: { games: 3 },
     });
     const { matchId, token } = created;
     await owner.rpc("lobby.addBots", { matchId, token });
