@@ -1,3 +1,4 @@
+import type { AnyVariant } from "@maumau/engine";
 import { differentialRun, type DifferentialStats } from "@maumau/engine/testing";
 import { familyHouseRules } from "@maumau/variant-custom";
 import { describe, expect, it } from "vitest";
@@ -44,55 +45,68 @@ const empty = (): DifferentialStats => ({
   states: {},
 });
 
+const CODES = [
+  "INVALID_COMMAND",
+  "NOT_YOUR_TURN",
+  "NOT_IN_HAND",
+  "ILLEGAL_MOVE",
+  "CHOICE_REQUIRED",
+  "GAME_OVER",
+];
+
+/**
+ * Plays `GAMES` differential runs, the i-th at the table `tableAt(i)` (every eighth a whole
+ * match, the others one game), and checks that every refusal code and every named chart state
+ * came up.
+ */
+function runFamily(
+  name: string,
+  tableAt: (i: number) => { variant: AnyVariant; players: number; options: unknown },
+  states: readonly string[],
+) {
+  const total = empty();
+  for (let i = 0; i < GAMES; i++)
+    add(
+      total,
+      differentialRun({
+        ...tableAt(i),
+        seed: i + 1,
+        games: i % 8 === 0 ? 50 : 1,
+        maxCommands: 6_000,
+      }),
+    );
+  if (SOAK) console.log(name, JSON.stringify(total));
+  expect(total.accepted).toBeGreaterThan(GAMES * 10);
+  for (const code of CODES)
+    expect(total.codes[code], `${code} in ${JSON.stringify(total.codes)}`).toBeGreaterThan(0);
+  for (const state of states)
+    expect(total.states[state], `${state} in ${JSON.stringify(total.states)}`).toBeGreaterThan(0);
+}
+
 describe("machine = decide, refusals included (differential)", () => {
   it(
     `classic family: ${GAMES} matches over noris, tabaluga, french, bavarian and house rules`,
-    () => {
-      const total = empty();
-      for (let i = 0; i < GAMES; i++) {
-        const { variant: id, options } = classic[i % classic.length]!;
-        const variant = findVariant(id)!;
-        const range = id === "custom" ? { min: 2, max: 4 } : variant.players;
-        const players = range.min + (i % (range.max - range.min + 1));
-        // Every eighth run plays a whole match (several games, match end); the others one game.
-        add(
-          total,
-          differentialRun({
-            variant,
-            players,
-            options,
-            seed: i + 1,
-            games: i % 8 === 0 ? 50 : 1,
-            maxCommands: 6_000,
-          }),
-        );
-      }
-      if (SOAK) console.log("classic", JSON.stringify(total));
-      expect(total.accepted).toBeGreaterThan(GAMES * 10);
-      for (const code of [
-        "INVALID_COMMAND",
-        "NOT_YOUR_TURN",
-        "NOT_IN_HAND",
-        "ILLEGAL_MOVE",
-        "CHOICE_REQUIRED",
-        "GAME_OVER",
-      ])
-        expect(total.codes[code], `${code} in ${JSON.stringify(total.codes)}`).toBeGreaterThan(0);
-      for (const state of [
-        "dealing.cutting",
-        "dealing.choosingColour",
-        "turn.awaitingPlay",
-        "turn.underPenalty",
-        "turn.wishInForce",
-        "turn.drawnCard",
-        "turn.playAgain",
-        "gameOver",
-        "matchOver",
-      ])
-        expect(total.states[state], `${state} in ${JSON.stringify(total.states)}`).toBeGreaterThan(
-          0,
-        );
-    },
+    () =>
+      runFamily(
+        "classic",
+        (i) => {
+          const { variant: id, options } = classic[i % classic.length]!;
+          const variant = findVariant(id)!;
+          const range = id === "custom" ? { min: 2, max: 4 } : variant.players;
+          return { variant, players: range.min + (i % (range.max - range.min + 1)), options };
+        },
+        [
+          "dealing.cutting",
+          "dealing.choosingColour",
+          "turn.awaitingPlay",
+          "turn.underPenalty",
+          "turn.wishInForce",
+          "turn.drawnCard",
+          "turn.playAgain",
+          "gameOver",
+          "matchOver",
+        ],
+      ),
     SOAK ? 24 * 3600_000 : 120_000,
   );
 
@@ -100,37 +114,16 @@ describe("machine = decide, refusals included (differential)", () => {
     `heul-doch: ${GAMES} matches, with and without special cards`,
     () => {
       const variant = findVariant("heul-doch")!;
-      const total = empty();
-      for (let i = 0; i < GAMES; i++) {
-        const players = variant.players.min + (i % (variant.players.max - variant.players.min + 1));
-        const options = { specials: i % 4 !== 0, games: 1 + (i % 3) };
-        add(
-          total,
-          differentialRun({
-            variant,
-            players,
-            options,
-            seed: i + 1,
-            games: i % 8 === 0 ? 50 : 1,
-            maxCommands: 6_000,
-          }),
-        );
-      }
-      if (SOAK) console.log("heul-doch", JSON.stringify(total));
-      expect(total.accepted).toBeGreaterThan(GAMES * 10);
-      for (const code of [
-        "INVALID_COMMAND",
-        "NOT_YOUR_TURN",
-        "NOT_IN_HAND",
-        "ILLEGAL_MOVE",
-        "CHOICE_REQUIRED",
-        "GAME_OVER",
-      ])
-        expect(total.codes[code], `${code} in ${JSON.stringify(total.codes)}`).toBeGreaterThan(0);
-      for (const state of ["turn.awaitingCard", "turn.handsRunningDown", "gameOver", "matchOver"])
-        expect(total.states[state], `${state} in ${JSON.stringify(total.states)}`).toBeGreaterThan(
-          0,
-        );
+      const { min, max } = variant.players;
+      runFamily(
+        "heul-doch",
+        (i) => ({
+          variant,
+          players: min + (i % (max - min + 1)),
+          options: { specials: i % 4 !== 0, games: 1 + (i % 3) },
+        }),
+        ["turn.awaitingCard", "turn.handsRunningDown", "gameOver", "matchOver"],
+      );
     },
     SOAK ? 24 * 3600_000 : 120_000,
   );
