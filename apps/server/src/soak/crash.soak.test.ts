@@ -1,7 +1,6 @@
 import { SocketClient, type MatchSnapshot } from "@maumau/client";
-import type { Command } from "@maumau/engine";
 import { afterAll, describe, expect, it } from "vitest";
-import { humanChoice } from "../testing/playServerMatch.js";
+import { ResendingSeat, type Ack } from "../testing/resendingSeat.js";
 import { SqliteEventStore } from "../store/sqlite.js";
 import { tempSqlite } from "../testing/index.js";
 import { freePort, startServerProcess, type ServerProcess } from "../testing/serverProcess.js";
@@ -25,16 +24,10 @@ async function startMain(sqlitePath: string, port: number): Promise<ServerProces
   return server;
 }
 
-interface Ack {
-  readonly matchId: string;
-  readonly commandId: string;
-  readonly version: number;
-}
-
 /**
- * A human at a table: asks for the view, plays the first legal move, and keeps every
- * acknowledgement. Across a crash it waits (the client reconnects) and resends a command whose
- * answer was lost under the same id, as a real client does.
+ * A human at a table: plays its seat (`ResendingSeat`). Across a crash it waits (the client
+ * reconnects) and resends a command whose answer was lost under the same id, as a real client
+ * does.
  */
 async function human(
   client: SocketClient<AppRouter>,
@@ -44,38 +37,17 @@ async function human(
   acks: Ack[],
   stop: () => boolean,
 ): Promise<void> {
-  let n = 0;
-  let pending: { commandId: string; command: Command } | null = null;
+  const player = new ResendingSeat(matchId, token, seat, acks);
   while (!stop()) {
     try {
-      if (pending === null) {
-        const snap = (await client.api.game.view({ matchId, token })) as MatchSnapshot;
-        if (snap.lobby.status === "over") return;
-        const move =
-          humanChoice(snap.legal) ??
-          (snap.progress?.status === "gameOver" && seat === 0
-            ? ({ type: "startNextGame" } as Command)
-            : undefined);
-        if (move === undefined) {
-          await new Promise((done) => setTimeout(done, 10));
-          continue;
-        }
-        pending = { commandId: `${seat}-${n++}`, command: move };
-      }
-      const { seat: _seat, ...command } = pending.command as Command & { seat?: number };
-      const ack = await client.api.game.command({
-        matchId,
-        token,
-        commandId: pending.commandId,
-        command: command as never,
-      });
-      acks.push({ matchId, commandId: `${seat}:${pending.commandId}`, version: ack.version });
-      pending = null;
+      const done = await player.step(client.api);
+      if (done === "over") return;
+      if (done === "idle") await new Promise((wait) => setTimeout(wait, 10));
     } catch (error) {
       const code = (error as { code?: string }).code;
       // A refusal (the table moved on) drops the move; a lost connection keeps it to resend.
-      if (code !== undefined && code !== "SHUTTING_DOWN") pending = null;
-      await new Promise((done) => setTimeout(done, 20));
+      if (code !== undefined && code !== "SHUTTING_DOWN") player.refused();
+      await new Promise((wait) => setTimeout(wait, 20));
     }
   }
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { RemoteRefusal, SocketClient, type MatchSnapshot } from "@maumau/client";
-import type { Command } from "@maumau/engine";
 import { afterAll, describe, expect, it } from "vitest";
-import { humanChoice } from "../testing/playServerMatch.js";
+import { ResendingSeat, type Ack } from "../testing/resendingSeat.js";
 import { deleteRedisKeys, dropPostgresSchema, PostgresEventStore } from "../testing/index.js";
 import { freePort, startServerProcess, type ServerProcess } from "../testing/serverProcess.js";
 import type { AppRouter } from "../trpc/appRouter.js";
@@ -21,12 +20,6 @@ if (missing.length > 0)
 
 /** How long an owner without a socket keeps the seat before a bot takes it over. */
 const GRACE_MS = 1500;
-
-interface Ack {
-  readonly matchId: string;
-  readonly commandId: string;
-  readonly version: number;
-}
 
 type Client = SocketClient<AppRouter>;
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -47,8 +40,7 @@ async function human(
   stop: () => boolean,
 ): Promise<void> {
   let client: Client | null = null;
-  let n = 0;
-  let pending: { commandId: string; command: Command } | null = null;
+  const player = new ResendingSeat(matchId, token, seat, acks);
   const drop = () => {
     client?.close();
     client = null;
@@ -66,34 +58,13 @@ async function human(
           await c.whenConnected();
           await c.api.game.watch({ matchId, token });
         }
-        const c: Client = client;
-        if (pending === null) {
-          const snap = (await c.api.game.view({ matchId, token })) as MatchSnapshot;
-          if (snap.lobby.status === "over") return;
-          const move =
-            humanChoice(snap.legal) ??
-            (snap.progress?.status === "gameOver" && seat === 0
-              ? ({ type: "startNextGame" } as Command)
-              : undefined);
-          if (move === undefined) {
-            await pause(10);
-            continue;
-          }
-          pending = { commandId: `${seat}-${n++}`, command: move };
-        }
-        const { seat: _seat, ...command } = pending.command as Command & { seat?: number };
-        const ack = await c.api.game.command({
-          matchId,
-          token,
-          commandId: pending.commandId,
-          command: command as never,
-        });
-        acks.push({ matchId, commandId: `${seat}:${pending.commandId}`, version: ack.version });
-        pending = null;
+        const done = await player.step(client.api);
+        if (done === "over") return;
+        if (done === "idle") await pause(10);
       } catch (error) {
         if (error instanceof RemoteRefusal && error.code !== "SHUTTING_DOWN") {
           // A refusal (the table moved on, a bot played the seat meanwhile) drops the move.
-          pending = null;
+          player.refused();
         } else {
           // The process is gone (or going): keep the move, connect again to either process.
           drop();
