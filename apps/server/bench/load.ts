@@ -45,6 +45,7 @@ import {
   type Child,
   type ProcSample,
 } from "./proc.js";
+import { seeded } from "../src/soak/scale.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -72,18 +73,8 @@ const SEATS = 4;
 /** Goals of issue 11 for the real server, by rate (0 = unpaced). */
 const FRAME_P99_GOAL: Record<number, string> = { 2000: "≤ 10 ms", 4000: "≤ 30 ms" };
 
-/** A deterministic generator (mulberry32): the same run picks the same moves. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(11);
+// A deterministic generator (the soak suite's mulberry32): the same run picks the same moves.
+const random = seeded(11);
 
 interface Seat {
   readonly client: SocketClient<AppRouter>;
