@@ -1,6 +1,6 @@
 import type { LobbyView, VariantSummary, ViewEvent } from "@maumau/client";
 import type { BotLevel, ClassicState, HeulDochState, Lang, Progress } from "@maumau/engine";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BotLevelField } from "../lobby/BotLevelField";
 import { Card } from "../cards/Card";
@@ -262,18 +262,29 @@ function ClassicBoard(props: {
         <Card code={null} style={style} lang={lang} back={variant.theme.cardBack} />
       </div>
       {state.hands.map((hand, seat) => (
-        <section
-          key={seat}
-          className={`replay-seat ${state.turn === seat ? "to-act" : ""}`}
-          aria-label={names[seat]}
-        >
-          <h3>
-            {names[seat]} · {t("seat.cards", { count: hand.length })}
-          </h3>
+        <ReplaySeat key={seat} name={names[seat]} toAct={state.turn === seat} cards={hand.length}>
           <Hand cards={hand} style={style} lang={lang} seat={seat} />
-        </section>
+        </ReplaySeat>
       ))}
     </div>
+  );
+}
+
+/** One seat of the replay board, every hand open: its name, card count and what it holds. */
+function ReplaySeat(props: {
+  name: string | undefined;
+  toAct: boolean;
+  cards: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className={`replay-seat ${props.toAct ? "to-act" : ""}`} aria-label={props.name}>
+      <h3>
+        {props.name} · {t("seat.cards", { count: props.cards })}
+      </h3>
+      {props.children}
+    </section>
   );
 }
 
@@ -292,14 +303,7 @@ function HeulDochBoard(props: { state: HeulDochState; names: readonly string[]; 
         ) : null}
       </div>
       {state.hands.map((hand, seat) => (
-        <section
-          key={seat}
-          className={`replay-seat ${state.turn === seat ? "to-act" : ""}`}
-          aria-label={names[seat]}
-        >
-          <h3>
-            {names[seat]} · {t("seat.cards", { count: hand.length })}
-          </h3>
+        <ReplaySeat key={seat} name={names[seat]} toAct={state.turn === seat} cards={hand.length}>
           <Hand cards={hand} style="heul-doch" lang={lang} seat={seat} />
           <ul className="replay-pile" aria-label={t("table.pileOf", { name: names[seat] })}>
             {(state.piles[seat] ?? []).map((c, i) => (
@@ -308,7 +312,7 @@ function HeulDochBoard(props: { state: HeulDochState; names: readonly string[]; 
               </li>
             ))}
           </ul>
-        </section>
+        </ReplaySeat>
       ))}
     </div>
   );
