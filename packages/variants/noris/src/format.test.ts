@@ -2,16 +2,12 @@ import {
   draw,
   given,
   nextGame,
-  ok,
   play,
   refused,
   results,
-  status,
-  table,
   top,
   turn,
   formatPrecedenceSuite,
-  type TableSpec,
 } from "@maumau/engine/testing";
 import { describe, it } from "vitest";
 import { noris } from "./index.js";
