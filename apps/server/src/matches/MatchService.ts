@@ -17,7 +17,7 @@ import { RULE_SET_VARIANT, RuleSetService } from "../ruleSets/RuleSetService.js"
 import { ConcurrencyError, type EventStore, type NewEvent } from "../store/EventStore.js";
 import { commandFor, type ClientCommand } from "./commandSchema.js";
 import { MatchRepository, type Listener } from "./MatchRepository.js";
-import { Presence, type PresenceProbe } from "./Presence.js";
+import { Presence, type OwnerElsewhere, type PresenceProbe } from "./Presence.js";
 import { Scheduler, type WatchProbe } from "./Scheduler.js";
 import { decideLobby, lobby, seatOf, toNewEvent } from "./lobbyDecider.js";
 import {
@@ -72,7 +72,7 @@ const DEFAULT_LIMITS: MatchLimits = {
   unwatchedMs: 60_000,
 };
 
-export type { PresenceProbe, WatchProbe };
+export type { OwnerElsewhere, PresenceProbe, WatchProbe };
 
 /** A match of `variant` with `options`, or a `custom` match of a saved rule set (not both). */
 export interface CreateInput {
@@ -154,6 +154,11 @@ export class MatchService {
    */
   setPresenceProbe(probe: PresenceProbe): void {
     this.presence.setProbe(probe);
+  }
+
+  /** What this process knows of a seat's owner (a socket here, the last HTTP request served). */
+  ownerHere(matchId: string, seat: Seat): OwnerElsewhere {
+    return this.presence.ownerHere(matchId, seat);
   }
 
   /** How to ask whether anyone watches a match from another process (scale-out). */
