@@ -196,7 +196,7 @@ export class MatchService {
       owner === undefined ? null : { matchId, seat: 0, token: owner.token };
     const result = await this.store.append(streamIdOf(matchId), 0, events);
     const match = Match.fromEvents(matchId, result.events);
-    this.repository.remember(match);
+    this.repository.created(match, result.events);
     this.creators.set(matchId, client);
     this.logger.info(
       { matchId, variant: match.variant.id, seats: input.seats, ruleSet },
@@ -335,7 +335,7 @@ export class MatchService {
     const matchId = newMatchId();
     const result = await this.store.append(streamIdOf(matchId), 0, events);
     const match = Match.fromEvents(matchId, result.events);
-    this.repository.remember(match);
+    this.repository.created(match, result.events);
     this.creators.set(matchId, client);
     this.scheduler.schedule(match);
     const seat = match.seatOfTokenHash(hashToken(token));

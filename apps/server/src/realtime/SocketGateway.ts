@@ -15,6 +15,7 @@ import { OriginPolicy } from "../security/OriginPolicy.js";
 import { TokenBucket } from "../security/TokenBucket.js";
 import type { StoredEvent } from "../store/EventStore.js";
 import { appRouter } from "../trpc/appRouter.js";
+import { changesTheList, LOBBY_ROOM, Throttle } from "./lobbyFeed.js";
 import type { Context, SocketSession } from "../trpc/trpc.js";
 
 /**
@@ -25,6 +26,9 @@ import type { Context, SocketSession } from "../trpc/trpc.js";
  * - `game.watch` `{ matchId, token?, afterVersion? }` joins the match's room as the token's seat
  *   (or as a spectator) and sends a catch-up `match` frame. Watching again (after a gap, or
  *   after a reconnect) sends the frames missed since `afterVersion`.
+ * - `lobby.watch` joins the lobby's room: server → client `lobby` `{}` whenever the match list
+ *   changed (a match created, a seat taken or left, a match started or over; throttled), and
+ *   the client reads `lobby.list` again.
  * - server → client `match`: on a watch a MatchFrame, `events` (the missed events filtered for
  *   the viewer, each with its version, plus the viewer's snapshot) or `snapshot` (a full view);
  *   on every commit a `delta` (the new events filtered for the viewer, its view without the
@@ -127,6 +131,13 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
     );
   }
 
+  // The lobby's watchers learn that the match list changed (at most 4 signals a second per
+  // process); they read it again with `lobby.list`.
+  const lobbyChanged = new Throttle(250, () => io.to(LOBBY_ROOM).emit("lobby", {}));
+  service.onCommit((_match: Match, events: readonly StoredEvent[]) => {
+    if (changesTheList(events)) lobbyChanged.run();
+  });
+
   service.onCommit((match: Match, events: readonly StoredEvent[]) => {
     const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
     const progress = match.progress();
@@ -220,6 +231,8 @@ function serveSocket(
       return { matchId: input.matchId, viewer, version };
     },
     unwatch: leave,
+    watchLobby: () => void socket.join(LOBBY_ROOM),
+    unwatchLobby: () => void socket.leave(LOBBY_ROOM),
   };
   const ctx: Context = {
     service,
