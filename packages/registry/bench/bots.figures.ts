@@ -4,7 +4,8 @@
  * choose a move, wall clock and CPU (CPU is what a busy machine disturbs least). The
  * positions are those of whole 4-seat games played by heuristic bots under fixed seeds; at
  * every `STRIDE`-th position each level is asked for the seat to act, with the match log as
- * the seat may see it, the way `maumau simulate` asks. `tsx bench/bots.figures.ts [--quick]`.
+ * the seat may see it, the way `maumau simulate` asks (the first position once untimed first,
+ * to warm up). `tsx bench/bots.figures.ts [--quick]`.
  */
 import {
   BOT_LEVELS,
@@ -57,6 +58,10 @@ for (const id of VARIANTS) {
       const seat = progress.toAct;
       if (seat === null) throw new Error(`${id}: no seat to act`);
       if (move % STRIDE === 0) {
+        // The first position of a variant warms the code up, untimed (JIT, rule tables).
+        if (measured === 0 && move === 0)
+          for (const level of BOT_LEVELS)
+            sink += driver.botMove(seat, level, random, DEFAULT_SEARCH_BUDGET).type.length;
         for (const level of BOT_LEVELS) {
           const t = tally.get(level)!;
           const c0 = cpuMs();
