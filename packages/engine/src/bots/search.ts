@@ -4,7 +4,7 @@ import { classicDeterminizer } from "../classic/determinize.js";
 import type { ClassicState } from "../classic/state.js";
 import { FastClassic, isFastUnsupported } from "../fast/classic.js";
 import { heulDochDeterminizer } from "../heul-doch/determinize.js";
-import { bestSeats, scorePile } from "../heul-doch/rules.js";
+import { bestSeats, rankValue, spoiledRanks } from "../heul-doch/rules.js";
 import type { HeulDochState } from "../heul-doch/state.js";
 import { prepareSampler, type Sampler } from "./determinize.js";
 
@@ -110,21 +110,38 @@ function standing(winners: readonly Seat[], scores: readonly number[] | undefine
 }
 
 /**
- * Heul-doch: the reward as if the game ended now (H-6.2/H-6.3 on the piles as they lie). Its
- * playouts stop after `HEUL_DOCH_DEPTH` rounds and are scored so: a card's worth shows on the
- * piles at once, and the cut playout costs a fraction of a whole one.
+ * Heul-doch: the reward as if the game ended now, with each pile's onions projected to the
+ * game's end. Its playouts stop after `HEUL_DOCH_DEPTH` rounds and are scored so: every face-up
+ * card counts its rank (H-6.2) unless the projected onion count spoils it, the winners by
+ * H-6.3. The projection scales each pile's onions by (cards laid + cards still to play) /
+ * cards laid: an onion laid now spoils by the end a rank that more onions will reach, which
+ * the count at the cut alone undervalues (measured: without it the search laid too many onions
+ * and only tied the heuristic). The cut playout costs a fraction of a whole one.
  */
 function heulDochStanding(s: HeulDochState, seat: Seat): number {
-  const piles = s.piles.map(scorePile);
-  const scores = piles.map((p) => p.points);
-  return standing(
-    bestSeats(
-      scores,
-      piles.map((p) => p.spoiled),
-    ),
-    scores,
-    seat,
-  );
+  let laid = 0;
+  for (const pile of s.piles) laid += pile.length;
+  let left = s.drawPile.length;
+  for (const hand of s.hands) left += hand.length;
+  const grow = laid === 0 ? 1 : (laid + left) / laid;
+  const scores: number[] = [];
+  const lost: number[] = [];
+  for (const pile of s.piles) {
+    let onions = 0;
+    for (const c of pile) if (c.faceDown) onions++;
+    const spoiled = spoiledRanks(Math.round(onions * grow));
+    let points = 0;
+    let spoilt = 0;
+    for (const c of pile) {
+      if (c.faceDown) continue;
+      const rank = rankValue(c.card);
+      if (spoiled.includes(rank)) spoilt += rank;
+      else points += rank;
+    }
+    scores.push(points);
+    lost.push(spoilt);
+  }
+  return standing(bestSeats(scores, lost), scores, seat);
 }
 
 /** Rounds (a move of every seat) a heul-doch playout plays before it is scored. */
