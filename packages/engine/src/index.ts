@@ -59,8 +59,11 @@ export {
 } from "./machine/table.js";
 export * from "./core/runtime.js";
 export {
+  DEFAULT_CONFIDENCE,
   DEFAULT_SEARCH_BUDGET,
   enginePlayout,
+  FAST_PLAYOUT_COST,
+  HEUL_DOCH_DEPTH,
   search,
   searchBotMove,
   searchRng,
@@ -70,7 +73,7 @@ export {
   type SearchResult,
   type SeatKnowledge,
 } from "./bots/search.js";
-export { prepareSampler, SamplerError, type Sampler } from "./bots/determinize.js";
+export { prepareSampler, SamplerError, type Evidence, type Sampler } from "./bots/determinize.js";
 export { isPlaceholder } from "./bots/placeholder.js";
 export { classicDeterminizer } from "./classic/determinize.js";
 export * from "./heul-doch/index.js";

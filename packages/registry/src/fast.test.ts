@@ -368,6 +368,32 @@ const loadOrFail = (s: ClassicState, rngSeed = 1): FastClassic => {
 };
 
 describe("fast deals, copies, determinizations and playouts", () => {
+  for (const c of [...CASES, BLOCKS].filter((x) => opened(x, 0).phase !== "cutting"))
+    it(`${c.name}: the search's greedy playout makes only legal moves and games end`, () => {
+      for (let game = 0; game < 40; game++) {
+        const sim = loadOrFail(opened(c, game), game + 3);
+        if (sim.over) continue;
+        const deck = [
+          ...sim.snapshot().hands.flat(),
+          ...sim.snapshot().drawPile,
+          ...sim.snapshot().discard,
+        ].sort();
+        let moves = 0;
+        while (!sim.over && moves < 5000) {
+          const move = sim.greedyMove();
+          expect(
+            sim.isLegal(move),
+            `game ${game} move ${moves}: ${JSON.stringify(sim.decode(move))}`,
+          ).toBe(true);
+          sim.apply(move);
+          moves++;
+        }
+        const end = sim.snapshot();
+        expect([...end.hands.flat(), ...end.drawPile, ...end.discard].sort()).toEqual(deck);
+        expect(sim.over).toBe(true);
+      }
+    });
+
   // The fast deal skips the cut (B-2.2): rule sets that cut are dealt by the engine only.
   for (const c of [...CASES, BLOCKS].filter((x) => opened(x, 0).phase !== "cutting"))
     it(`${c.name}: a deal of a given deck order is the engine's deal, starter effect included`, () => {

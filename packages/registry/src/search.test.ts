@@ -1,5 +1,7 @@
 import {
+  classicRules,
   createRng,
+  FAST_PLAYOUT_COST,
   GameDriver,
   isPermutationOf,
   isRefusal,
@@ -9,6 +11,7 @@ import {
   type AnyEngine,
   type AnyVariant,
   type CardCode,
+  type ClassicState,
   type Seat,
 } from "@maumau/engine";
 import { familyHouseRules } from "@maumau/variant-custom";
@@ -129,6 +132,49 @@ describe("the search bot's sampler: worlds consistent with everything a seat has
   );
 });
 
+describe("the sampler keeps what a draw told (soft facts)", () => {
+  it("noris: a seat that drew held no card that fitted then; samples keep to it", () => {
+    const variant = findVariant("noris")!;
+    let checked = 0;
+    let kept = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const driver = open(variant, {}, seed);
+      const engine = driver.engine;
+      const random = createRng(seed, 3);
+      for (let move = 0; move < 200; move++) {
+        const p = driver.progress();
+        if (p.toAct === null) break;
+        const before = driver.state as ClassicState;
+        const drawer = p.toAct;
+        const drew =
+          driver.legalMoves(drawer).every((c) => c.type === "drawCard") &&
+          before.phase === "playing" &&
+          before.pendingDraw === 0;
+        const command = drew
+          ? driver.legalMoves(drawer)[0]!
+          : driver.botMove(drawer, move % 2 ? "random" : "heuristic", random);
+        expect(driver.dispatch(command).ok).toBe(true);
+        if (!drew) continue;
+        // Right after the draw, the seat after the drawer samples the drawer's hand: the cards
+        // the drawer held before its draw (all but the newest) must not fit the position then.
+        const seat = (drawer + 1) % 4;
+        const knows = knowledge(engine, driver.state, driver.events, seat);
+        const sampler = prepareSampler(engine, knows.log, seat, knows.view, random);
+        for (let i = 0; i < 5; i++) {
+          const world = sampler.sample(random) as ClassicState;
+          const hand = world.hands[drawer]!;
+          const held = hand.slice(0, before.hands[drawer]!.length);
+          checked++;
+          if (held.every((c) => !classicRules.canPlay(before, c))) kept++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    // The sampler repairs a deal by a few random swaps: nearly always enough.
+    expect(kept).toBeGreaterThan(checked * 0.95);
+  });
+});
+
 describe("the sampler across reshuffles (a reshuffled discard pile: seen cards, unseen order)", () => {
   it.each([
     ["noris (two copies of most cards)", "noris"],
@@ -224,10 +270,39 @@ describe("the search bot never reads hidden state", () => {
     const a = search(engine, knows, { seed: 5, playouts: 50 });
     const b = search(engine, structuredClone(knows), { seed: 5, playouts: 50 });
     expect(b).toEqual(a);
-    // A round plays every legal move once: the budget is used in whole rounds.
+    // A round plays every legal move once: the budget is used in whole rounds, and noris runs
+    // on the fast path, where a playout costs FAST_PLAYOUT_COST of one.
     const moves = a.stats.length;
-    expect(a.playouts).toBe(moves > 50 ? moves : Math.floor(50 / moves) * moves);
+    expect(a.fast).toBe(true);
+    const round = moves * FAST_PLAYOUT_COST;
+    expect(a.playouts).toBe(round > 50 ? moves : Math.floor(50 / round + 1e-9) * moves);
     expect(a.stats.reduce((sum, s) => sum + s.visits, 0)).toBe(a.playouts);
+  });
+
+  it("heul-doch searches with engine playouts, the classic variants on the fast path", () => {
+    const cases: [AnyVariant, Record<string, unknown>, boolean][] = [
+      [findVariant("heul-doch")!, {}, false],
+      [findVariant("french")!, {}, true],
+      [findVariant("bavarian")!, {}, true],
+    ];
+    for (const [variant, options, fast] of cases) {
+      let checked = 0;
+      for (let seed = 1; checked === 0 && seed < 30; seed++) {
+        const driver = open(variant, options, seed);
+        // A few moves in: past bavarian's cut (B-2.2), which the fast path leaves to the engine.
+        const random = createRng(seed, 6);
+        for (let i = 0; i < 6; i++)
+          driver.dispatch(driver.botMove(driver.progress().toAct!, "heuristic", random));
+        const seat = driver.progress().toAct;
+        if (seat === null || driver.legalMoves(seat).length < 2) continue;
+        const knows = knowledge(driver.engine, driver.state, driver.events, seat);
+        const result = search(driver.engine, knows, { seed, playouts: 20 });
+        expect(result.fast).toBe(fast);
+        expect(driver.legalMoves(seat)).toContainEqual(result.command);
+        checked++;
+      }
+      expect(checked).toBe(1);
+    }
   });
 });
 

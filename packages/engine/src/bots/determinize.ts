@@ -17,6 +17,28 @@ export interface Sampler<S> {
   sample(random: () => number): S;
 }
 
+/**
+ * Soft facts a family may read from one event (optional on a `Determinizer`): before `event`
+ * (as the seat saw it), with the fold `state` so far, some unseen cards of some hand could
+ * not have been certain cards — a seat that drew because it held no playable card held none
+ * of the cards that fitted then. `cards` are those hand places (placeholders), `allows` says
+ * which cards they may be. A sample keeps to these facts where it can (`prepareSampler`).
+ */
+export interface Evidence<S, EV> {
+  evidence(
+    state: S | null,
+    event: EV,
+    seat: Seat,
+    unseen: Unseen,
+  ): { cards: readonly CardCode[]; allows: (card: CardCode) => boolean } | null;
+}
+
+const hasEvidence = <S, EV>(det: unknown): det is Evidence<S, EV> =>
+  typeof (det as Partial<Evidence<S, EV>>).evidence === "function";
+
+/** Swaps tried per unseen card that breaks a fact before the sample keeps it as it is. */
+const REPAIR_TRIES = 24;
+
 // The engine's own type parameters are erased here: the sampler works for any family.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyFamily<S, E, EV> = Engine<any, S, E & { type: string }, any, EV>;
@@ -131,7 +153,16 @@ export function prepareSampler<S, E, EV>(
   const det = engine.determinizer;
   const unseen = new Placeholders();
   let state: S | null = null;
+  const facts = new Map<CardCode, ((card: CardCode) => boolean)[]>();
+  const evidence = hasEvidence<S, EV>(det) ? det : null;
   for (const visible of log) {
+    const found = evidence?.evidence(state, visible, seat, unseen) ?? null;
+    if (found)
+      for (const c of found.cards) {
+        const list = facts.get(c);
+        if (list) list.push(found.allows);
+        else facts.set(c, [found.allows]);
+      }
     const filled = det.fill(visible, state, seat, unseen, random);
     state = engine.evolve(filled.state, filled.event);
   }
@@ -140,9 +171,17 @@ export function prepareSampler<S, E, EV>(
 
   const seen: CardCode[] = [];
   const slots = unseen.sets.map(() => 0);
+  // Every placeholder once, by class, in the order `mapCards` meets them.
+  const places: CardCode[][] = unseen.sets.map(() => []);
+  const placed = new Set<CardCode>();
   det.mapCards(base, (c) => {
-    if (isPlaceholder(c)) slots[classOf(c)]!++;
-    else seen.push(c);
+    if (isPlaceholder(c)) {
+      slots[classOf(c)]!++;
+      if (!placed.has(c)) {
+        placed.add(c);
+        places[classOf(c)]!.push(c);
+      }
+    } else seen.push(c);
     return c;
   });
   const deck = countCards(deckOf(engine, log[0]));
@@ -158,17 +197,35 @@ export function prepareSampler<S, E, EV>(
   if (pools[0]!.length !== (merged ? slots.reduce((a, b) => a + b, 0) : slots[0]))
     throw new SamplerError(`${pools[0]!.length} unseen cards for ${slots[0]} hidden places`);
   const total = slots.reduce((a, b) => a + b, 0);
+  // A place appears once in `places` but may stand twice in the state (a drawn card): the
+  // deal is by place, so both show the same card.
+  const groups = merged ? [places.flat()] : places;
+  if (groups.some((g, k) => g.length !== pools[k]!.length))
+    throw new SamplerError("unseen places and unseen cards do not pair up");
+  const constrained = groups.map((g) => g.flatMap((c, i) => (facts.has(c) ? [i] : [])));
+  const fits = (place: CardCode, card: CardCode): boolean =>
+    (facts.get(place) ?? []).every((allows) => allows(card));
 
   return {
     unseen: total,
     sample(rnd) {
-      const deals = pools.map((pool) => shuffle(pool, rnd));
-      const next = deals.map(() => 0);
-      const world = det.mapCards(base, (c) => {
-        if (!isPlaceholder(c)) return c;
-        const k = merged ? 0 : classOf(c);
-        return deals[k]![next[k]!++]!;
+      const assigned = new Map<CardCode, CardCode>();
+      groups.forEach((group, k) => {
+        const deal = shuffle(pools[k]!, rnd);
+        // Repair by swaps: a place whose card breaks a fact trades with a random place of
+        // its class when both then keep their facts (a few tries, then the deal stands).
+        for (const i of constrained[k]!) {
+          if (fits(group[i]!, deal[i]!)) continue;
+          for (let t = 0; t < REPAIR_TRIES; t++) {
+            const j = Math.floor(rnd() * deal.length);
+            if (j === i || !fits(group[i]!, deal[j]!) || !fits(group[j]!, deal[i]!)) continue;
+            [deal[i], deal[j]] = [deal[j]!, deal[i]!];
+            break;
+          }
+        }
+        group.forEach((place, i) => assigned.set(place, deal[i]!));
       });
+      const world = det.mapCards(base, (c) => (isPlaceholder(c) ? assigned.get(c)! : c));
       // A fresh secret seed: later reshuffles in a playout are unknown too.
       return det.settle(world, seat, view, Math.floor(rnd() * 0x7fffffff));
     },

@@ -1,6 +1,21 @@
 import type { Engine, SearchBudget } from "../core/engine.js";
 import { isRefusal, type Command, type Seat } from "../core/types.js";
-import { prepareSampler } from "./determinize.js";
+import { classicDeterminizer } from "../classic/determinize.js";
+import type { ClassicState } from "../classic/state.js";
+import { FastClassic, isFastUnsupported } from "../fast/classic.js";
+import { heulDochDeterminizer } from "../heul-doch/determinize.js";
+import { bestSeats, rankValue, spoiledRanks } from "../heul-doch/rules.js";
+import type { HeulDochState } from "../heul-doch/state.js";
+import { prepareSampler, type Sampler } from "./determinize.js";
+
+/**
+ * Standard errors by which a move's mean paired advantage over the heuristic's move must
+ * exceed zero to be played instead, by where the playouts run. On the fast path (ten times
+ * the playouts) 0: the best mean wins, ties keep the heuristic's move. With the engine's
+ * playouts (heul-doch, rule sets the fast path cannot play) 1: a few dozen playouts per move
+ * are too few to trust a small lead over the heuristic's move.
+ */
+export const DEFAULT_CONFIDENCE = { fast: 0, engine: 1 } as const;
 
 /** The budget of the `search` level when nobody names one (docs/bots.md: the win-rate table). */
 export const DEFAULT_SEARCH_BUDGET: SearchBudget = { playouts: 200, ms: 300 };
@@ -21,7 +36,7 @@ export interface SearchOptions<S> extends SearchBudget {
   readonly policy?: PlayoutPolicy;
   /**
    * Standard errors by which a move's paired advantage over the heuristic's move must exceed
-   * zero to be played instead (default 1).
+   * zero to be played instead (default `DEFAULT_CONFIDENCE`).
    */
   readonly confidence?: number;
 }
@@ -59,10 +74,12 @@ export function searchRng(seed: number): () => number {
 }
 
 /**
- * The seat's reward from a `game.ended` event of either family: a win 1 (shared by k: 1/k),
- * otherwise up to 1/2 for the share of the other losers it beat on the game's scores (the
- * direction read from the winners: if they scored lowest, low is good). The partial credit
- * lets playouts tell a near miss from a rout, which separates moves with fewer playouts.
+ * The seat's reward from a `game.ended` event of either family, in [0, 1]: half of it the
+ * win (1, shared by k: 1/k), half the margin on the game's scores to the best other seat,
+ * relative to the spread of all scores (the direction read from the winners: if they scored
+ * lowest, low is good), from 0 (last by the whole spread) to 1 (first by it). A win scores
+ * at least ¾, a loss at most ½; the margin lets playouts tell a near miss from a rout, which
+ * separates moves with fewer playouts. A game without a winner (stalled) scores 0.
  */
 function rewardFrom(events: readonly { type: string }[], seat: Seat): number | null {
   for (const e of events) {
@@ -70,23 +87,65 @@ function rewardFrom(events: readonly { type: string }[], seat: Seat): number | n
     const data =
       (e as { data?: { winner?: Seat | null; winners?: Seat[]; scores?: number[] } }).data ?? {};
     const winners = data.winners ?? (typeof data.winner === "number" ? [data.winner] : []);
-    if (winners.includes(seat)) return 1 / winners.length;
-    const scores = data.scores;
-    const mine = scores?.[seat];
-    if (!scores || mine === undefined || winners.length === 0) return 0;
-    const lowWins = scores[winners[0]!]! <= Math.min(...scores);
-    let beaten = 0;
-    let others = 0;
-    scores.forEach((x, s) => {
-      if (s === seat || winners.includes(s)) return;
-      others++;
-      if (lowWins ? mine < x : mine > x) beaten++;
-      else if (mine === x) beaten += 0.5;
-    });
-    return others === 0 ? 0 : (0.5 * beaten) / others;
+    return standing(winners, data.scores, seat);
   }
   return null;
 }
+
+/** `rewardFrom` for given winners and scores. */
+function standing(winners: readonly Seat[], scores: readonly number[] | undefined, seat: Seat) {
+  const share = winners.includes(seat) ? 1 / winners.length : 0;
+  const mine = scores?.[seat];
+  if (winners.length === 0) return 0;
+  if (!scores || mine === undefined || scores.length < 2) return share;
+  const lowWins = scores[winners[0]!]! <= Math.min(...scores);
+  const sign = lowWins ? -1 : 1;
+  let best = -Infinity;
+  scores.forEach((x, s) => {
+    if (s !== seat) best = Math.max(best, sign * x);
+  });
+  const spread = Math.max(...scores) - Math.min(...scores);
+  const margin = spread === 0 ? 0 : (sign * mine - best) / spread;
+  return 0.5 * share + 0.25 * (1 + margin);
+}
+
+/**
+ * Heul-doch: the reward as if the game ended now, with each pile's onions projected to the
+ * game's end. Its playouts stop after `HEUL_DOCH_DEPTH` rounds and are scored so: every face-up
+ * card counts its rank (H-6.2) unless the projected onion count spoils it, the winners by
+ * H-6.3. The projection scales each pile's onions by (cards laid + cards still to play) /
+ * cards laid: an onion laid now spoils by the end a rank that more onions will reach, which
+ * the count at the cut alone undervalues (measured: without it the search laid too many onions
+ * and only tied the heuristic). The cut playout costs a fraction of a whole one.
+ */
+function heulDochStanding(s: HeulDochState, seat: Seat): number {
+  let laid = 0;
+  for (const pile of s.piles) laid += pile.length;
+  let left = s.drawPile.length;
+  for (const hand of s.hands) left += hand.length;
+  const grow = laid === 0 ? 1 : (laid + left) / laid;
+  const scores: number[] = [];
+  const lost: number[] = [];
+  for (const pile of s.piles) {
+    let onions = 0;
+    for (const c of pile) if (c.faceDown) onions++;
+    const spoiled = spoiledRanks(Math.round(onions * grow));
+    let points = 0;
+    let spoilt = 0;
+    for (const c of pile) {
+      if (c.faceDown) continue;
+      const rank = rankValue(c.card);
+      if (spoiled.includes(rank)) spoilt += rank;
+      else points += rank;
+    }
+    scores.push(points);
+    lost.push(spoilt);
+  }
+  return standing(bestSeats(scores, lost), scores, seat);
+}
+
+/** Rounds (a move of every seat) a heul-doch playout plays before it is scored. */
+export const HEUL_DOCH_DEPTH = 3;
 
 /** How playouts choose moves: the family's heuristic bot, or light random play. */
 export type PlayoutPolicy = "heuristic" | "random";
@@ -102,6 +161,7 @@ export function enginePlayout<S, E, EV>(
   engine: AnyFamily<S, E, EV>,
   policy: PlayoutPolicy = "heuristic",
   maxMoves = 2000,
+  evaluate?: (state: S, seat: Seat) => number,
 ): Playout<S> {
   const toAct = engine.determinizer.toAct;
   return (world, seat, random) => {
@@ -135,9 +195,98 @@ export function enginePlayout<S, E, EV>(
       const reward = rewardFrom(events, seat);
       if (reward !== null) return reward;
     }
-    return 0;
+    return evaluate ? evaluate(s, seat) : 0;
   };
 }
+
+/**
+ * The default playout of a family: heul-doch's cut after `HEUL_DOCH_DEPTH` rounds and scored
+ * on the piles, every other one to the game's end (`maxMoves` 2000, then 0).
+ */
+function defaultPlayout<S, E, EV>(
+  engine: AnyFamily<S, E, EV>,
+  policy: PlayoutPolicy | undefined,
+  players: number,
+): Playout<S> {
+  if (engine.determinizer === (heulDochDeterminizer as unknown))
+    return enginePlayout(engine, policy, HEUL_DOCH_DEPTH * players, (s, seat) =>
+      heulDochStanding(s as HeulDochState, seat),
+    );
+  return enginePlayout(engine, policy);
+}
+
+/** The reward of `seat` in a finished fast game, as `rewardFrom` scores a `game.ended`. */
+function fastReward(sim: FastClassic, seat: Seat): number {
+  const winner = sim.winner;
+  if (winner === null) return 0;
+  if (winner === seat) return 1;
+  const mine = sim.score(seat);
+  let beaten = 0;
+  let others = 0;
+  for (let s = 0; s < sim.players; s++) {
+    if (s === seat || s === winner) continue;
+    others++;
+    const x = sim.score(s);
+    if (mine < x) beaten++;
+    else if (mine === x) beaten += 0.5;
+  }
+  return others === 0 ? 0 : (0.5 * beaten) / others;
+}
+
+/**
+ * One round of the search on the classic family's fast path (fast/classic.ts): a sampled world
+ * (the first one, or a new one from the sampler) loaded as integers, every legal move carried
+ * out in a copy, each followed by a greedy playout (`FastClassic.playoutGreedy`) under the
+ * same random numbers. `null` when the family or the rule set or the position cannot run
+ * there (the engine's playouts then do the work).
+ */
+type FastRound = (
+  firstWorld: boolean,
+  luck: number,
+  random: () => number,
+  rewards: Float64Array,
+) => void;
+
+function fastRounds<S, E, EV>(
+  engine: AnyFamily<S, E, EV>,
+  first: S,
+  sampler: Sampler<S>,
+  legal: readonly Command[],
+  seat: Seat,
+): FastRound | null {
+  if (engine.determinizer !== (classicDeterminizer as unknown)) return null;
+  const root = FastClassic.load(first as ClassicState);
+  if (isFastUnsupported(root) || root.toAct !== seat) return null;
+  const moves = legal.map((c) => root.encode(c));
+  if (moves.some((m) => m < 0 || !root.isLegal(m))) return null;
+  const sim = root.clone();
+  return (firstWorld, luck, random, rewards) => {
+    let from = root;
+    if (!firstWorld) {
+      const loaded = FastClassic.load(sampler.sample(random) as ClassicState);
+      // Every sample shows the same public facts as the first, so it loads as the first did.
+      if (isFastUnsupported(loaded)) throw new Error(`fast path: ${loaded.reason}`);
+      from = loaded;
+    }
+    for (let a = 0; a < moves.length; a++) {
+      sim.copyFrom(from);
+      sim.rng.reseed(luck);
+      sim.apply(moves[a]!);
+      sim.playoutGreedy(FAST_MAX_MOVES);
+      rewards[a] = fastReward(sim, seat);
+    }
+  };
+}
+
+/**
+ * What a playout on the fast path costs of the budget's `playouts` (which count playouts on
+ * the engine): the fast path's greedy playout is some 30–50 times cheaper than the engine's
+ * heuristic one, so one budget playout buys 10 fast ones at well under the engine's time.
+ */
+export const FAST_PLAYOUT_COST = 0.1;
+
+/** Moves after which a fast playout counts as a stalled game (reward 0). */
+const FAST_MAX_MOVES = 5000;
 
 /** What the seat knows: its view (`engine.view(state, seat)`) and every event as it saw it. */
 export interface SeatKnowledge<EV> {
@@ -148,7 +297,10 @@ export interface SeatKnowledge<EV> {
 
 export interface SearchResult {
   readonly command: Command;
+  /** Playouts made (on the fast path each costs `FAST_PLAYOUT_COST` of the budget). */
   readonly playouts: number;
+  /** Whether the playouts ran on the fast path (classic family, a rule set it can play). */
+  readonly fast: boolean;
   /** Per legal move: playouts and mean reward (the root's statistics). */
   readonly stats: readonly { command: Command; visits: number; value: number }[];
 }
@@ -176,9 +328,10 @@ export function search<S, E, EV>(
   const legal = engine.legalMoves(first, knows.seat);
   if (legal.length === 0) throw new Error(`seat ${knows.seat} has no legal move`);
   const stats = legal.map((command) => ({ command, visits: 0, total: 0, diff: 0, diff2: 0 }));
-  const done = (playouts: number, chosen: Command): SearchResult => ({
+  const done = (playouts: number, chosen: Command, fast = false): SearchResult => ({
     command: chosen,
     playouts,
+    fast,
     stats: stats.map((x) => ({
       command: x.command,
       visits: x.visits,
@@ -193,36 +346,11 @@ export function search<S, E, EV>(
     0,
     legal.findIndex((c) => JSON.stringify(c) === key),
   );
-  const playout = options.playout ?? enginePlayout(engine, options.policy);
   const limit =
     options.playouts ?? (options.ms === undefined ? DEFAULT_SEARCH_BUDGET.playouts! : Infinity);
   const deadline = options.ms === undefined ? Infinity : performance.now() + options.ms;
   const rewards = new Float64Array(legal.length);
-  let used = 0;
-  let rounds = 0;
-  while (used + legal.length <= Math.max(limit, legal.length)) {
-    if (rounds > 0 && performance.now() >= deadline) break;
-    const world = rounds === 0 ? first : sampler.sample(random);
-    const luck = Math.floor(random() * 0x100000000);
-    for (let a = 0; a < legal.length; a++) {
-      const play = searchRng(luck);
-      let reward = 0;
-      const command = legal[a]!;
-      if (engine.apply) {
-        const applied = engine.apply(world, command);
-        if (!isRefusal(applied))
-          reward =
-            rewardFrom(applied.events, knows.seat) ?? playout(applied.state, knows.seat, play);
-      } else {
-        const decided = engine.decide(world, command);
-        if (!isRefusal(decided)) {
-          let s = world;
-          for (const e of decided) s = engine.evolve(s, e);
-          reward = rewardFrom(decided, knows.seat) ?? playout(s, knows.seat, play);
-        }
-      }
-      rewards[a] = reward;
-    }
+  const tally = (): void => {
     for (let a = 0; a < legal.length; a++) {
       const x = stats[a]!;
       const d = rewards[a]! - rewards[base]!;
@@ -231,10 +359,55 @@ export function search<S, E, EV>(
       x.diff += d;
       x.diff2 += d * d;
     }
-    used += legal.length;
-    rounds++;
+  };
+  const fast =
+    options.playout === undefined && options.policy === undefined
+      ? fastRounds(engine, first, sampler, legal, knows.seat)
+      : null;
+  let used = 0;
+  let rounds = 0;
+  if (fast !== null) {
+    // The budget counts engine playouts; a fast one costs `FAST_PLAYOUT_COST` of one.
+    const round = legal.length * FAST_PLAYOUT_COST;
+    while ((rounds + 1) * round <= Math.max(limit, round)) {
+      if (rounds > 0 && performance.now() >= deadline) break;
+      fast(rounds === 0, Math.floor(random() * 0x100000000), random, rewards);
+      tally();
+      used += legal.length;
+      rounds++;
+    }
+  } else {
+    const players = (knows.view as { players?: number }).players ?? 4;
+    const playout = options.playout ?? defaultPlayout(engine, options.policy, players);
+    while (used + legal.length <= Math.max(limit, legal.length)) {
+      if (rounds > 0 && performance.now() >= deadline) break;
+      const world = rounds === 0 ? first : sampler.sample(random);
+      const luck = Math.floor(random() * 0x100000000);
+      for (let a = 0; a < legal.length; a++) {
+        const play = searchRng(luck);
+        let reward = 0;
+        const command = legal[a]!;
+        if (engine.apply) {
+          const applied = engine.apply(world, command);
+          if (!isRefusal(applied))
+            reward =
+              rewardFrom(applied.events, knows.seat) ?? playout(applied.state, knows.seat, play);
+        } else {
+          const decided = engine.decide(world, command);
+          if (!isRefusal(decided)) {
+            let s = world;
+            for (const e of decided) s = engine.evolve(s, e);
+            reward = rewardFrom(decided, knows.seat) ?? playout(s, knows.seat, play);
+          }
+        }
+        rewards[a] = reward;
+      }
+      tally();
+      used += legal.length;
+      rounds++;
+    }
   }
-  const z = options.confidence ?? 1;
+  const z = options.confidence ?? DEFAULT_CONFIDENCE[fast === null ? "engine" : "fast"];
   let chosen = base;
   let bestMean = 0;
   for (let a = 0; a < legal.length; a++) {
@@ -245,7 +418,7 @@ export function search<S, E, EV>(
     const se = Math.sqrt(variance / (x.visits - 1));
     if (mean > bestMean && mean > z * se) [chosen, bestMean] = [a, mean];
   }
-  return done(used, legal[chosen]!);
+  return done(used, legal[chosen]!, fast !== null);
 }
 
 /**

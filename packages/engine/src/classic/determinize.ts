@@ -2,6 +2,8 @@ import type { CardCode } from "../cards/codes.js";
 import type { Determinizer } from "../core/engine.js";
 import type { Seat } from "../core/types.js";
 import type { Unseen } from "../core/engine.js";
+import type { Evidence } from "../bots/determinize.js";
+import { canPlay } from "./rules.js";
 import { isOver, type ClassicEvent, type ClassicState } from "./state.js";
 import type { ClassicEventView, ClassicView } from "./view.js";
 
@@ -23,11 +25,17 @@ export function bindPlayed<S extends { readonly hands: readonly (readonly CardCo
 ): S | null {
   const hand = s?.hands[seat];
   if (!s || !hand || hand.includes(card)) return s;
-  let i = hand.findIndex((c) => unseen.is(c) && unseen.ofSet(c) && unseen.mayBe(c, card));
-  if (i < 0) i = hand.findIndex((c) => unseen.is(c) && unseen.mayBe(c, card));
+  // The newest place first: a card played after a draw may be the card drawn, and the older
+  // places keep what the seat's earlier draws said about them (`evidence`).
+  const last = (p: (c: CardCode) => boolean): number => {
+    for (let j = hand.length - 1; j >= 0; j--) if (p(hand[j]!)) return j;
+    return -1;
+  };
+  let i = last((c) => unseen.is(c) && unseen.ofSet(c) && unseen.mayBe(c, card));
+  if (i < 0) i = last((c) => unseen.is(c) && unseen.mayBe(c, card));
   // No placeholder fits (an earlier guess among duplicate cards went wrong): any does, and the
   // reveal drops the known sets' constraint.
-  if (i < 0) i = hand.findIndex((c) => unseen.is(c));
+  if (i < 0) i = last((c) => unseen.is(c));
   if (i < 0) return s;
   unseen.reveal(hand[i]!, card);
   return { ...s, hands: replaceAt(s.hands, seat, replaceAt(hand, i, card)) };
@@ -43,13 +51,28 @@ const topOf = (pile: readonly CardCode[] | undefined, n: number, unseen: Unseen)
   return top;
 };
 
-/** Classic family: what a seat's filtered log hides, filled back in (core/engine.ts). */
+/**
+ * Classic family: what a seat's filtered log hides, filled back in (core/engine.ts), and what
+ * another seat's draw says (`evidence`): where drawing is allowed only without a playable card
+ * (N-3.2/N-3.3, no pending draw), the hand it drew from held no card that fitted then.
+ */
 export const classicDeterminizer: Determinizer<
   ClassicState,
   ClassicEvent,
   ClassicEventView,
   ClassicView
-> = {
+> &
+  Evidence<ClassicState, ClassicEventView> = {
+  evidence(state, event, seat, unseen) {
+    if (event.type !== "cards.drawn" || state === null) return null;
+    const d = event.data as { seat: Seat; reason: string };
+    if (d.seat === seat || d.reason !== "turn") return null;
+    if (state.rules.voluntaryDraw || state.pendingDraw > 0 || state.phase !== "playing")
+      return null;
+    if (state.turn !== d.seat) return null;
+    const cards = (state.hands[d.seat] ?? []).filter((c) => unseen.is(c));
+    return cards.length ? { cards, allows: (card) => !canPlay(state, card) } : null;
+  },
   fill(event, state, seat, unseen) {
     const e = event as ClassicEventView;
     const keep = (full: ClassicEvent) => ({ event: full, state });

@@ -1,5 +1,5 @@
 import type { CardCode } from "../cards/codes.js";
-import { rankOf } from "../cards/codes.js";
+import { colourOf, rankOf } from "../cards/codes.js";
 import { DECKS } from "../cards/decks.js";
 import { seededShuffle, type Seed } from "../cards/rng.js";
 import type { Command, Seat } from "../core/types.js";
@@ -93,6 +93,8 @@ export interface FastTables {
   readonly colours: readonly string[];
   readonly ranks: readonly string[];
   readonly rank: Uint8Array;
+  /** A card's colour: index in `colours` + 1, 0 for a card without colour (a joker). */
+  readonly colour: Uint8Array;
   readonly kind: Uint8Array;
   readonly count: Uint8Array;
   readonly value: Int32Array;
@@ -169,11 +171,13 @@ function compile(rules: ClassicRules): FastTables | FastUnsupported {
   const index = new Map(codes.map((c, i) => [c, i] as const));
   const n = codes.length;
   const rank = new Uint8Array(n);
+  const colour = new Uint8Array(n);
   const kind = new Uint8Array(n);
   const count = new Uint8Array(n);
   const value = new Int32Array(n);
   codes.forEach((code, i) => {
     rank[i] = ranks.indexOf(rankOf(code));
+    colour[i] = colours.indexOf(colourOf(code) ?? "") + 1;
     const effect = effectOf(rules, code);
     kind[i] = effect ? KINDS[effect.kind]! : K.None;
     count[i] = effect?.kind === "draw" ? effect.count : 0;
@@ -204,6 +208,7 @@ function compile(rules: ClassicRules): FastTables | FastUnsupported {
     colours,
     ranks,
     rank,
+    colour,
     kind,
     count,
     value,
@@ -265,6 +270,7 @@ export class FastClassic {
   private readonly seen: Int32Array;
   private stamp = 0;
   private readonly scoreOf: Int32Array;
+  private readonly colourCounts: Int32Array;
 
   private phase: P = P.Playing;
   private dealer = 0;
@@ -299,6 +305,7 @@ export class FastClassic {
     this.discard = new Uint8Array(this.cap);
     this.seen = new Int32Array(tables.size);
     this.scoreOf = new Int32Array(players);
+    this.colourCounts = new Int32Array(tables.colours.length + 1);
     this.moves = new Int32Array(maxMovesOf(tables));
   }
 
@@ -605,6 +612,80 @@ export class FastClassic {
       made++;
     }
     return made;
+  }
+
+  /**
+   * A light greedy playout until the game ends or `maxMoves` are made (returns the count):
+   * every seat makes `greedyMove`.
+   */
+  playoutGreedy(maxMoves = 100_000): number {
+    let made = 0;
+    while (this.phase !== P.Over && made < maxMoves) {
+      this.apply(this.greedyMove());
+      made++;
+    }
+    return made;
+  }
+
+  /**
+   * A light greedy move of the seat to act (a legal one; the game must not be over): a card
+   * when it can — a random one of its playable cards, a wish card only when no other card fits
+   * or it holds two cards or fewer — wishing (or choosing) the colour it holds most; without a
+   * card to play it draws (or passes after drawing).
+   */
+  greedyMove(): number {
+    const out = this.moves;
+    const rng = this.rng;
+    const kind = this.tables.kind;
+    const n = this.legalMoves(out);
+    let move = out[0]!;
+    if (n > 1) {
+      if (this.phase === P.ChoosingColour) return MOVE_CHOOSE | (this.heldColour(-1) << 11);
+      const few = this.handLen[this.turn]! <= 2;
+      let plain = 0;
+      let wishes = 0;
+      for (let i = 0; i < n; i++) {
+        const m = out[i]!;
+        if ((m & 7) !== MOVE_PLAY) continue;
+        if (kind[moveCard(m)] !== K.Wish) plain++;
+        else if (moveWish(m) <= 1) wishes++;
+      }
+      if (plain + wishes === 0) return out[rng.below(n)]!;
+      const wishOk = wishes > 0 && (plain === 0 || few);
+      let k = rng.below(plain + (wishOk ? wishes : 0));
+      for (let i = 0; i < n; i++) {
+        const m = out[i]!;
+        if ((m & 7) !== MOVE_PLAY) continue;
+        const wish = kind[moveCard(m)] === K.Wish;
+        if (wish && (!wishOk || moveWish(m) > 1)) continue;
+        if (k-- > 0) continue;
+        move = m;
+        if (wish && moveWish(m) === 1)
+          move = (m & ~(0xf << 11)) | (this.heldColour(moveCard(m)) << 11);
+        break;
+      }
+    }
+    return move;
+  }
+
+  /** The colour (index + 1) the seat to act holds most of, `except` one card; ties: the first. */
+  private heldColour(except: number): number {
+    const t = this.tables;
+    const counts = this.colourCounts;
+    counts.fill(0);
+    const base = this.turn * this.cap;
+    let skipped = false;
+    for (let i = base, end = base + this.handLen[this.turn]!; i < end; i++) {
+      const c = this.hands[i]!;
+      if (c === except && !skipped) {
+        skipped = true;
+        continue;
+      }
+      if (t.kind[c] !== K.Wish) counts[t.colour[c]!]!++;
+    }
+    let best = 1;
+    for (let w = 2; w <= t.colours.length; w++) if (counts[w]! > counts[best]!) best = w;
+    return best;
   }
 
   /**
