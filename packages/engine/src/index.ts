@@ -6,6 +6,11 @@ export * from "./core/types.js";
 export * from "./core/engine.js";
 export * from "./core/variant.js";
 export * from "./core/driver.js";
+export * from "./core/checks.js";
+export * from "./core/fold.js";
+export * from "./core/setup.js";
+export * from "./core/events.js";
+export * from "./core/family.js";
 export type { ClassicRules, Effect, EffectKind, MatchEnd, RuleKey } from "./classic/ruleset.js";
 export { freezeRules } from "./classic/ruleset.js";
 export type {
@@ -17,16 +22,8 @@ export type {
 } from "./classic/state.js";
 export { topCard, seatAfter, leftOf, rightOf } from "./classic/state.js";
 export * as classicRules from "./classic/rules.js";
-export { CHECKS, guardName, type Check } from "./classic/checks.js";
-export {
-  applyClassic,
-  carryOutClassic,
-  decideClassic,
-  outcomeClassic,
-  refusalFor,
-  replayClassic,
-  startClassicMatch,
-} from "./classic/decide.js";
+export { CHECKS, guardName, refusalFor, type Check } from "./classic/checks.js";
+export { carryOutClassic, startClassicMatch } from "./classic/decide.js";
 export { evolveClassic } from "./classic/evolve.js";
 export { legalClassicMoves } from "./classic/legal.js";
 export {

@@ -1,5 +1,5 @@
 import {
-  applyClassic,
+  classicEngine,
   classicRules,
   FastClassic,
   FastRng,
@@ -7,7 +7,6 @@ import {
   isRefusal,
   legalClassicMoves,
   openMatch,
-  replayClassic,
   type AnyVariant,
   type ClassicEvent,
   type ClassicState,
@@ -231,11 +230,11 @@ function playGame(c: Case, variant: AnyVariant, game: number): { steps: number; 
     dealer: game % players,
   });
   if (isRefusal(events)) throw new Error(events.message.en);
-  let state = replayClassic(events as ClassicEvent[]);
+  let state = classicEngine.replay(events as ClassicEvent[]);
   const rng = new FastRng(game);
   while (state.phase === "cutting") {
     const moves = legalClassicMoves(state, state.turn);
-    const next = applyClassic(state, moves[rng.below(moves.length)]!);
+    const next = classicEngine.apply(state, moves[rng.below(moves.length)]!);
     if (isRefusal(next)) throw new Error(next.message.en);
     state = next.state;
   }
@@ -265,7 +264,7 @@ function playGame(c: Case, variant: AnyVariant, game: number): { steps: number; 
 
     for (let k = 0; k < 2; k++) {
       const command = faulty(state, fast, rng);
-      const refused = isRefusal(applyClassic(state, command as Command));
+      const refused = isRefusal(classicEngine.apply(state, command as Command));
       if (fast.accepts(command) !== !refused)
         expect({ command, accepted: fast.accepts(command) }).toEqual({
           command,
@@ -275,7 +274,7 @@ function playGame(c: Case, variant: AnyVariant, game: number): { steps: number; 
 
     const command =
       rng.below(5) === 0 ? faulty(state, fast, rng) : fast.decode(fast.moves[rng.below(n)]!);
-    const result = applyClassic(state, command as Command);
+    const result = classicEngine.apply(state, command as Command);
     const accepted = fast.accepts(command);
     if (accepted !== !isRefusal(result))
       expect({ command, accepted }).toEqual({ command, accepted: !isRefusal(result) });
@@ -320,7 +319,7 @@ describe(`fast path = engine over ${TOTAL_GAMES} random games of the classic fam
     const variant = findVariant("bavarian")!;
     const events = openMatch(variant, { players: 3, seed: 1, options: { cut: true } });
     if (isRefusal(events)) throw new Error(events.message.en);
-    const state = replayClassic(events as ClassicEvent[]);
+    const state = classicEngine.replay(events as ClassicEvent[]);
     expect(state.phase).toBe("cutting");
     const fast = FastClassic.load(state);
     expect(isFastUnsupported(fast) && fast.reason).toMatch(/cutting/);
@@ -330,7 +329,7 @@ describe(`fast path = engine over ${TOTAL_GAMES} random games of the classic fam
     const variant = findVariant("noris")!;
     const events = openMatch(variant, { players: 3, seed: 1, options: { games: 1 } });
     if (isRefusal(events)) throw new Error(events.message.en);
-    const state = replayClassic(events as ClassicEvent[]);
+    const state = classicEngine.replay(events as ClassicEvent[]);
     const rules = {
       ...state.rules,
       effects: { ...state.rules.effects, "5": { kind: "swapHands" } },
@@ -358,7 +357,7 @@ function opened(c: Case, game: number, deck?: readonly string[]): ClassicState {
     ...(deck ? { deck } : {}),
   });
   if (isRefusal(events)) throw new Error(events.message.en);
-  return replayClassic(events as ClassicEvent[]);
+  return classicEngine.replay(events as ClassicEvent[]);
 }
 
 const loadOrFail = (s: ClassicState, rngSeed = 1): FastClassic => {

@@ -56,13 +56,9 @@ for (const [id, options, players] of [
       runtime.step(m.snapshot, m.command);
     });
     let j = 0;
-    bench("fast path: decide + fold (apply, or decide/evolve)", () => {
+    bench("fast path: decide + fold (apply)", () => {
       const m = moves[j++ % moves.length]!;
-      if (engine.apply) engine.apply(m.state, m.command);
-      else {
-        const events = engine.decide(m.state, m.command);
-        if (!isRefusal(events)) events.reduce((s, e) => engine.evolve(s, e), m.state);
-      }
+      engine.apply(m.state, m.command);
     });
   });
 }

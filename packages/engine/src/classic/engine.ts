@@ -1,8 +1,9 @@
+import { familyEngine } from "../core/family.js";
 import type { Engine } from "../core/engine.js";
-import { searchBotMove } from "../bots/search.js";
 import { classicDeterminizer } from "./determinize.js";
 import { heuristicClassicBot, randomClassicBot } from "../bots/classic.js";
-import { applyClassic, decideClassic, replayClassic, startClassicMatch } from "./decide.js";
+import { refusalFor } from "./checks.js";
+import { carryOutClassic, startClassicMatch } from "./decide.js";
 import { evolveClassic } from "./evolve.js";
 import { legalClassicMoves } from "./legal.js";
 import { classicChartPosition, classicMachineEvents, createClassicMachine } from "./machine.js";
@@ -11,8 +12,6 @@ import { classicProgress, classicScriptState } from "./script.js";
 import type { ClassicEvent, ClassicState } from "./state.js";
 import { eventForViewer, viewClassic, type ClassicEventView, type ClassicView } from "./view.js";
 
-const bots = { random: randomClassicBot, heuristic: heuristicClassicBot } as const;
-
 /** The engine of the classic shedding family: noris, tabaluga, french, bavarian, custom. */
 export const classicEngine: Engine<
   ClassicRules,
@@ -20,13 +19,12 @@ export const classicEngine: Engine<
   ClassicEvent,
   ClassicView,
   ClassicEventView
-> = {
+> = familyEngine({
   family: "classic",
-  start: (setup) => startClassicMatch(setup),
-  decide: decideClassic,
-  apply: applyClassic,
+  start: startClassicMatch,
+  refusalFor,
+  carryOut: carryOutClassic,
   evolve: evolveClassic,
-  replay: replayClassic,
   view: viewClassic,
   eventFor: eventForViewer,
   legalMoves: legalClassicMoves,
@@ -37,9 +35,6 @@ export const classicEngine: Engine<
   rulesOf: (s) => s.rules,
   chartPosition: (s) => ({ state: classicChartPosition(s) }),
   machineEvents: (_before, events) => classicMachineEvents(events),
-  botMove: (s, seat, level, random, log, budget) =>
-    level === "search"
-      ? searchBotMove(classicEngine, s, seat, random, log, budget)
-      : bots[level](viewClassic(s, seat), legalClassicMoves(s, seat), random),
   determinizer: classicDeterminizer,
-};
+  viewBots: { random: randomClassicBot, heuristic: heuristicClassicBot },
+});

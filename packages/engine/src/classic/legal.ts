@@ -1,5 +1,5 @@
 import type { Command, Seat } from "../core/types.js";
-import { refusalFor } from "./decide.js";
+import { refusalFor } from "./checks.js";
 import { deckColours, isWishCard } from "./rules.js";
 import { handOf, isOver, type ClassicState } from "./state.js";
 

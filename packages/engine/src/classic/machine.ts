@@ -5,8 +5,8 @@ import {
   type NamedCheck,
   type TableContext,
 } from "../machine/table.js";
-import { CHECKS, guardName, type Check } from "./checks.js";
-import { carryOutClassic, refusalFor } from "./decide.js";
+import { CHECKS, guardName, refusalFor, type Check } from "./checks.js";
+import { carryOutClassic } from "./decide.js";
 import type { ClassicRules, EffectKind } from "./ruleset.js";
 import { effectOf } from "./rules.js";
 import { handOf, type ClassicEvent, type ClassicState, type Phase } from "./state.js";

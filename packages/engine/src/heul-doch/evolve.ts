@@ -165,11 +165,3 @@ export function evolveHeulDoch(state: HeulDochState | null, event: HeulDochEvent
       return { ...s, version, phase: "matchOver", winners: event.data.winners };
   }
 }
-
-/** Folds a whole log (replay). */
-export function replayHeulDoch(events: readonly HeulDochEvent[]): HeulDochState {
-  let s: HeulDochState | null = null;
-  for (const e of events) s = evolveHeulDoch(s, e);
-  if (s === null) throw new Error("empty log");
-  return s;
-}

@@ -19,8 +19,8 @@ export {
   heulDochRefusal,
   type HeulDochCheck,
 } from "./checks.js";
-export { carryOutHeulDoch, decideHeulDoch, outcomeHeulDoch, startHeulDochMatch } from "./decide.js";
-export { evolveHeulDoch, replayHeulDoch } from "./evolve.js";
+export { carryOutHeulDoch, startHeulDochMatch } from "./decide.js";
+export { evolveHeulDoch } from "./evolve.js";
 export { legalHeulDochMoves } from "./legal.js";
 export {
   createHeulDochMachine,
