@@ -277,13 +277,14 @@ describe("${P}-6.1 the first player without cards wins", () => {
 
   files.set(
     "src/properties.test.ts",
-    `import { checkClassicProperties } from "@maumau/engine/testing/properties";
+    `import { classicLeaks } from "@maumau/engine/testing/leaks";
+import { checkProperties } from "@maumau/engine/testing/properties";
 import { describe, expect, it } from "vitest";
 import { ${name} } from "./index.js";
 
 describe("${id}: properties over 1,000 random bot games", () => {
-  it("replay = live, actor = decider, cards conserved, views hide secrets, every game ends", () => {
-    expect(checkClassicProperties(${name})).toBe(1000);
+  it("faulty commands refused without a change, legal moves accepted, replay = live, machine = decide, cards conserved, views and events hide secrets, every game ends", () => {
+    expect(checkProperties(${name}, classicLeaks)).toBe(1000);
   }, 600_000);
 });
 `,
