@@ -11,8 +11,8 @@ export * from "./core/fold.js";
 export * from "./core/setup.js";
 export * from "./core/events.js";
 export * from "./core/family.js";
-export type { ClassicRules, Effect, EffectKind, MatchEnd, RuleKey } from "./classic/ruleset.js";
-export { freezeRules } from "./classic/ruleset.js";
+export type { ClassicRuleSet, Effect, EffectKind, MatchEnd, RuleKey } from "./classic/ruleSet.js";
+export { freezeRuleSet } from "./classic/ruleSet.js";
 export type {
   ClassicEvent,
   ClassicEventType,
@@ -21,7 +21,7 @@ export type {
   DrawReason,
 } from "./classic/state.js";
 export { topCard, seatAfter, leftOf, rightOf } from "./classic/state.js";
-export * as classicRules from "./classic/rules.js";
+export * as classicPredicates from "./classic/predicates.js";
 export { CHECKS, guardName, refusalFor, type Check } from "./classic/checks.js";
 export { carryOutClassic, startClassicMatch } from "./classic/decide.js";
 export { evolveClassic } from "./classic/evolve.js";

@@ -1,6 +1,6 @@
 import {
   classicEngine,
-  classicRules,
+  classicPredicates,
   FastClassic,
   FastRng,
   isFastUnsupported,
@@ -373,7 +373,7 @@ describe("fast deals, copies, determinizations and playouts", () => {
       const rng = new FastRng(99);
       for (let game = 0; game < 40; game++) {
         const first = opened(c, game);
-        const deck = classicRules.fullDeck(first.rules);
+        const deck = classicPredicates.fullDeck(first.rules);
         for (let i = deck.length - 1; i > 0; i--) {
           const j = rng.below(i + 1);
           [deck[i], deck[j]] = [deck[j]!, deck[i]!];
@@ -411,7 +411,7 @@ describe("fast deals, copies, determinizations and playouts", () => {
         const winner = sim.winner;
         if (winner !== null) expect(end.hands[winner]).toEqual([]);
         end.hands.forEach((hand, i) =>
-          expect(sim.score(i)).toBe(i === winner ? 0 : classicRules.handValue(rules, hand)),
+          expect(sim.score(i)).toBe(i === winner ? 0 : classicPredicates.handValue(rules, hand)),
         );
         expect(root.snapshot()).toEqual(before);
 
@@ -419,7 +419,7 @@ describe("fast deals, copies, determinizations and playouts", () => {
         sim.deal();
         const dealt = sim.snapshot();
         const all = [...dealt.hands.flat(), ...dealt.drawPile, ...dealt.discard].sort();
-        expect(all).toEqual(classicRules.fullDeck(rules).sort());
+        expect(all).toEqual(classicPredicates.fullDeck(rules).sort());
         expect(sim.over).toBe(false);
       }
     });

@@ -26,7 +26,7 @@ function record(variantId: string, options: unknown, players: number, games: num
     const opened = openMatch(variant, { players, options, seed });
     if (isRefusal(opened)) throw new Error(opened.message.en);
     let state = engine.replay(opened);
-    const runtime = runtimeOf(engine, engine.rulesOf(state));
+    const runtime = runtimeOf(engine, engine.ruleSetOf(state));
     let snapshot = runtime.snapshotOf(state);
     const random = createRng(seed, 3);
     for (;;) {
@@ -40,7 +40,7 @@ function record(variantId: string, options: unknown, players: number, games: num
       snapshot = step.snapshot;
     }
   }
-  return { engine, runtime: runtimeOf(engine, engine.rulesOf(moves[0]!.state)), moves };
+  return { engine, runtime: runtimeOf(engine, engine.ruleSetOf(moves[0]!.state)), moves };
 }
 
 for (const [id, options, players] of [

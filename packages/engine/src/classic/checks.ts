@@ -16,8 +16,8 @@ import {
   type CheckTable,
 } from "../core/checks.js";
 import { refuse, type Command, type Localized, type Refusal, type RuleId } from "../core/types.js";
-import type { RuleKey } from "./ruleset.js";
-import { answersPending, deckColours, isWishCard, matchesTop, mayDraw } from "./rules.js";
+import type { RuleKey } from "./ruleSet.js";
+import { answersPending, deckColours, isWishCard, matchesTop, mayDraw } from "./predicates.js";
 import { handOf, isOver, type ClassicState, type Phase } from "./state.js";
 
 /**

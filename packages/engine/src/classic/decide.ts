@@ -5,7 +5,7 @@ import type { MatchSetup } from "../core/engine.js";
 import { setupRefusal } from "../core/setup.js";
 import type { Command, CommandOf, Refusal, Seat } from "../core/types.js";
 import { evolveClassic } from "./evolve.js";
-import type { ClassicRules } from "./ruleset.js";
+import type { ClassicRuleSet } from "./ruleSet.js";
 import {
   deal,
   deckColours,
@@ -14,7 +14,7 @@ import {
   fullDeck,
   gameScores,
   matchResult,
-} from "./rules.js";
+} from "./predicates.js";
 import {
   handOf,
   leftOf,
@@ -63,7 +63,7 @@ function carryOut(s: ClassicState, c: Command): Tx {
 }
 
 /** How to open a classic match (the engine's `MatchSetup`). */
-export type ClassicMatchConfig = MatchSetup<ClassicRules>;
+export type ClassicMatchConfig = MatchSetup<ClassicRuleSet>;
 
 /** The events that open a match and deal its first game, or why the set-up is invalid. */
 export function startClassicMatch(config: ClassicMatchConfig): ClassicEvent[] | Refusal {

@@ -7,14 +7,14 @@ import { carryOutClassic, startClassicMatch } from "./decide.js";
 import { evolveClassic } from "./evolve.js";
 import { legalClassicMoves } from "./legal.js";
 import { classicChartPosition, classicMachineEvents, createClassicMachine } from "./machine.js";
-import type { ClassicRules } from "./ruleset.js";
+import type { ClassicRuleSet } from "./ruleSet.js";
 import { classicProgress, classicScriptState } from "./script.js";
 import type { ClassicEvent, ClassicState } from "./state.js";
 import { eventForViewer, viewClassic, type ClassicEventView, type ClassicView } from "./view.js";
 
 /** The engine of the classic shedding family: noris, tabaluga, french, bavarian, custom. */
 export const classicEngine: Engine<
-  ClassicRules,
+  ClassicRuleSet,
   ClassicState,
   ClassicEvent,
   ClassicView,
@@ -32,7 +32,7 @@ export const classicEngine: Engine<
   scriptState: (s) => ({ ...classicScriptState(s) }),
   cardsInPlay: (s) => [...s.hands.flat(), ...s.drawPile, ...s.discard],
   machine: createClassicMachine,
-  rulesOf: (s) => s.rules,
+  ruleSetOf: (s) => s.rules,
   chartPosition: (s) => ({ state: classicChartPosition(s) }),
   machineEvents: (_before, events) => classicMachineEvents(events),
   determinizer: classicDeterminizer,

@@ -7,8 +7,8 @@ import {
 } from "../machine/table.js";
 import { CHECKS, guardName, refusalFor, type Check } from "./checks.js";
 import { carryOutClassic } from "./decide.js";
-import type { ClassicRules, EffectKind } from "./ruleset.js";
-import { effectOf } from "./rules.js";
+import type { ClassicRuleSet, EffectKind } from "./ruleSet.js";
+import { effectOf } from "./predicates.js";
 import { handOf, type ClassicEvent, type ClassicState, type Phase } from "./state.js";
 
 export type ClassicMachineContext = TableContext<ClassicState, ClassicEvent>;
@@ -116,7 +116,7 @@ const STATE_GUARDS = {
  * `CHECKS`, named after the variant's rule ids; a command no transition accepts is refused
  * at the root with the first failed check (FORMAT precedence) and changes nothing.
  */
-export function createClassicMachine(rules: ClassicRules) {
+export function createClassicMachine(rules: ClassicRuleSet) {
   const ids = rules.ruleIds;
   const kinds = new Set<EffectKind>(Object.values(rules.effects).map((e) => e.kind));
   const has = (k: EffectKind) => kinds.has(k);

@@ -36,7 +36,7 @@ export class GameDriver {
     this.log = events.slice();
     this.current = this.engine.replay(this.log);
     this.runtime =
-      mode === "machine" ? runtimeOf(this.engine, this.engine.rulesOf(this.current)) : null;
+      mode === "machine" ? runtimeOf(this.engine, this.engine.ruleSetOf(this.current)) : null;
     this.snapshot = this.runtime?.snapshotOf(this.current) ?? null;
   }
 

@@ -71,9 +71,9 @@ export interface Engine<R, S, E extends { type: string }, V, EV = E> {
   /** The family's statechart for these rules (XState v5); the server runs it as the referee. */
   machine(rules: R): AnyStateMachine;
   /** The rules a state was folded under (from its `match.started`). */
-  rulesOf(state: S): R;
+  ruleSetOf(state: S): R;
   /**
-   * Where the game stands on the chart of `machine(rulesOf(state))`: a dotted state path. A
+   * Where the game stands on the chart of `machine(ruleSetOf(state))`: a dotted state path. A
    * function of public facts only: it reveals nothing a view hides.
    */
   chartPosition(state: S): ChartPosition;

@@ -1,19 +1,8 @@
-import type { AnyStateMachine } from "xstate";
-import type { CardCode } from "../cards/codes.js";
 import { searchBotMove } from "../bots/search.js";
 import { isCommandShaped, UNKNOWN_COMMAND } from "./checks.js";
-import type {
-  Applied,
-  Bot,
-  BotTable,
-  Determinizer,
-  Engine,
-  MatchSetup,
-  Progress,
-} from "./engine.js";
+import type { Applied, Bot, BotTable, Engine } from "./engine.js";
 import { replayWith } from "./fold.js";
-import type { ChartPosition } from "./runtime.js";
-import type { Command, Refusal, Seat, Viewer } from "./types.js";
+import type { Command, Refusal } from "./types.js";
 
 /**
  * What a game family writes — its rules — and nothing the kernel does for every family. The
@@ -21,26 +10,27 @@ import type { Command, Refusal, Seat, Viewer } from "./types.js";
  * command that is no command at all, then the first-refusal walk of `refusalFor`, then
  * `carryOut`), `initialState`, `replay`, the bot table and `botMove`.
  */
-export interface FamilyParts<R, S, E extends { type: string }, V, EV> {
-  readonly family: string;
-  /** The events that open a match (set-up validated with core/setup.ts's `setupRefusal`). */
-  start(setup: MatchSetup<R>): E[] | Refusal;
-  /** The first check `command` fails in `state` (core/checks.ts's `firstRefusal` over the family's table). */
+export interface FamilyParts<R, S, E extends { type: string }, V, EV> extends Pick<
+  Engine<R, S, E, V, EV>,
+  | "family"
+  | "start"
+  | "evolve"
+  | "view"
+  | "eventFor"
+  | "legalMoves"
+  | "progress"
+  | "scriptState"
+  | "cardsInPlay"
+  | "machine"
+  | "ruleSetOf"
+  | "chartPosition"
+  | "machineEvents"
+  | "determinizer"
+> {
+  /** The first check `command` fails in `state` (`firstRefusal` over the family's table). */
   refusalFor(state: S, command: Command): Refusal | null;
-  /** Carries out a command that passed every check, folding each event once (core/fold.ts's `Tx`). */
+  /** Carries out a command that passed every check, folding each event once (a `Tx`). */
   carryOut(state: S, command: Command): Applied<S, E>;
-  evolve(state: S | null, event: E): S;
-  view(state: S, viewer: Viewer): V;
-  eventFor(event: E, viewer: Viewer): EV;
-  legalMoves(state: S, seat: Seat): Command[];
-  progress(state: S): Progress;
-  scriptState(state: S): Record<string, unknown>;
-  cardsInPlay(state: S): CardCode[];
-  machine(rules: R): AnyStateMachine;
-  rulesOf(state: S): R;
-  chartPosition(state: S): ChartPosition;
-  machineEvents(before: S, events: readonly E[], after: S): string[];
-  determinizer: Determinizer<S, E, EV, V>;
   /** The family's bots of the view and legal moves alone. */
   readonly viewBots: { readonly random: Bot<V>; readonly heuristic: Bot<V> };
 }
@@ -115,7 +105,7 @@ export function familyEngine<R, S, E extends { type: string }, V, EV>(
     scriptState: parts.scriptState,
     cardsInPlay: parts.cardsInPlay,
     machine: parts.machine,
-    rulesOf: parts.rulesOf,
+    ruleSetOf: parts.ruleSetOf,
     chartPosition: parts.chartPosition,
     machineEvents: parts.machineEvents,
     bots,

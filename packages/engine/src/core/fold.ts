@@ -32,3 +32,10 @@ export function replayWith<S, E>(evolve: Evolve<S, E>, events: readonly E[]): S 
   if (s === null) throw new Error("empty log");
   return s;
 }
+
+/** A copy of `xs` with `x` at `i` (folds never write into a state). */
+export const replaceAt = <T>(xs: readonly T[], i: number, x: T): T[] => {
+  const out = xs.slice();
+  out[i] = x;
+  return out;
+};

@@ -25,7 +25,7 @@ import {
   specialGoesToMiddle,
   staysWithNeighbours,
   towelHasTarget,
-} from "./rules.js";
+} from "./predicates.js";
 import { isGameOver, type HeulDochPhase, type HeulDochState } from "./state.js";
 
 /** One rule check of heul-doch (core/checks.ts): it cites its rule id itself. */

@@ -5,7 +5,7 @@ import { Tx as CoreTx } from "../core/fold.js";
 import { setupRefusal } from "../core/setup.js";
 import type { Command, CommandOf, Refusal, Seat } from "../core/types.js";
 import { evolveHeulDoch } from "./evolve.js";
-import type { HeulDochRules } from "./ruleset.js";
+import type { HeulDochRuleSet } from "./ruleSet.js";
 import {
   bestSeats,
   carouselMoves,
@@ -19,7 +19,7 @@ import {
   scorePile,
   towelMoves,
   werewolfTops,
-} from "./rules.js";
+} from "./predicates.js";
 import type { CarouselDirection, HeulDochEvent, HeulDochState } from "./state.js";
 
 type Tx = CoreTx<HeulDochState, HeulDochEvent>;
@@ -36,7 +36,7 @@ export function carryOutHeulDoch(
 }
 
 /** The events that open a match and deal its first game, or why the set-up is invalid. */
-export function startHeulDochMatch(setup: MatchSetup<HeulDochRules>): HeulDochEvent[] | Refusal {
+export function startHeulDochMatch(setup: MatchSetup<HeulDochRuleSet>): HeulDochEvent[] | Refusal {
   const { rules, players, seed } = setup;
   const dealer = setup.dealer ?? 0;
   const refusal = setupRefusal(setup, rules, () => fullDeck(rules), {

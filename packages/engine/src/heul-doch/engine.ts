@@ -7,7 +7,7 @@ import { carryOutHeulDoch, startHeulDochMatch } from "./decide.js";
 import { evolveHeulDoch } from "./evolve.js";
 import { legalHeulDochMoves } from "./legal.js";
 import { createHeulDochMachine, heulDochChartPosition, heulDochMachineEvents } from "./machine.js";
-import type { HeulDochRules } from "./ruleset.js";
+import type { HeulDochRuleSet } from "./ruleSet.js";
 import { heulDochProgress, heulDochScriptState } from "./script.js";
 import type { HeulDochEvent, HeulDochState } from "./state.js";
 import {
@@ -19,7 +19,7 @@ import {
 
 /** The engine of "Heul doch! Mau Mau": personal piles, the neighbour rule, onions. */
 export const heulDochEngine: Engine<
-  HeulDochRules,
+  HeulDochRuleSet,
   HeulDochState,
   HeulDochEvent,
   HeulDochView,
@@ -42,7 +42,7 @@ export const heulDochEngine: Engine<
     ...s.drawPile,
   ],
   machine: (rules) => createHeulDochMachine(rules),
-  rulesOf: (s) => s.rules,
+  ruleSetOf: (s) => s.rules,
   chartPosition: (s) => ({ state: heulDochChartPosition(s) }),
   machineEvents: heulDochMachineEvents,
   determinizer: heulDochDeterminizer,

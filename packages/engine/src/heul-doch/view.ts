@@ -1,7 +1,7 @@
 import type { CardCode } from "../cards/codes.js";
 import { sharedEventFor } from "../core/events.js";
 import type { Seat, Viewer } from "../core/types.js";
-import type { HeulDochRules } from "./ruleset.js";
+import type { HeulDochRuleSet } from "./ruleSet.js";
 import {
   isGameOver,
   pileTop,
@@ -54,7 +54,7 @@ export interface HeulDochView {
   readonly winners: readonly Seat[];
   readonly version: number;
   /** Rules in force, so that a client can explain them. */
-  readonly rules: HeulDochRules;
+  readonly rules: HeulDochRuleSet;
 }
 
 export const hidePileCard = (c: PileCard): PileCardView =>

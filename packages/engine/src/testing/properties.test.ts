@@ -1,57 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { NORIS_110 } from "../cards/decks.js";
 import { classicEngine } from "../classic/engine.js";
-import { freezeRules, type ClassicRules } from "../classic/ruleset.js";
 import type { ClassicState } from "../classic/state.js";
 import type { AnyEngine } from "../core/engine.js";
 import { isRefusal } from "../core/types.js";
-import { defineVariant, type AnyVariant } from "../core/variant.js";
+import type { AnyVariant } from "../core/variant.js";
+import { plainClassicRuleSet, testVariant } from "./fixtures.js";
 import { classicLeaks } from "./leaks/index.js";
 import { checkProperties, playAndCheck, type PropertyRun } from "./properties.js";
 
-const rules: ClassicRules = freezeRules({
-  deck: "noris-110",
-  deckCopies: 1,
-  handSize: 5,
+const rules = plainClassicRuleSet({
   players: { min: 2, max: 4 },
-  dealing: "single",
-  cut: { enabled: false, keepRank: null },
-  effects: {
-    draw2: { kind: "draw", count: 2, stack: "same-rank" },
-    wild: { kind: "wish", onWish: true },
-  },
-  starterEffects: false,
-  wildStarterAllowsAnything: true,
-  voluntaryDraw: false,
-  playAfterDraw: false,
-  drawUntilPlayable: false,
-  reverseSkipsWithTwo: false,
-  calls: {
-    mau: { required: false, penalty: 0 },
-    mauMau: { required: false, penalty: 0, takeBack: false },
-  },
-  playAgainCannotFinish: false,
-  values: {},
   matchEnd: { kind: "games", games: 1 },
-  ruleIds: {},
 });
-
 const variantWith = (engine: AnyEngine): AnyVariant =>
-  defineVariant({
-    id: "harness",
-    names: { en: "harness", de: "harness" },
-    description: { en: "harness", de: "harness" },
-    players: rules.players,
-    deck: NORIS_110.cards,
-    optionsSchema: z.object({}).strict(),
-    optionDocs: [],
-    engine,
-    rulesFor: () => rules,
-    deckFor: () => NORIS_110.cards,
-    ruleBook: [],
-    theme: { accent: "#000", table: "#000", cardBack: "#000", colours: {} },
-  }) as unknown as AnyVariant;
+  testVariant("harness", rules, NORIS_110.cards, engine);
 
 const classic = classicEngine as unknown as AnyEngine;
 const run = (engine: AnyEngine, over: Partial<PropertyRun> = {}): PropertyRun => ({
