@@ -117,6 +117,22 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await context.close();
   }, 60_000);
 
+  it("the lobby's match list follows the server as it changes (pushed, no reload)", async () => {
+    const { page, errors, context } = await person();
+    await page.goto(url);
+    await page.getByRole("heading", { name: "New match" }).waitFor();
+    // Another person creates a match elsewhere: it shows up with its free seat, then fills.
+    const created = await api.service.create({ variant: "french", seats: 2, name: "Elsewhere" });
+    const row = page.locator(`[data-match="${created.matchId}"]`);
+    // Well within the list's 30 s fallback read: the server's signal brought it.
+    await row.waitFor({ state: "visible", timeout: 10_000 });
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain("Elsewhere");
+    await api.service.join({ matchId: created.matchId, name: "Friend" });
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain("Friend");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   for (const variant of ["noris", "heul-doch"] as const) {
     it(`${variant}: a mouse player, a keyboard player and a bot play a match to the end; a spectator sees no hand`, async () => {
       const anna = await person();

@@ -151,6 +151,16 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
     return answer.result?.data;
   }
 
+  /**
+   * The lobby's match list changed (a match created, a seat taken or left, a match started or
+   * over): read it again with `lobby.list`. Only after `lobby.watch`, which a reconnect undoes.
+   */
+  onLobbyChange(listener: () => void): () => void {
+    const handler = () => listener();
+    this.socket.on("lobby", handler);
+    return () => this.socket.off("lobby", handler);
+  }
+
   onFrame(listener: (frame: MatchFrame) => void): () => void {
     this.frameListeners.add(listener);
     return () => this.frameListeners.delete(listener);

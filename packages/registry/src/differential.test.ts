@@ -7,12 +7,15 @@ import { findVariant } from "./index.js";
 /**
  * Machine vs fast path (issue #8): every command, legal or faulty, sent to the statechart run
  * by XState's pure `transition()` (the server's referee) and to `decide` (bots, simulations)
- * must give the same events or the same refusal. CI plays a few hundred matches per family;
- * `SOAK=1` (`pnpm test:soak`) plays 100,000 per family.
+ * must give the same events or the same refusal. CI plays 100 runs per family (a game each,
+ * every eighth a match of up to 50 games); `SOAK=1` (`pnpm test:soak`) plays such runs until
+ * 100,000 games per family have ended.
  */
 // `pnpm test:soak` runs this file through the package script `test:soak` (or set SOAK=1).
 const SOAK = process.env.SOAK === "1" || process.env.npm_lifecycle_event === "test:soak";
-const GAMES = SOAK ? 100_000 : 100;
+const RUNS = 100;
+const SOAK_GAMES = 100_000;
+const scope = SOAK ? `until ${SOAK_GAMES.toLocaleString("en")} games have ended` : `${RUNS} runs`;
 
 const classic: { variant: string; options: unknown }[] = [
   { variant: "noris", options: {} },
@@ -34,6 +37,7 @@ function add(total: DifferentialStats, s: DifferentialStats) {
   total.commands += s.commands;
   total.accepted += s.accepted;
   total.refused += s.refused;
+  total.games += s.games;
   for (const [k, v] of Object.entries(s.codes)) total.codes[k] = (total.codes[k] ?? 0) + v;
   for (const [k, v] of Object.entries(s.states)) total.states[k] = (total.states[k] ?? 0) + v;
 }
@@ -41,6 +45,7 @@ const empty = (): DifferentialStats => ({
   commands: 0,
   accepted: 0,
   refused: 0,
+  games: 0,
   codes: {},
   states: {},
 });
@@ -55,9 +60,9 @@ const CODES = [
 ];
 
 /**
- * Plays `GAMES` differential runs, the i-th at the table `tableAt(i)` (every eighth a whole
- * match, the others one game), and checks that every refusal code and every named chart state
- * came up.
+ * Plays differential runs (`RUNS`, or under SOAK until `SOAK_GAMES` games have ended), the i-th
+ * at the table `tableAt(i)` (every eighth a whole match, the others one game), and checks that
+ * every refusal code and every named chart state came up.
  */
 function runFamily(
   name: string,
@@ -65,7 +70,7 @@ function runFamily(
   states: readonly string[],
 ) {
   const total = empty();
-  for (let i = 0; i < GAMES; i++)
+  for (let i = 0; SOAK ? total.games < SOAK_GAMES : i < RUNS; i++)
     add(
       total,
       differentialRun({
@@ -75,8 +80,9 @@ function runFamily(
         maxCommands: 6_000,
       }),
     );
-  if (SOAK) console.log(name, JSON.stringify(total));
-  expect(total.accepted).toBeGreaterThan(GAMES * 10);
+  if (SOAK) console.log(`soak: ${name}: ${JSON.stringify(total)}`);
+  expect(total.accepted).toBeGreaterThan(RUNS * 10);
+  expect(total.games).toBeGreaterThanOrEqual(SOAK ? SOAK_GAMES : RUNS);
   for (const code of CODES)
     expect(total.codes[code], `${code} in ${JSON.stringify(total.codes)}`).toBeGreaterThan(0);
   for (const state of states)
@@ -85,7 +91,7 @@ function runFamily(
 
 describe("machine = decide, refusals included (differential)", () => {
   it(
-    `classic family: ${GAMES} matches over noris, tabaluga, french, bavarian and house rules`,
+    `classic family, ${scope}, over noris, tabaluga, french, bavarian and house rules`,
     () =>
       runFamily(
         "classic",
@@ -111,7 +117,7 @@ describe("machine = decide, refusals included (differential)", () => {
   );
 
   it(
-    `heul-doch: ${GAMES} matches, with and without special cards`,
+    `heul-doch, ${scope}, with and without special cards`,
     () => {
       const variant = findVariant("heul-doch")!;
       const { min, max } = variant.players;

@@ -196,6 +196,26 @@ describe("maumau play --server / watch / replay against a real server", () => {
     ]);
   }, 120_000);
 
+  it("a friend in the waiting room leaves with a piped q (only the host is asked for lines there); the seat stays theirs", async () => {
+    const { matchId } = await api.service.create({ variant: "noris", seats: 3, name: "Host" });
+    const cyConfig = mkdtempSync(join(tmpdir(), "maumau-cli-cy-"));
+    const cy = startCli(["play", "--server", api.url, "--match", matchId, "--name", "Cy"], {
+      env: { XDG_CONFIG_HOME: cyConfig },
+    });
+    cy.child.stdin!.end("q\n");
+    expect(await ended(cy)).toBe(0);
+    // The waiting room is shown first, then the line that left it.
+    expect(cy.stdout()).toMatch(/Waiting for the host to start[^\n]*\n> q\n/);
+    const { lobby } = await api.service.snapshot({ matchId });
+    expect(lobby.status).toBe("open");
+    expect(lobby.seats.map((s) => [s.kind, s.name])).toEqual([
+      ["human", "Host"],
+      ["human", "Cy"],
+      ["empty", null],
+    ]);
+    rmSync(cyConfig, { recursive: true, force: true });
+  }, 60_000);
+
   it("killed mid-match, the CLI comes back to its seat at the current version and plays on", async () => {
     let prompts = 0;
     const play = player(3);

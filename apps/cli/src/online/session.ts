@@ -12,6 +12,7 @@ import { SeatStore } from "./seatStore.js";
 import { OnlineTable, type TableEnd } from "./table.js";
 import { shareLink, type Target } from "./target.js";
 import { ONLINE_TEXTS } from "./texts.js";
+import { parseInput } from "../play/input.js";
 import { FullScreenUi, LineUi, type Ui } from "./ui.js";
 
 /** Colours unless `--no-color` or `NO_COLOR` (any value) say otherwise. */
@@ -64,7 +65,7 @@ const defaultName = (): string => {
 function uiFor(table: () => OnlineTable): Ui {
   return process.stdout.isTTY === true && process.stdin.isTTY === true
     ? new FullScreenUi((rows, width) => table().compose(rows, width))
-    : new LineUi();
+    : new LineUi(process.stdin, process.stdout, (line) => parseInput(line).kind === "quit");
 }
 
 /**

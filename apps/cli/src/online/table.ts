@@ -115,9 +115,6 @@ export class OnlineTable {
     connection.onDisconnect(() => ui.message(this.setup.look.o.reconnecting));
     connection.onReconnect(() => ui.message(this.setup.look.o.reconnected));
     feed.onUpdate((snapshot, events) => this.update(snapshot, events));
-    ui.onLine((line) => {
-      this.busy = this.busy.then(() => this.onLine(line));
-    });
     await feed.start();
     await this.fillLog(feed.version ?? 0);
     this.started = true;
@@ -130,6 +127,10 @@ export class OnlineTable {
         ui.print(["", ...tableLines(snapshot, this.me, this.look(80), Date.now())]);
       this.printLineMode(snapshot, []);
     }
+    // Input from here on: a line piped early waits until the table has been shown.
+    ui.onLine((line) => {
+      this.busy = this.busy.then(() => this.onLine(line));
+    });
     ui.redraw();
     return done;
   }
@@ -314,8 +315,8 @@ export class OnlineTable {
         return this.rematch();
       return this.end();
     }
-    if (line === null || (this.me === null && parseInput(line).kind === "quit"))
-      return this.leave();
+    // Leaving needs no table (a spectator's or a waiting player's `q` comes unasked).
+    if (line === null || parseInput(line).kind === "quit") return this.leave();
     const snapshot = this.snapshot;
     if (snapshot === null) return;
     if (this.me === null) {

@@ -136,10 +136,16 @@ export class LineUi implements Ui {
   private readonly queue: string[] = [];
   private ended = false;
   private listener: (line: string | null) => void = () => {};
+  private listening = false;
 
+  /**
+   * `urgent` names lines that act at once when they come up, prompt or not (leaving: a piped
+   * `q` in the waiting room, where a player who is not the host is never asked for a line).
+   */
   constructor(
     input: NodeJS.ReadStream = process.stdin,
     private readonly output: NodeJS.WritableStream = process.stdout,
+    private readonly urgent: (line: string) => boolean = () => false,
   ) {
     this.echo = input.isTTY !== true;
     this.rl = createInterface({ input, terminal: false });
@@ -153,9 +159,21 @@ export class LineUi implements Ui {
     });
   }
 
-  /** Each line answers a prompt, as at the local table: a script's lines wait for theirs. */
+  /**
+   * Each line answers a prompt, as at the local table: a script's lines wait for theirs. An
+   * urgent line at the head of the queue does not wait.
+   */
   private deliver(): void {
-    if (!this.prompted) return;
+    if (!this.listening) return;
+    if (!this.prompted) {
+      const head = this.queue[0];
+      if (head === undefined || !this.urgent(head)) return;
+      this.queue.shift();
+      if (this.echo) this.output.write(`${this.atPrompt ? "" : "> "}${head}\n`);
+      this.atPrompt = false;
+      this.listener(head);
+      return;
+    }
     const line = this.queue.shift();
     if (line === undefined && !this.ended) return;
     this.prompted = false;
@@ -171,6 +189,8 @@ export class LineUi implements Ui {
 
   onLine(listener: (line: string | null) => void): void {
     this.listener = listener;
+    this.listening = true;
+    setImmediate(() => this.deliver());
   }
 
   redraw(): void {}

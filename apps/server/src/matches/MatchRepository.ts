@@ -147,6 +147,22 @@ export class MatchRepository {
   }
 
   /** Caches a match and drops the least recently used idle ones beyond the cache size. */
+  /** A match this process just wrote as a new stream: cached, and told like any commit. */
+  created(match: Match, events: readonly StoredEvent[]): void {
+    this.remember(match);
+    this.tell(match, events);
+  }
+
+  private tell(match: Match, events: readonly StoredEvent[]): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(match, events);
+      } catch (error) {
+        this.options.logger.error({ err: error, matchId: match.id }, "commit listener failed");
+      }
+    }
+  }
+
   remember(match: Match): void {
     const { cacheSize, hooks } = this.options;
     this.cache.delete(match.id);
@@ -214,13 +230,7 @@ export class MatchRepository {
             return { match, events: result.events.slice(), duplicate: true };
           }
           const added = match.apply(result.events);
-          for (const listener of this.listeners) {
-            try {
-              listener(match, added);
-            } catch (error) {
-              this.options.logger.error({ err: error, matchId }, "commit listener failed");
-            }
-          }
+          this.tell(match, added);
           this.options.hooks.changed(match);
           return { match, events: result.events.slice(), duplicate: false };
         } catch (error) {

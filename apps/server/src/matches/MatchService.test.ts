@@ -122,7 +122,9 @@ describe("MatchService across processes (one store, two services)", () => {
     b.seatConnected(matchId, 0);
     b.seatConnected(matchId, 1);
     let elsewhere = true;
-    a.setPresenceProbe((_id, seat) => Promise.resolve(seat === 1 || elsewhere));
+    a.setPresenceProbe((_id, seat) =>
+      Promise.resolve({ connected: seat === 1 || elsewhere, seenMsAgo: null }),
+    );
     a.seatConnected(matchId, 0);
     a.seatDisconnected(matchId, 0);
     await new Promise((done) => setTimeout(done, 150));
@@ -134,6 +136,44 @@ describe("MatchService across processes (one store, two services)", () => {
     b.seatDisconnected(matchId, 0);
     await waitFor(async () => (await takeovers()).length > 0);
     await new Promise((done) => setTimeout(done, 100));
+    expect((await takeovers()).map((e) => e.data)).toEqual([{ seat: 0 }]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("does not let a bot take a seat whose owner acts over HTTP on another process", async () => {
+    const store = new MemoryEventStore();
+    const make = () =>
+      new MatchService({
+        store,
+        logger: silentLogger(),
+        botDelayMs: 0,
+        graceMs: 60,
+        catchUpLimit: 200,
+        shared: true,
+      });
+    const [a, b] = [make(), make()];
+    // Each process answers the other's question from what it knows (the gateway's role).
+    a.setPresenceProbe((id, seat) => Promise.resolve(b.ownerHere(id, seat)));
+    b.setPresenceProbe((id, seat) => Promise.resolve(a.ownerHere(id, seat)));
+    const { matchId, ticket } = await a.create({ variant: "noris", seats: 2, name: "Http" });
+    const token = ticket!.token;
+    await a.addBots({ matchId, token, level: "heuristic" });
+    // The match starts on b: b holds it running, with a grace clock for the owner, who from
+    // now on only asks a for the view (no socket anywhere).
+    await b.start({ matchId, token });
+    const takeovers = async () =>
+      (await store.read(`match-${matchId}`)).filter((e) => e.type === "seat.botTakenOver");
+    const until = performance.now() + 400;
+    while (performance.now() < until) {
+      await a.snapshot({ matchId, token });
+      await new Promise((done) => setTimeout(done, 15));
+    }
+    expect(b.ownerHere(matchId, 0)).toEqual({ connected: false, seenMsAgo: null });
+    expect(a.ownerHere(matchId, 0).seenMsAgo).not.toBeNull();
+    expect(await takeovers()).toEqual([]);
+    // Silent: a bot takes the seat over, once, though both processes ran a clock.
+    await waitFor(async () => (await takeovers()).length > 0);
+    await new Promise((done) => setTimeout(done, 200));
     expect((await takeovers()).map((e) => e.data)).toEqual([{ seat: 0 }]);
     await Promise.all([a.close(), b.close()]);
   });

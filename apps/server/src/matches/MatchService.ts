@@ -17,7 +17,7 @@ import { RULE_SET_VARIANT, RuleSetService } from "../ruleSets/RuleSetService.js"
 import { ConcurrencyError, type EventStore, type NewEvent } from "../store/EventStore.js";
 import { commandFor, type ClientCommand } from "./commandSchema.js";
 import { MatchRepository, type Listener } from "./MatchRepository.js";
-import { Presence, type PresenceProbe } from "./Presence.js";
+import { Presence, type OwnerElsewhere, type PresenceProbe } from "./Presence.js";
 import { Scheduler, type WatchProbe } from "./Scheduler.js";
 import { decideLobby, lobby, seatOf, toNewEvent } from "./lobbyDecider.js";
 import {
@@ -72,7 +72,7 @@ const DEFAULT_LIMITS: MatchLimits = {
   unwatchedMs: 60_000,
 };
 
-export type { PresenceProbe, WatchProbe };
+export type { OwnerElsewhere, PresenceProbe, WatchProbe };
 
 /** A match of `variant` with `options`, or a `custom` match of a saved rule set (not both). */
 export interface CreateInput {
@@ -156,6 +156,11 @@ export class MatchService {
     this.presence.setProbe(probe);
   }
 
+  /** What this process knows of a seat's owner (a socket here, the last HTTP request served). */
+  ownerHere(matchId: string, seat: Seat): OwnerElsewhere {
+    return this.presence.ownerHere(matchId, seat);
+  }
+
   /** How to ask whether anyone watches a match from another process (scale-out). */
   setWatchProbe(probe: WatchProbe): void {
     this.scheduler.setWatchProbe(probe);
@@ -191,7 +196,7 @@ export class MatchService {
       owner === undefined ? null : { matchId, seat: 0, token: owner.token };
     const result = await this.store.append(streamIdOf(matchId), 0, events);
     const match = Match.fromEvents(matchId, result.events);
-    this.repository.remember(match);
+    this.repository.created(match, result.events);
     this.creators.set(matchId, client);
     this.logger.info(
       { matchId, variant: match.variant.id, seats: input.seats, ruleSet },
@@ -330,7 +335,7 @@ export class MatchService {
     const matchId = newMatchId();
     const result = await this.store.append(streamIdOf(matchId), 0, events);
     const match = Match.fromEvents(matchId, result.events);
-    this.repository.remember(match);
+    this.repository.created(match, result.events);
     this.creators.set(matchId, client);
     this.scheduler.schedule(match);
     const seat = match.seatOfTokenHash(hashToken(token));

@@ -4,8 +4,18 @@ import { lobby } from "./lobbyDecider.js";
 import type { Match } from "./Match.js";
 import { logFailure, type MatchRepository } from "./MatchRepository.js";
 
-/** Whether a seat has a socket in another process (the socket.io adapter knows). */
-export type PresenceProbe = (matchId: string, seat: Seat) => Promise<boolean>;
+/** What the other processes know of a seat's owner. */
+export interface OwnerElsewhere {
+  /** The owner has a socket in another process. */
+  readonly connected: boolean;
+  /** Milliseconds since another process last served the owner over HTTP (the least), or null. */
+  readonly seenMsAgo: number | null;
+}
+
+/** Asks every other process about a seat's owner (the socket.io adapter carries the question). */
+export type PresenceProbe = (matchId: string, seat: Seat) => Promise<OwnerElsewhere>;
+
+const NOWHERE: OwnerElsewhere = { connected: false, seenMsAgo: null };
 
 export interface PresenceOptions {
   readonly repository: MatchRepository;
@@ -22,7 +32,9 @@ export class Presence {
   /** Sockets of this process per seat (`<matchId>:<seat>`). */
   private readonly sockets = new Map<string, number>();
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
-  private presentElsewhere: PresenceProbe = () => Promise.resolve(false);
+  /** When this process last served a seat's owner over HTTP (`performance.now()`). */
+  private readonly lastSeen = new Map<string, number>();
+  private presentElsewhere: PresenceProbe = () => Promise.resolve(NOWHERE);
   private closing = false;
 
   constructor(private readonly options: PresenceOptions) {}
@@ -66,46 +78,73 @@ export class Presence {
     this.armGrace(matchId, seat);
   }
 
-  /** After the grace period a bot takes the seat over; in the lobby the wait starts again. */
-  private armGrace(matchId: string, seat: Seat): void {
+  /**
+   * After the grace period a bot takes the seat over, unless the owner is here or elsewhere
+   * (a socket in any process, or an HTTP request served by any process within the grace
+   * period): then the clock starts again, so that this process still acts if the one that
+   * holds the owner dies. In the lobby the wait starts again too.
+   */
+  private armGrace(matchId: string, seat: Seat, ms = this.options.graceMs): void {
     const key = `${matchId}:${seat}`;
     if (this.closing) return;
     clearTimeout(this.graceTimers.get(key));
     const timer = setTimeout(() => {
       this.graceTimers.delete(key);
-      if ((this.sockets.get(key) ?? 0) > 0) return;
-      let inLobby = false;
-      this.presentElsewhere(matchId, seat)
-        .catch((error: unknown) => {
-          this.options.logger.warn({ err: error, matchId, seat }, "presence probe failed");
-          return false;
-        })
-        .then((elsewhere) => {
-          // Present in another process: that one holds the seat, and arms its own grace.
-          if (elsewhere || (this.sockets.get(key) ?? 0) > 0) return;
-          return this.repository
-            .commit(
-              matchId,
-              (m) => {
-                const h = m.seats[seat];
-                if (h?.kind !== "human" || h.away) return null;
-                if (m.status === "open") inLobby = true;
-                return m.status === "running"
-                  ? [lobby({ type: "seat.botTakenOver", data: { seat } })]
-                  : null;
-              },
-              { fresh: true },
-            )
-            .then(() => {
-              if (inLobby) this.armGrace(matchId, seat);
-            });
-        })
-        .catch((error: unknown) =>
-          logFailure(this.options.logger, error, matchId, "takeover failed"),
-        );
-    }, this.options.graceMs);
+      this.graceOver(matchId, seat).catch((error: unknown) =>
+        logFailure(this.options.logger, error, matchId, "takeover failed"),
+      );
+    }, ms);
     timer.unref();
     this.graceTimers.set(key, timer);
+  }
+
+  private async graceOver(matchId: string, seat: Seat): Promise<void> {
+    const key = `${matchId}:${seat}`;
+    const { graceMs } = this.options;
+    if (this.socketsOf(key) > 0) return;
+    const elsewhere = await this.presentElsewhere(matchId, seat).catch((error: unknown) => {
+      this.options.logger.warn({ err: error, matchId, seat }, "presence probe failed");
+      return NOWHERE;
+    });
+    if (this.socketsOf(key) > 0 || this.closing) return;
+    const seenMsAgo = Math.min(this.seenMsAgo(key) ?? Infinity, elsewhere.seenMsAgo ?? Infinity);
+    // Present somewhere: look again after a grace period (or when this sighting runs out).
+    const present = elsewhere.connected
+      ? graceMs
+      : seenMsAgo < graceMs
+        ? graceMs - seenMsAgo
+        : null;
+    let again: number | null = null;
+    await this.repository.commit(
+      matchId,
+      (m) => {
+        const h = m.seats[seat];
+        if (h?.kind !== "human" || h.away || m.status === "over") return null;
+        if (m.status === "open" || present !== null) {
+          again = present ?? graceMs;
+          return null;
+        }
+        return [lobby({ type: "seat.botTakenOver", data: { seat } })];
+      },
+      { fresh: true },
+    );
+    if (again !== null) this.armGrace(matchId, seat, again);
+    else this.lastSeen.delete(key);
+  }
+
+  private socketsOf(key: string): number {
+    return this.sockets.get(key) ?? 0;
+  }
+
+  private seenMsAgo(key: string): number | null {
+    const at = this.lastSeen.get(key);
+    return at === undefined ? null : performance.now() - at;
+  }
+
+  /** What this process knows of a seat's owner, for another process that asks. */
+  ownerHere(matchId: string, seat: Seat): OwnerElsewhere {
+    const key = `${matchId}:${seat}`;
+    return { connected: this.socketsOf(key) > 0, seenMsAgo: this.seenMsAgo(key) };
   }
 
   /**
@@ -128,7 +167,9 @@ export class Presence {
   /** The seat's owner acted or looked without a socket here (HTTP): their grace starts anew. */
   seen(match: Match, seat: Seat): void {
     const key = `${match.id}:${seat}`;
-    if ((this.sockets.get(key) ?? 0) > 0 || match.status !== "running") return;
+    if (this.socketsOf(key) > 0 || match.status !== "running") return;
+    // Other processes ask for this when their own clock for the seat runs out.
+    this.lastSeen.set(key, performance.now());
     this.armGrace(match.id, seat);
   }
 
@@ -146,5 +187,6 @@ export class Presence {
     this.closing = true;
     for (const timer of this.graceTimers.values()) clearTimeout(timer);
     this.graceTimers.clear();
+    this.lastSeen.clear();
   }
 }

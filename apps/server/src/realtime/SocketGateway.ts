@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import type { RpcAnswer } from "@maumau/client";
-import type { Viewer } from "@maumau/engine";
+import type { Seat, Viewer } from "@maumau/engine";
 import { getErrorShape, getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
 import type { Logger } from "pino";
 import { Server, type ServerOptions, type Socket } from "socket.io";
@@ -9,11 +9,13 @@ import type { Config } from "../config.js";
 import { ServiceError } from "../errors/ServiceError.js";
 import type { Match } from "../matches/Match.js";
 import type { MatchService, MatchFrame } from "../matches/MatchService.js";
+import type { OwnerElsewhere } from "../matches/Presence.js";
 import { clientOf, ConnectionCounter } from "../security/ClientLimiter.js";
 import { OriginPolicy } from "../security/OriginPolicy.js";
 import { TokenBucket } from "../security/TokenBucket.js";
 import type { StoredEvent } from "../store/EventStore.js";
 import { appRouter } from "../trpc/appRouter.js";
+import { changesTheList, LOBBY_ROOM, Throttle } from "./lobbyFeed.js";
 import type { Context, SocketSession } from "../trpc/trpc.js";
 
 /**
@@ -24,6 +26,9 @@ import type { Context, SocketSession } from "../trpc/trpc.js";
  * - `game.watch` `{ matchId, token?, afterVersion? }` joins the match's room as the token's seat
  *   (or as a spectator) and sends a catch-up `match` frame. Watching again (after a gap, or
  *   after a reconnect) sends the frames missed since `afterVersion`.
+ * - `lobby.watch` joins the lobby's room: server → client `lobby` `{}` whenever the match list
+ *   changed (a match created, a seat taken or left, a match started or over; throttled), and
+ *   the client reads `lobby.list` again.
  * - server → client `match`: on a watch a MatchFrame, `events` (the missed events filtered for
  *   the viewer, each with its version, plus the viewer's snapshot) or `snapshot` (a full view);
  *   on every commit a `delta` (the new events filtered for the viewer, its view without the
@@ -31,6 +36,28 @@ import type { Context, SocketSession } from "../trpc/trpc.js";
  *   @maumau/client, whose SocketClient completes it into an `events` MatchFrame).
  */
 export const roomOf = (matchId: string, viewer: Viewer): string => `m:${matchId}:${viewer}`;
+
+/** The inter-process question "what do you know of this seat's owner?" (`serverSideEmit`). */
+const PRESENCE_QUESTION = "maumau:owner";
+
+const ownerAnswer = z.object({
+  connected: z.boolean(),
+  seenMsAgo: z.number().nonnegative().nullable(),
+});
+
+/** The other processes' answers in one: connected anywhere, and the latest HTTP sighting. */
+export function combineAnswers(answers: unknown): OwnerElsewhere {
+  let connected = false;
+  let seenMsAgo: number | null = null;
+  for (const answer of Array.isArray(answers) ? answers : []) {
+    const parsed = ownerAnswer.safeParse(answer);
+    if (!parsed.success) continue;
+    connected ||= parsed.data.connected;
+    const ago = parsed.data.seenMsAgo;
+    if (ago !== null && (seenMsAgo === null || ago < seenMsAgo)) seenMsAgo = ago;
+  }
+  return { connected, seenMsAgo };
+}
 
 const rpcMessage = z.object({
   id: z.union([z.string().max(64), z.number()]),
@@ -79,15 +106,37 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
   });
   const localRooms = options.adapter === undefined;
   if (!localRooms) {
-    // Before a bot takes a seat over, ask every process whether the owner's socket is there.
+    // Before a bot takes a seat over, ask every other process what it knows of the owner: a
+    // socket there, or an HTTP request it served lately. A process that does not answer in
+    // time counts as knowing nothing (its own clock still runs).
+    io.on(PRESENCE_QUESTION, (matchId: unknown, seat: unknown, answer: unknown) => {
+      if (typeof answer !== "function") return;
+      const known =
+        typeof matchId === "string" && Number.isInteger(seat)
+          ? service.ownerHere(matchId, seat as Seat)
+          : { connected: false, seenMsAgo: null };
+      (answer as (known: OwnerElsewhere) => void)(known);
+    });
     service.setPresenceProbe(
-      async (matchId, seat) => (await io.in(roomOf(matchId, seat)).fetchSockets()).length > 0,
+      (matchId, seat) =>
+        new Promise<OwnerElsewhere>((done) => {
+          io.serverSideEmit(PRESENCE_QUESTION, matchId, seat, (_err: unknown, answers: unknown) =>
+            done(combineAnswers(answers)),
+          );
+        }),
     );
     service.setWatchProbe(
       async (matchId, viewers) =>
         (await io.in(viewers.map((v) => roomOf(matchId, v))).fetchSockets()).length > 0,
     );
   }
+
+  // The lobby's watchers learn that the match list changed (at most 4 signals a second per
+  // process); they read it again with `lobby.list`.
+  const lobbyChanged = new Throttle(250, () => io.to(LOBBY_ROOM).emit("lobby", {}));
+  service.onCommit((_match: Match, events: readonly StoredEvent[]) => {
+    if (changesTheList(events)) lobbyChanged.run();
+  });
 
   service.onCommit((match: Match, events: readonly StoredEvent[]) => {
     const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
@@ -182,6 +231,8 @@ function serveSocket(
       return { matchId: input.matchId, viewer, version };
     },
     unwatch: leave,
+    watchLobby: () => void socket.join(LOBBY_ROOM),
+    unwatchLobby: () => void socket.leave(LOBBY_ROOM),
   };
   const ctx: Context = {
     service,

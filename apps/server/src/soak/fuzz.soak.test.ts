@@ -89,6 +89,8 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 function validInput(path: string): Record<string, unknown> | undefined {
   switch (path) {
     case "variants.list":
+    case "lobby.watch":
+    case "lobby.unwatch":
       return undefined;
     case "lobby.create":
       return { variant: "noris", seats: 2, name: "A", options: { games: 1 } };

@@ -4,10 +4,31 @@ import { z } from "zod";
 import { matchId, playerName, ruleSetRef, seatIndex, token } from "./schemas.js";
 import { document, text } from "./text.js";
 import { publicProcedure } from "./trpc.js";
+import { ServiceError } from "../errors/ServiceError.js";
 
 const botLevel = z.enum(BOT_LEVELS as readonly [BotLevel, ...BotLevel[]]);
 
+const socketOnly = () =>
+  ServiceError.of(
+    "SOCKET_ONLY",
+    "Watching the lobby needs a socket.io connection.",
+    "Die Lobby beobachten geht nur über socket.io.",
+  );
+
 export const lobbyRouter = {
+  /** Socket only: a `lobby` signal whenever the match list changes (read it with `list`). */
+  watch: publicProcedure.mutation(({ ctx }) => {
+    if (ctx.socket === null) throw socketOnly();
+    ctx.socket.watchLobby();
+    return { watching: true as const };
+  }),
+
+  unwatch: publicProcedure.mutation(({ ctx }) => {
+    if (ctx.socket === null) throw socketOnly();
+    ctx.socket.unwatchLobby();
+    return { watching: false as const };
+  }),
+
   create: publicProcedure
     .input(
       z

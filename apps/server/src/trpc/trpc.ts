@@ -13,6 +13,9 @@ export interface SocketSession {
     afterVersion?: number | undefined;
   }): Promise<{ matchId: string; viewer: Viewer; version: number }>;
   unwatch(matchId: string): void;
+  /** Join the lobby's room: a `lobby` signal whenever the match list changes. */
+  watchLobby(): void;
+  unwatchLobby(): void;
 }
 
 export interface Context {

@@ -13,7 +13,8 @@ import { server, useConnection } from "../net/server";
 import { followLink, navigate, paths } from "../router";
 import { seatName } from "../table/common";
 
-const REFRESH_MS = 3_000;
+/** Changes are pushed (`lobby.watch`); this read is only a fallback should a signal be lost. */
+const FALLBACK_MS = 30_000;
 const TIMERS = [0, 15, 30, 60, 120] as const;
 const PRESETS = ["noris", "french", "bavarian"] as const;
 
@@ -59,20 +60,43 @@ function MatchList(props: { variants: readonly VariantSummary[]; lang: Lang; nam
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let loading = false;
+    let again = false;
+    const c = server();
     const load = async () => {
+      // One read at a time; a change signalled during a read is read once more after it.
+      if (loading) {
+        again = true;
+        return;
+      }
+      loading = true;
+      clearTimeout(timer);
       try {
-        const list = await server().api.lobby.list({ status: ["open", "running"], limit: 50 });
+        const list = await c.api.lobby.list({ status: ["open", "running"], limit: 50 });
         // tRPC types `unknown` fields as optional; the server always sends them.
         if (live) setMatches(list as readonly LobbyView[]);
       } catch {
-        // Offline for a moment: the banner says so; the next round tries again.
+        // Offline for a moment: the banner says so; the reconnect reads again.
       }
-      if (live) timer = setTimeout(() => void load(), REFRESH_MS);
+      loading = false;
+      if (!live) return;
+      if (again) {
+        again = false;
+        void load();
+        return;
+      }
+      timer = setTimeout(() => void load(), FALLBACK_MS);
     };
+    // The server signals every change of the list to the lobby's room; this effect runs again
+    // on every reconnect (the room is gone with the old connection), so it watches again.
+    const off = c.onLobbyChange(() => void load());
+    if (connection === "online") c.api.lobby.watch().catch(() => {});
     void load();
     return () => {
       live = false;
       clearTimeout(timer);
+      off();
+      if (c.connected) c.api.lobby.unwatch().catch(() => {});
     };
   }, [connection]);
 

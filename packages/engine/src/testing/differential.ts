@@ -24,6 +24,8 @@ export interface DifferentialStats {
   commands: number;
   accepted: number;
   refused: number;
+  /** Games played to their end (a match's last game included). */
+  games: number;
   /** Refusal codes seen, with counts. */
   codes: Record<string, number>;
   /** Chart states visited, with counts. */
@@ -113,7 +115,14 @@ export function differentialRun(run: DifferentialRun): DifferentialStats {
   let snapshot = runtime.snapshotOf(state);
   const deck = run.variant.deckFor(run.variant.optionsSchema.parse(run.options ?? {}));
   const colours = [...new Set(deck.flatMap((c) => colourOf(c) ?? []))];
-  const stats: DifferentialStats = { commands: 0, accepted: 0, refused: 0, codes: {}, states: {} };
+  const stats: DifferentialStats = {
+    commands: 0,
+    accepted: 0,
+    refused: 0,
+    games: 0,
+    codes: {},
+    states: {},
+  };
   const fail = (what: string, command: unknown): never => {
     throw new Error(
       `${run.variant.id} seed ${run.seed} (${run.players} players), command ${stats.commands} ${JSON.stringify(command)}: ${what}`,
@@ -205,6 +214,8 @@ export function differentialRun(run: DifferentialRun): DifferentialStats {
       );
     stats.accepted++;
     stats.states[position] = (stats.states[position] ?? 0) + 1;
+    const ended = (p: string) => p === "gameOver" || p === "matchOver";
+    if (ended(position) && !ended(engine.chartPosition(state).state)) stats.games++;
     state = stepped.state;
     snapshot = stepped.snapshot;
   }
