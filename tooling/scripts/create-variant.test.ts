@@ -23,11 +23,11 @@ describe("scaffoldVariant", () => {
       "package.json",
       "src/index.ts",
       "src/properties.test.ts",
+      "src/ruleSet.ts",
       "src/rules.test.ts",
-      "src/rules.ts",
       "tsconfig.json",
     ]);
-    expect(files.get("src/rules.ts")!.split("\n").length).toBeLessThan(60);
+    expect(files.get("src/ruleSet.ts")!.split("\n").length).toBeLessThan(60);
     expect(files.get("src/rules.test.ts")).toMatch(/describe\("E-3\.1/);
   });
 

@@ -14,7 +14,7 @@ import { scaffoldVariant, registryWithVariant, type ScaffoldOptions } from "./sc
 const USAGE = `usage: pnpm create-variant <id> [--deck noris-110|french-52|french-32|bavarian-32]
        [--name-en NAME] [--name-de NAME] [--prefix X] [--root DIR] [--no-install]
 
-Scaffolds packages/variants/<id>: a classic-family rule-set preset (src/rules.ts), its variant
+Scaffolds packages/variants/<id>: a classic-family rule-set preset (src/ruleSet.ts), its variant
 definition, theme and rule book (src/index.ts), rule tests and property tests; adds the one
 registry line and links the package. Read docs/writing-a-variant.md next.`;
 
@@ -102,4 +102,4 @@ if (opts.install) {
     if (again.status !== 0) fail("pnpm install failed; run it yourself");
   }
 }
-console.log(`next: edit packages/variants/${id}/src/rules.ts, then pnpm --filter @maumau/variant-${id} test`);
+console.log(`next: edit packages/variants/${id}/src/ruleSet.ts, then pnpm --filter @maumau/variant-${id} test`);

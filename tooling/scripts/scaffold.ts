@@ -127,17 +127,17 @@ export function scaffoldVariant(options: ScaffoldOptions): Map<string, string> {
   files.set("eslint.config.js", 'import base from "@maumau/eslint-config";\n\nexport default base;\n');
 
   files.set(
-    "src/rules.ts",
-    `import { freezeRules, type ClassicRules } from "@maumau/engine";
+    "src/ruleSet.ts",
+    `import { freezeRuleSet, type ClassicRuleSet } from "@maumau/engine";
 
 export interface ${Name}Options {
   /** ${P}-6.2: games in a match. */
   readonly games: number;
 }
 
-/** The whole rule set as data (see packages/engine/src/classic/ruleset.ts for every field). */
-export function ${name}Rules(options: ${Name}Options): ClassicRules {
-  return freezeRules({
+/** The whole rule set as data (see packages/engine/src/classic/ruleSet.ts for every field). */
+export function ${name}RuleSet(options: ${Name}Options): ClassicRuleSet {
+  return freezeRuleSet({
     deck: "${deckId}",
     deckCopies: 1,
     handSize: 5,
@@ -170,7 +170,7 @@ export function ${name}Rules(options: ${Name}Options): ClassicRules {
     "src/index.ts",
     `import { classicEngine, defineVariant, ${deck.constant}, type RuleText, type Theme } from "@maumau/engine";
 import { z } from "zod";
-import { ${name}Rules, type ${Name}Options } from "./rules.js";
+import { ${name}RuleSet, type ${Name}Options } from "./ruleSet.js";
 
 const r = (id: string, en: string, de: string): RuleText => ({ id, text: { en, de } });
 
@@ -205,13 +205,13 @@ export const ${name} = defineVariant({
   optionsSchema: ${name}OptionsSchema as z.ZodType<${Name}Options>,
   optionDocs: [{ key: "games", label: { en: "Games in the match", de: "Spiele der Partie" }, rule: "${P}-6.2" }],
   engine: classicEngine,
-  rulesFor: ${name}Rules,
+  ruleSetFor: ${name}RuleSet,
   deckFor: () => ${deck.constant}.cards,
   ruleBook: ${name}RuleBook,
   theme: ${name}Theme,
 });
 
-export { ${name}Rules, type ${Name}Options } from "./rules.js";
+export { ${name}RuleSet, type ${Name}Options } from "./ruleSet.js";
 `,
   );
 
@@ -277,13 +277,14 @@ describe("${P}-6.1 the first player without cards wins", () => {
 
   files.set(
     "src/properties.test.ts",
-    `import { checkClassicProperties } from "@maumau/engine/testing/properties";
+    `import { classicLeaks } from "@maumau/engine/testing/leaks";
+import { checkProperties } from "@maumau/engine/testing/properties";
 import { describe, expect, it } from "vitest";
 import { ${name} } from "./index.js";
 
 describe("${id}: properties over 1,000 random bot games", () => {
-  it("replay = live, actor = decider, cards conserved, views hide secrets, every game ends", () => {
-    expect(checkClassicProperties(${name})).toBe(1000);
+  it("faulty commands refused without a change, legal moves accepted, replay = live, machine = decide, cards conserved, views and events hide secrets, every game ends", () => {
+    expect(checkProperties(${name}, classicLeaks)).toBe(1000);
   }, 600_000);
 });
 `,
@@ -293,7 +294,7 @@ describe("${id}: properties over 1,000 random bot games", () => {
     "README.md",
     `# ${en} (\`${id}\`)
 
-A classic-family variant: its whole rule set is data in \`src/rules.ts\`, read by the classic
+A classic-family variant: its whole rule set is data in \`src/ruleSet.ts\`, read by the classic
 engine (\`@maumau/engine\`). Rule ids use the prefix \`${P}-\`; every rule id has a test named
 after it in \`src/rules.test.ts\`.
 

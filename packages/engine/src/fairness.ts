@@ -1,9 +1,9 @@
 import { commitmentOf, createRng, isSeed, seededShuffle, type Seed } from "./cards/rng.js";
 import { evolveClassic } from "./classic/evolve.js";
-import { fullDeck as classicDeck } from "./classic/rules.js";
+import { fullDeck as classicDeck } from "./classic/predicates.js";
 import type { ClassicEvent, ClassicEventType, ClassicState } from "./classic/state.js";
 import { evolveHeulDoch } from "./heul-doch/evolve.js";
-import { fullDeck as heulDochDeck, returnIndex } from "./heul-doch/rules.js";
+import { fullDeck as heulDochDeck, returnIndex } from "./heul-doch/predicates.js";
 import type { HeulDochEvent, HeulDochEventType, HeulDochState } from "./heul-doch/state.js";
 
 /** What `verifyFairness` found: every check it made, and every one that failed. */

@@ -6,8 +6,13 @@ export * from "./core/types.js";
 export * from "./core/engine.js";
 export * from "./core/variant.js";
 export * from "./core/driver.js";
-export type { ClassicRules, Effect, EffectKind, MatchEnd, RuleKey } from "./classic/ruleset.js";
-export { freezeRules } from "./classic/ruleset.js";
+export * from "./core/checks.js";
+export * from "./core/fold.js";
+export * from "./core/setup.js";
+export * from "./core/events.js";
+export * from "./core/family.js";
+export type { ClassicRuleSet, Effect, EffectKind, MatchEnd, RuleKey } from "./classic/ruleSet.js";
+export { freezeRuleSet } from "./classic/ruleSet.js";
 export type {
   ClassicEvent,
   ClassicEventType,
@@ -16,17 +21,9 @@ export type {
   DrawReason,
 } from "./classic/state.js";
 export { topCard, seatAfter, leftOf, rightOf } from "./classic/state.js";
-export * as classicRules from "./classic/rules.js";
-export { CHECKS, guardName, type Check } from "./classic/checks.js";
-export {
-  applyClassic,
-  carryOutClassic,
-  decideClassic,
-  outcomeClassic,
-  refusalFor,
-  replayClassic,
-  startClassicMatch,
-} from "./classic/decide.js";
+export * as classicPredicates from "./classic/predicates.js";
+export { CHECKS, guardName, refusalFor, type Check } from "./classic/checks.js";
+export { carryOutClassic, startClassicMatch } from "./classic/decide.js";
 export { evolveClassic } from "./classic/evolve.js";
 export { legalClassicMoves } from "./classic/legal.js";
 export {

@@ -2,10 +2,9 @@
  * Engine figures (issue #11, benchmarks 1), each beside its denominator measured in the same
  * run. `tsx bench/engine.figures.ts [--quick]`; `pnpm bench` runs it with every other
  * `bench/*.figures.ts`. To add a machine path or a bot level, add one entry to
- * `MACHINE_PATHS` below; bot levels come from the engine's `BOT_LEVELS`.
+ * `MACHINE_PATHS` below; bot levels come from the engine's bot table (`classicEngine.bots`).
  */
 import {
-  BOT_LEVELS,
   classicEngine,
   FastClassic,
   FastRng,
@@ -15,7 +14,6 @@ import {
   isRefusal,
   legalClassicMoves,
   openMatch,
-  replayClassic,
   viewClassic,
   type AnyVariant,
   type ClassicEvent,
@@ -52,11 +50,11 @@ const TABLES: readonly Table[] = [
 function dealt(t: Table, seed: number): ClassicState {
   const events = openMatch(t.variant, { players: PLAYERS, seed, options: t.options });
   if (isRefusal(events)) throw new Error(events.message.en);
-  let state = replayClassic(events as ClassicEvent[]);
+  let state = classicEngine.replay(events as ClassicEvent[]);
   // B-2.2: the fast path starts after the cut; the engine cuts in the middle.
   while (state.phase === "cutting") {
     const cuts = legalClassicMoves(state, state.turn);
-    const cut = classicEngine.apply!(state, cuts[cuts.length >> 1]!);
+    const cut = classicEngine.apply(state, cuts[cuts.length >> 1]!);
     if (isRefusal(cut)) throw new Error(cut.message.en);
     state = cut.state;
   }
@@ -192,9 +190,15 @@ for (const m of MACHINE_PATHS) {
 
 // ---- replay, views and bots, on stored logs of whole games ----
 /** Whole noris games of random moves as logs, and the positions passed on the way. */
-function logs(count: number): { log: ClassicEvent[][]; positions: ClassicState[] } {
+function logs(count: number): {
+  log: ClassicEvent[][];
+  positions: ClassicState[];
+  /** The log up to each position (a bot level that `needsLog` is shown it). */
+  logAt: ClassicEvent[][];
+} {
   const log: ClassicEvent[][] = [];
   const positions: ClassicState[] = [];
+  const logAt: ClassicEvent[][] = [];
   for (let g = 0; g < count; g++) {
     const events = openMatch(noris.variant, {
       players: PLAYERS,
@@ -203,25 +207,26 @@ function logs(count: number): { log: ClassicEvent[][]; positions: ClassicState[]
     });
     if (isRefusal(events)) throw new Error(events.message.en);
     const all = [...(events as ClassicEvent[])];
-    let state = replayClassic(all);
+    let state = classicEngine.replay(all);
     while (state.phase !== "gameOver" && state.phase !== "matchOver") {
       positions.push(state);
+      logAt.push(all.slice());
       const legal = legalClassicMoves(state, state.turn);
-      const applied = classicEngine.apply!(state, legal[rng.below(legal.length)]!);
+      const applied = classicEngine.apply(state, legal[rng.below(legal.length)]!);
       if (isRefusal(applied)) throw new Error(applied.message.en);
       all.push(...applied.events);
       state = applied.state;
     }
     log.push(all);
   }
-  return { log, positions };
+  return { log, positions, logAt };
 }
 const stored = logs(QUICK ? 20 : 100);
 const text = stored.log.map((l) => JSON.stringify(l));
 const eventsPerPass = stored.log.reduce((n, l) => n + l.length, 0);
 const [replayRate, parseRate] = rates(
   () => {
-    for (const l of stored.log) replayClassic(l);
+    for (const l of stored.log) classicEngine.replay(l);
     return eventsPerPass;
   },
   () => {
@@ -283,21 +288,23 @@ figure(
   "µs/call",
   "none: the denominator of bot think time",
 );
-// `search` needs the match log and thinks for milliseconds: bots.figures.ts measures it (and
-// every level per variant) on whole games.
-for (const level of BOT_LEVELS.filter((l) => l !== "search")) {
-  const botRng = new FastRng(level.length);
+// A bot that needs the match log (`search`) thinks for milliseconds: bots.figures.ts measures
+// it (and every level per variant) on whole games.
+for (const bot of Object.values(classicEngine.bots).filter((b) => !b.needsLog)) {
+  const botRng = new FastRng(bot.level.length);
   const random = () => botRng.random();
   const calls = rate(() => {
-    const s = next();
-    sink += classicEngine.botMove(s, s.turn, level, random).type.length;
+    const i = p++ % stored.positions.length;
+    const s = stored.positions[i]!;
+    const log = bot.needsLog ? stored.logAt[i] : undefined;
+    sink += classicEngine.botMove(s, s.turn, bot.level, random, log).type.length;
     return 1;
   });
   figure(
-    `engine.bot.${level}.noris.think`,
+    `engine.bot.${bot.level}.noris.think`,
     1e6 / calls,
     "µs/move",
-    level === "random" || level === "heuristic" ? "none set" : "≤ 300,000 µs per move",
+    bot.offEventLoop ? "≤ 300,000 µs per move" : "none set",
   );
 }
 if (sink === 0) throw new Error("no view, move or bot answer was read");

@@ -1,13 +1,12 @@
 import {
-  applyClassic,
-  classicRules,
+  classicEngine,
+  classicPredicates,
   FastClassic,
   FastRng,
   isFastUnsupported,
   isRefusal,
   legalClassicMoves,
   openMatch,
-  replayClassic,
   type AnyVariant,
   type ClassicEvent,
   type ClassicState,
@@ -231,11 +230,11 @@ function playGame(c: Case, variant: AnyVariant, game: number): { steps: number; 
     dealer: game % players,
   });
   if (isRefusal(events)) throw new Error(events.message.en);
-  let state = replayClassic(events as ClassicEvent[]);
+  let state = classicEngine.replay(events as ClassicEvent[]);
   const rng = new FastRng(game);
   while (state.phase === "cutting") {
     const moves = legalClassicMoves(state, state.turn);
-    const next = applyClassic(state, moves[rng.below(moves.length)]!);
+    const next = classicEngine.apply(state, moves[rng.below(moves.length)]!);
     if (isRefusal(next)) throw new Error(next.message.en);
     state = next.state;
   }
@@ -265,7 +264,7 @@ function playGame(c: Case, variant: AnyVariant, game: number): { steps: number; 
 
     for (let k = 0; k < 2; k++) {
       const command = faulty(state, fast, rng);
-      const refused = isRefusal(applyClassic(state, command as Command));
+      const refused = isRefusal(classicEngine.apply(state, command as Command));
       if (fast.accepts(command) !== !refused)
         expect({ command, accepted: fast.accepts(command) }).toEqual({
           command,
@@ -275,7 +274,7 @@ function playGame(c: Case, variant: AnyVariant, game: number): { steps: number; 
 
     const command =
       rng.below(5) === 0 ? faulty(state, fast, rng) : fast.decode(fast.moves[rng.below(n)]!);
-    const result = applyClassic(state, command as Command);
+    const result = classicEngine.apply(state, command as Command);
     const accepted = fast.accepts(command);
     if (accepted !== !isRefusal(result))
       expect({ command, accepted }).toEqual({ command, accepted: !isRefusal(result) });
@@ -320,7 +319,7 @@ describe(`fast path = engine over ${TOTAL_GAMES} random games of the classic fam
     const variant = findVariant("bavarian")!;
     const events = openMatch(variant, { players: 3, seed: 1, options: { cut: true } });
     if (isRefusal(events)) throw new Error(events.message.en);
-    const state = replayClassic(events as ClassicEvent[]);
+    const state = classicEngine.replay(events as ClassicEvent[]);
     expect(state.phase).toBe("cutting");
     const fast = FastClassic.load(state);
     expect(isFastUnsupported(fast) && fast.reason).toMatch(/cutting/);
@@ -330,7 +329,7 @@ describe(`fast path = engine over ${TOTAL_GAMES} random games of the classic fam
     const variant = findVariant("noris")!;
     const events = openMatch(variant, { players: 3, seed: 1, options: { games: 1 } });
     if (isRefusal(events)) throw new Error(events.message.en);
-    const state = replayClassic(events as ClassicEvent[]);
+    const state = classicEngine.replay(events as ClassicEvent[]);
     const rules = {
       ...state.rules,
       effects: { ...state.rules.effects, "5": { kind: "swapHands" } },
@@ -358,7 +357,7 @@ function opened(c: Case, game: number, deck?: readonly string[]): ClassicState {
     ...(deck ? { deck } : {}),
   });
   if (isRefusal(events)) throw new Error(events.message.en);
-  return replayClassic(events as ClassicEvent[]);
+  return classicEngine.replay(events as ClassicEvent[]);
 }
 
 const loadOrFail = (s: ClassicState, rngSeed = 1): FastClassic => {
@@ -400,7 +399,7 @@ describe("fast deals, copies, determinizations and playouts", () => {
       const rng = new FastRng(99);
       for (let game = 0; game < 40; game++) {
         const first = opened(c, game);
-        const deck = classicRules.fullDeck(first.rules);
+        const deck = classicPredicates.fullDeck(first.rules);
         for (let i = deck.length - 1; i > 0; i--) {
           const j = rng.below(i + 1);
           [deck[i], deck[j]] = [deck[j]!, deck[i]!];
@@ -438,7 +437,7 @@ describe("fast deals, copies, determinizations and playouts", () => {
         const winner = sim.winner;
         if (winner !== null) expect(end.hands[winner]).toEqual([]);
         end.hands.forEach((hand, i) =>
-          expect(sim.score(i)).toBe(i === winner ? 0 : classicRules.handValue(rules, hand)),
+          expect(sim.score(i)).toBe(i === winner ? 0 : classicPredicates.handValue(rules, hand)),
         );
         expect(root.snapshot()).toEqual(before);
 
@@ -446,7 +445,7 @@ describe("fast deals, copies, determinizations and playouts", () => {
         sim.deal();
         const dealt = sim.snapshot();
         const all = [...dealt.hands.flat(), ...dealt.drawPile, ...dealt.discard].sort();
-        expect(all).toEqual(classicRules.fullDeck(rules).sort());
+        expect(all).toEqual(classicPredicates.fullDeck(rules).sort());
         expect(sim.over).toBe(false);
       }
     });

@@ -92,7 +92,7 @@ function setUp(c: Case) {
   const engine = variant.engine as AnyEngine;
   const opened = openMatch(variant, { players: c.players, options: c.options, seed: c.seed });
   if (isRefusal(opened)) throw new Error(opened.message.en);
-  const runtime = runtimeOf(engine, engine.rulesOf(engine.replay(opened)));
+  const runtime = runtimeOf(engine, engine.ruleSetOf(engine.replay(opened)));
   const driver = GameDriver.replay(variant, opened, "decider");
   const random = createRng(c.seed, 9);
   const starts: { log: readonly { type: string }[]; snapshot: AnyMachineSnapshot }[] = [];

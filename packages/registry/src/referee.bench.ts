@@ -26,7 +26,7 @@ function record(variantId: string, options: unknown, players: number, games: num
     const opened = openMatch(variant, { players, options, seed });
     if (isRefusal(opened)) throw new Error(opened.message.en);
     let state = engine.replay(opened);
-    const runtime = runtimeOf(engine, engine.rulesOf(state));
+    const runtime = runtimeOf(engine, engine.ruleSetOf(state));
     let snapshot = runtime.snapshotOf(state);
     const random = createRng(seed, 3);
     for (;;) {
@@ -40,7 +40,7 @@ function record(variantId: string, options: unknown, players: number, games: num
       snapshot = step.snapshot;
     }
   }
-  return { engine, runtime: runtimeOf(engine, engine.rulesOf(moves[0]!.state)), moves };
+  return { engine, runtime: runtimeOf(engine, engine.ruleSetOf(moves[0]!.state)), moves };
 }
 
 for (const [id, options, players] of [
@@ -56,13 +56,9 @@ for (const [id, options, players] of [
       runtime.step(m.snapshot, m.command);
     });
     let j = 0;
-    bench("fast path: decide + fold (apply, or decide/evolve)", () => {
+    bench("fast path: decide + fold (apply)", () => {
       const m = moves[j++ % moves.length]!;
-      if (engine.apply) engine.apply(m.state, m.command);
-      else {
-        const events = engine.decide(m.state, m.command);
-        if (!isRefusal(events)) events.reduce((s, e) => engine.evolve(s, e), m.state);
-      }
+      engine.apply(m.state, m.command);
     });
   });
 }

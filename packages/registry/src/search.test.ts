@@ -1,5 +1,5 @@
 import {
-  classicRules,
+  classicPredicates,
   createRng,
   FAST_PLAYOUT_COST,
   GameDriver,
@@ -165,7 +165,7 @@ describe("the sampler keeps what a draw told (soft facts)", () => {
           const hand = world.hands[drawer]!;
           const held = hand.slice(0, before.hands[drawer]!.length);
           checked++;
-          if (held.every((c) => !classicRules.canPlay(before, c))) kept++;
+          if (held.every((c) => !classicPredicates.canPlay(before, c))) kept++;
         }
       }
     }

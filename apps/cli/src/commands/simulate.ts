@@ -1,6 +1,12 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import cliProgress from "cli-progress";
-import { BOT_LEVELS, isRefusal, type BotLevel, type SearchBudget } from "@maumau/engine";
+import {
+  BOT_LEVELS,
+  isRefusal,
+  type AnyEngine,
+  type BotLevel,
+  type SearchBudget,
+} from "@maumau/engine";
 import { variantIds } from "@maumau/registry";
 import {
   botLevelArg,
@@ -328,10 +334,14 @@ async function simulateRemoteCommand(flags: SimulateFlags): Promise<number> {
   checkPlayers(variant, flags.players);
   const options = parseOptionPairs(flags.option ?? []);
   checkOptions(variant, options);
-  if ((flags.botsLevel ? [flags.botsLevel] : flags.bots).includes("search"))
+  const engine = variant.engine as AnyEngine;
+  const needsLog = (flags.botsLevel ? [flags.botsLevel] : flags.bots).find(
+    (level) => engine.bots[level].needsLog,
+  );
+  if (needsLog !== undefined)
     throw new UsageError(
-      "--bots search plays in-process only: a client sees its seat's view, not the log a " +
-        "search samples from. Seat search bots on the server (play --bot-level search).",
+      `--bots ${needsLog} plays in-process only: a client sees its seat's view, not the log ` +
+        `that level reads. Seat ${needsLog} bots on the server (play --bot-level ${needsLog}).`,
     );
   const progress = progressReporter(flags.games);
   const report = await simulateRemote({

@@ -27,7 +27,7 @@ export async function renderChart(
 ): Promise<string> {
   const parsed = parseOptions(variant, options);
   if (isRefusal(parsed)) throw new UsageError(parsed.message.en);
-  const chart = chartOf(variant.engine.machine(variant.rulesFor(parsed)));
+  const chart = chartOf(variant.engine.machine(variant.ruleSetFor(parsed)));
   switch (format) {
     case "mermaid":
       return toMermaid(chart);

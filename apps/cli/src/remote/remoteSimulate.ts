@@ -1,4 +1,11 @@
-import { createRng, type AnyVariant, type BotLevel, type Command, type Seat } from "@maumau/engine";
+import {
+  createRng,
+  type AnyEngine,
+  type AnyVariant,
+  type BotLevel,
+  type Command,
+  type Seat,
+} from "@maumau/engine";
 import {
   MatchFeed,
   RemoteRefusal,
@@ -103,12 +110,10 @@ export async function simulateRemote(
 ): Promise<RemoteSimulationReport> {
   const levels = config.bots.length > 0 ? config.bots : (["heuristic"] as const);
   const bots = levels.map((level) => {
-    const bot = viewBot(config.variant.engine.family, level);
+    const bot = viewBot(config.variant.engine as AnyEngine, level);
     if (bot === null)
       throw new Error(
-        level === "search"
-          ? "the search level plays only in-process (without --server) or as a server's bot seat"
-          : `no bot for the family ${config.variant.engine.family}`,
+        `the ${level} level plays only in-process (without --server) or as a server's bot seat`,
       );
     return bot;
   });
@@ -180,13 +185,12 @@ async function playRemoteMatch(
     { length: players },
     (_, seat) => config.servers[(index + seat) % config.servers.length]!,
   );
-  const connections = urls.map(
-    (url) =>
-      connect(url, {
-        reconnect: config.reconnect,
-        timeoutMs: config.rpcTimeoutMs,
-        rate: config.rate,
-      }),
+  const connections = urls.map((url) =>
+    connect(url, {
+      reconnect: config.reconnect,
+      timeoutMs: config.rpcTimeoutMs,
+      rate: config.rate,
+    }),
   );
   const feeds: MatchFeed[] = [];
   const tokens: string[] = [];

@@ -3,9 +3,9 @@ import type { Match } from "../matches/Match.js";
 import type { BotPool } from "./BotPool.js";
 
 /**
- * How a server bot's move is computed, apart from applying it: `random` and `heuristic` answer
- * at once on the event loop (microseconds); `search` thinks in the worker pool, shown only the
- * seat's view and its filtered log.
+ * How a server bot's move is computed, apart from applying it: a level the engine's bot table
+ * marks `offEventLoop` (`search`) thinks in the worker pool, shown only the seat's view and its
+ * filtered log; the others answer at once on the event loop (microseconds).
  */
 export type BotThinker = (match: Match, seat: Seat, level: BotLevel) => Promise<Command>;
 
@@ -19,7 +19,8 @@ export interface BotThinkerOptions {
 export function botThinker(options: BotThinkerOptions): BotThinker {
   return async (match, seat, level) => {
     const engine = match.engine;
-    if (level !== "search") return engine.botMove(match.state, seat, level, options.random);
+    if (!engine.bots[level].offEventLoop)
+      return engine.botMove(match.state, seat, level, options.random, match.engineEvents());
     const reply = await options.pool().think({
       variant: match.variant.id,
       seat,

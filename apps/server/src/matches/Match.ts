@@ -185,7 +185,7 @@ export class Match {
       state = this.engine.evolve(state, toEngineEvent(events[i]!));
     }
     this.gameState = state;
-    this.runtime ??= runtimeOf(this.engine, this.engine.rulesOf(state));
+    this.runtime ??= runtimeOf(this.engine, this.engine.ruleSetOf(state));
     this.machineSnapshot = this.runtime.snapshotOf(state);
     this.lastTaken =
       beforeLast === null
@@ -202,7 +202,7 @@ export class Match {
     if (!this.started || this.machineSnapshot === null) {
       return this.engine.decide(this.gameState, command);
     }
-    this.runtime ??= runtimeOf(this.engine, this.engine.rulesOf(this.gameState));
+    this.runtime ??= runtimeOf(this.engine, this.engine.ruleSetOf(this.gameState));
     const step = this.runtime.step(this.machineSnapshot, command);
     if (isRefusal(step)) return step;
     this.decided = { version: this.log.length, step };

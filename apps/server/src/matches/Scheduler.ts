@@ -20,7 +20,7 @@ export interface SchedulerOptions {
   readonly random: () => number;
   /** Runs each time a match's timer is planned (the facade watches for absent owners there). */
   readonly onSchedule: (match: Match) => void;
-  /** Computes a `search` bot's move off the event loop (bots/thinker.ts). */
+  /** Computes the move of a level that thinks off the event loop (bots/thinker.ts). */
   readonly think?: BotThinker;
 }
 
@@ -156,17 +156,16 @@ export class Scheduler {
         const watched = await this.watchedElsewhere!(match.id, viewers).catch(() => true);
         if (!watched) return;
       }
-      // A search bot thinks in the worker pool; the move is applied below like any other.
+      // A level that thinks off the event loop does so in the worker pool; the move is applied
+      // below like any other.
       const thought = await this.thinkAhead(match, version, planned);
       if (thought === "stale") return;
       // Another process may have moved (or run this very step) meanwhile: read, then act only
       // if the match is still where the plan was made; the expected version settles a race.
       this.options.repository
-        .commit(
-          match.id,
-          (m) => (m.version === version ? this.act(m, planned, thought) : null),
-          { fresh: true },
-        )
+        .commit(match.id, (m) => (m.version === version ? this.act(m, planned, thought) : null), {
+          fresh: true,
+        })
         .catch((error: unknown) =>
           logFailure(this.options.logger, error, match.id, "bot step failed"),
         );
@@ -175,9 +174,10 @@ export class Scheduler {
   }
 
   /**
-   * A `search` bot's move, thought in the worker pool while the event loop serves the other
-   * matches; `null` when the level thinks on the spot (or the thought failed: logged, and the
-   * heuristic plays instead); "stale" when the match moved on meanwhile.
+   * The move of a level the engine's bot table marks `offEventLoop` (`search`), thought in the
+   * worker pool while the event loop serves the other matches; `null` when the level thinks on
+   * the spot (or the thought failed: logged, and its `fallback` plays instead); "stale" when
+   * the match moved on meanwhile.
    */
   private async thinkAhead(
     match: Match,
@@ -185,14 +185,21 @@ export class Scheduler {
     action: Action,
   ): Promise<Command | null | "stale"> {
     const think = this.options.think;
-    if (action.kind !== "bot" || action.level !== "search" || think === undefined) return null;
+    if (action.kind !== "bot" || think === undefined) return null;
+    if (!match.engine.bots[action.level].offEventLoop) return null;
     if (match.version !== version) return "stale";
     this.thinking.add(match.id);
     try {
       return await think(match, action.seat, action.level);
     } catch (error) {
       if (this.closing) return "stale";
-      logFailure(this.options.logger, error, match.id, "search bot failed; heuristic plays");
+      const { fallback } = match.engine.bots[action.level];
+      logFailure(
+        this.options.logger,
+        error,
+        match.id,
+        `${action.level} bot failed; ${fallback} plays`,
+      );
       return null;
     } finally {
       this.thinking.delete(match.id);
@@ -201,8 +208,14 @@ export class Scheduler {
 
   /**
    * Applies a bot's decision: `thought` (computed apart, from the seat's view and log), or one
-   * made here from the seat's view and legal moves (`engine.botMove`).
+   * made here (`engine.botMove`), by the level itself where it thinks on the spot, else by its
+   * `fallback` (the off-loop thought failed or was not asked for).
    */
+  private levelHere(match: Match, level: BotLevel): BotLevel {
+    const entry = match.engine.bots[level];
+    return entry.offEventLoop ? (entry.fallback ?? level) : level;
+  }
+
   private act(match: Match, action: Action, thought: Command | null): NewEvent[] | null {
     const command: Command =
       action.kind === "nextGame"
@@ -211,7 +224,7 @@ export class Scheduler {
           match.engine.botMove(
             match.state,
             action.seat,
-            action.level === "search" ? "heuristic" : action.level,
+            this.levelHere(match, action.level),
             this.options.random,
             match.engineEvents(),
           ));

@@ -331,7 +331,7 @@ const freeSeats = (match: Match): Seat[] =>
  * (a custom rule set names its own `players` range).
  */
 function playerRange(variant: AnyVariant, options: unknown): { min: number; max: number } {
-  const own = (variant.rulesFor(options) as { players?: { min?: unknown; max?: unknown } } | null)
+  const own = (variant.ruleSetFor(options) as { players?: { min?: unknown; max?: unknown } } | null)
     ?.players;
   if (typeof own?.min !== "number" || typeof own.max !== "number") return variant.players;
   return {

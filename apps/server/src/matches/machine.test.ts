@@ -109,7 +109,7 @@ describe("the server decides through the machine and shows where the game stands
     const engine = variant.engine;
     const opened = engine.start({
       variant: "french",
-      rules: variant.rulesFor(variant.optionsSchema.parse({})),
+      rules: variant.ruleSetFor(variant.optionsSchema.parse({})),
       players: 3,
       seed: 5,
     });

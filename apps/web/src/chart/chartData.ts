@@ -28,7 +28,7 @@ export function chartLayout(variantId: string, rules: unknown): Promise<ChartLay
       if (ruleSet === null) {
         const options = parseOptions(variant, {});
         if (isRefusal(options)) throw new Error(options.message.en);
-        ruleSet = variant.rulesFor(options);
+        ruleSet = variant.ruleSetFor(options);
       }
       return layoutChart(graphOf(chartOf((variant.engine as AnyEngine).machine(ruleSet))));
     })();

@@ -508,7 +508,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
             <Suspense fallback={<p className="loading">{t("chart.loading")}</p>}>
               <ChartPanel
                 variantId={custom.id}
-                rules={custom.rulesFor(valid)}
+                rules={custom.ruleSetFor(valid)}
                 title={t("chart.of", { name: t("houseRules.thisSet") })}
               />
             </Suspense>

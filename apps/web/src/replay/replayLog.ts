@@ -74,7 +74,7 @@ export function buildReplay(variantId: string, events: readonly ViewEvent[]): Re
     states,
     progress: states.map((s) => (s === null ? null : engine.progress(s))),
     chart,
-    rules: started === null ? null : engine.rulesOf(started),
+    rules: started === null ? null : engine.ruleSetOf(started),
     fairness: verifyFairness(family, engineEvents),
   };
 }

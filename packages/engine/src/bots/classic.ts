@@ -1,7 +1,7 @@
 import { colourOf } from "../cards/codes.js";
 import type { Bot } from "../core/engine.js";
 import type { Command } from "../core/types.js";
-import { effectOf, handValue } from "../classic/rules.js";
+import { effectOf, handValue } from "../classic/predicates.js";
 import type { ClassicView } from "../classic/view.js";
 
 const pick = <T>(xs: readonly T[], random: () => number): T => {

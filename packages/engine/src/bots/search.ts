@@ -4,7 +4,7 @@ import { classicDeterminizer } from "../classic/determinize.js";
 import type { ClassicState } from "../classic/state.js";
 import { FastClassic, isFastUnsupported } from "../fast/classic.js";
 import { heulDochDeterminizer } from "../heul-doch/determinize.js";
-import { bestSeats, rankValue, spoiledRanks } from "../heul-doch/rules.js";
+import { bestSeats, rankValue, spoiledRanks } from "../heul-doch/predicates.js";
 import type { HeulDochState } from "../heul-doch/state.js";
 import { prepareSampler, type Sampler } from "./determinize.js";
 

@@ -1,30 +1,33 @@
-import { DECKS } from "../cards/decks.js";
+import { DECKS, type DeckId } from "../cards/decks.js";
 import {
-  refuse,
-  type Command,
-  type CommandType,
-  type Localized,
-  type Refusal,
-  type RefusalCode,
-  type RuleId,
-} from "../core/types.js";
-import type { RuleKey } from "./ruleset.js";
-import { answersPending, deckColours, isWishCard, matchesTop, mayDraw } from "./rules.js";
+  cardOf,
+  cardSetsBy,
+  firstRefusal,
+  guardNameOf,
+  inHandCheck,
+  isSeatOf,
+  notOverCheck,
+  onTurnCheck,
+  optionalOf,
+  overChecks,
+  seatOf,
+  wellFormedCheck,
+  type Check as CoreCheck,
+  type CheckTable,
+} from "../core/checks.js";
+import { refuse, type Command, type Localized, type Refusal, type RuleId } from "../core/types.js";
+import type { RuleKey } from "./ruleSet.js";
+import { answersPending, deckColours, isWishCard, matchesTop, mayDraw } from "./predicates.js";
 import { handOf, isOver, type ClassicState, type Phase } from "./state.js";
 
 /**
- * One rule check: a guard of the machine and a step of `decide`. `passes` is a one-line call
- * into the pure rule functions; the first check that fails names the refusal.
+ * One rule check of the classic family (core/checks.ts): it cites its rule by a key into the
+ * variant's rule ids, so one table serves every classic variant.
  */
-export interface Check {
-  /** The guard's name without the rule id, e.g. "matches the top card". */
-  readonly label: string;
-  readonly code: RefusalCode;
+export interface Check extends CoreCheck<ClassicState> {
   readonly ruleKey?: RuleKey;
   /** The rule id when it depends on the situation (the draw effect that is pending). */
   readonly ruleFor?: (s: ClassicState) => RuleId | undefined;
-  readonly passes: (s: ClassicState, c: Command) => boolean;
-  readonly message: Localized;
   /** The message when it depends on the situation. */
   readonly messageFor?: (s: ClassicState) => Localized | undefined;
 }
@@ -38,25 +41,10 @@ export function refusalOf(check: Check, s: ClassicState): Refusal {
 }
 
 /** The guard name as the machine shows it: the variant's rule id, then what it checks. */
-export const guardName = (
-  check: Check,
-  ids: Readonly<Partial<Record<RuleKey, RuleId>>>,
-): string => {
-  const id = check.ruleKey === undefined ? undefined : ids[check.ruleKey];
-  return id === undefined ? check.label : `${id} ${check.label}`;
-};
+export const guardName = (check: Check, ids: Readonly<Partial<Record<RuleKey, RuleId>>>): string =>
+  guardNameOf(check.label, check.ruleKey === undefined ? undefined : ids[check.ruleKey]);
 
-const isSeat = (s: ClassicState, x: unknown): boolean =>
-  typeof x === "number" && Number.isInteger(x) && x >= 0 && x < s.players;
-const optional = (x: unknown, type: "boolean" | "string" | "number") =>
-  x === undefined || x === null || typeof x === type;
-
-const codesByDeck = new Map<string, ReadonlySet<string>>();
-const deckCodes = (s: ClassicState): ReadonlySet<string> => {
-  let set = codesByDeck.get(s.rules.deck);
-  if (!set) codesByDeck.set(s.rules.deck, (set = new Set(DECKS[s.rules.deck].cards)));
-  return set;
-};
+const deckCodes = cardSetsBy((deck: DeckId) => DECKS[deck].cards);
 
 /** INVALID_COMMAND: not a command of this game at all (unknown card, seat, wrong field type). */
 export function isWellFormed(s: ClassicState, c: Command): boolean {
@@ -65,23 +53,23 @@ export function isWellFormed(s: ClassicState, c: Command): boolean {
     case "playCard":
       // Fields a play does not need are ignored; those it needs must have the right type.
       return (
-        isSeat(s, x.seat) &&
+        isSeatOf(s, x.seat) &&
         typeof x.card === "string" &&
-        deckCodes(s).has(x.card) &&
-        (!isWishCard(s.rules, x.card) || optional(x.wish, "string")) &&
-        (!s.rules.calls.mau.required || optional(x.mau, "boolean")) &&
-        (!s.rules.calls.mauMau.required || optional(x.mauMau, "boolean"))
+        deckCodes(s.rules.deck).has(x.card) &&
+        (!isWishCard(s.rules, x.card) || optionalOf(x.wish, "string")) &&
+        (!s.rules.calls.mau.required || optionalOf(x.mau, "boolean")) &&
+        (!s.rules.calls.mauMau.required || optionalOf(x.mauMau, "boolean"))
       );
     case "drawCard":
     case "pass":
-      return isSeat(s, x.seat);
+      return isSeatOf(s, x.seat);
     case "chooseColour":
-      return isSeat(s, x.seat) && optional(x.colour, "string");
+      return isSeatOf(s, x.seat) && optionalOf(x.colour, "string");
     case "cut":
       return (
-        isSeat(s, x.seat) &&
+        isSeatOf(s, x.seat) &&
         (x.at === undefined || (typeof x.at === "number" && Number.isInteger(x.at))) &&
-        optional(x.keep, "boolean")
+        optionalOf(x.keep, "boolean")
       );
     case "startNextGame":
       return true;
@@ -90,37 +78,10 @@ export function isWellFormed(s: ClassicState, c: Command): boolean {
   }
 }
 
-const seatOf = (c: Command): number | undefined => ("seat" in c ? c.seat : undefined);
-const cardOf = (c: Command): string => (c.type === "playCard" ? c.card : "");
-
-const wellFormed: Check = {
-  label: "is a well-formed command",
-  code: "INVALID_COMMAND",
-  passes: isWellFormed,
-  message: {
-    en: "That is not a valid command for this game.",
-    de: "Das ist kein gültiger Befehl für dieses Spiel.",
-  },
-};
-const notOver: Check = {
-  label: "the game is still running",
-  code: "GAME_OVER",
-  ruleKey: "end",
-  passes: (s) => !isOver(s),
-  message: { en: "The game is over.", de: "Das Spiel ist vorbei." },
-};
-const onTurn: Check = {
-  label: "it is the player's turn",
-  code: "NOT_YOUR_TURN",
-  passes: (s, c) => seatOf(c) === s.turn,
-  message: { en: "It is not your turn.", de: "Du bist nicht an der Reihe." },
-};
-const inHand: Check = {
-  label: "the card is in the hand",
-  code: "NOT_IN_HAND",
-  passes: (s, c) => handOf(s, seatOf(c) ?? -1).includes(cardOf(c)),
-  message: { en: "You do not hold that card.", de: "Diese Karte hast du nicht auf der Hand." },
-};
+const wellFormed: Check = wellFormedCheck(isWellFormed);
+const notOver: Check = { ...notOverCheck(isOver), ruleKey: "end" };
+const onTurn: Check = onTurnCheck();
+const inHand: Check = inHandCheck();
 const answersPendingDraw: Check = {
   label: "only a draw card answers a pending draw",
   code: "ILLEGAL_MOVE",
@@ -179,7 +140,7 @@ const mayDrawNow: Check = {
   label: "may draw only without a playable card",
   code: "ILLEGAL_MOVE",
   ruleKey: "draw",
-  passes: (s, c) => mayDraw(s, seatOf(c) ?? -1),
+  passes: (s, c) => mayDraw(s, seatOf(c)),
   message: {
     en: "You may not draw now: you hold a card you can play.",
     de: "Du darfst jetzt nicht ziehen: du hast eine Karte, die du legen kannst.",
@@ -255,7 +216,7 @@ const matchDone: Check = {
 const head = [wellFormed, notOver];
 const seated = [wellFormed, notOver, onTurn];
 
-type Table = Readonly<Record<Phase, Readonly<Record<CommandType, readonly Check[]>>>>;
+type Table = CheckTable<Phase, Check>;
 
 const inPlay = (
   playChecks: readonly Check[],
@@ -270,14 +231,7 @@ const inPlay = (
   startNextGame: [...head, gameRunning],
 });
 
-const over = (next: readonly Check[]) => ({
-  playCard: [wellFormed, notOver],
-  drawCard: [wellFormed, notOver],
-  pass: [wellFormed, notOver],
-  chooseColour: [wellFormed, notOver],
-  cut: [wellFormed, notOver],
-  startNextGame: next,
-});
+const over = (next: readonly Check[]) => overChecks(wellFormed, notOver, next);
 
 /**
  * For every phase and command: the checks in order of precedence (INVALID_COMMAND,
@@ -308,3 +262,7 @@ export const CHECKS: Table = {
   gameOver: over([wellFormed]),
   matchOver: over([wellFormed, matchDone]),
 };
+
+/** The first check the command fails, as a refusal naming the variant's rule id. */
+export const refusalFor = (s: ClassicState, c: Command): Refusal | null =>
+  firstRefusal(CHECKS[s.phase], s, c, refusalOf);

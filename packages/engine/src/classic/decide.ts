@@ -1,9 +1,11 @@
-import { isPermutationOf, rankOf, type CardCode } from "../cards/codes.js";
-import { commitmentOf, isSeed, seededShuffle, type Seed } from "../cards/rng.js";
-import { refuse, type Command, type CommandOf, type Refusal, type Seat } from "../core/types.js";
-import { CHECKS, guardName, refusalOf, type Check } from "./checks.js";
+import { rankOf, type CardCode } from "../cards/codes.js";
+import { commitmentOf, seededShuffle } from "../cards/rng.js";
+import { Tx as CoreTx } from "../core/fold.js";
+import type { MatchSetup } from "../core/engine.js";
+import { setupRefusal } from "../core/setup.js";
+import type { Command, CommandOf, Refusal, Seat } from "../core/types.js";
 import { evolveClassic } from "./evolve.js";
-import type { ClassicRules } from "./ruleset.js";
+import type { ClassicRuleSet } from "./ruleSet.js";
 import {
   deal,
   deckColours,
@@ -12,7 +14,7 @@ import {
   fullDeck,
   gameScores,
   matchResult,
-} from "./rules.js";
+} from "./predicates.js";
 import {
   handOf,
   leftOf,
@@ -23,53 +25,7 @@ import {
   type DrawReason,
 } from "./state.js";
 
-/** Collects events while folding them, so each step decides on the state so far. */
-class Tx {
-  readonly events: ClassicEvent[] = [];
-  constructor(public state: ClassicState) {}
-  emit(event: ClassicEvent): void {
-    this.events.push(event);
-    this.state = evolveClassic(this.state, event);
-  }
-}
-
-/** The first check the command fails, as a refusal naming the variant's rule id. */
-export function refusalFor(s: ClassicState, c: Command): Refusal | null {
-  const table = CHECKS[s.phase];
-  // Own keys only: "constructor" or "toString" is no command, not a lookup into Object.prototype.
-  const checks: readonly Check[] | undefined = Object.hasOwn(table, c.type)
-    ? table[c.type]
-    : undefined;
-  if (checks === undefined) return unknownCommand;
-  for (const check of checks) if (!check.passes(s, c)) return refusalOf(check, s);
-  return null;
-}
-
-const unknownCommand = refuse("INVALID_COMMAND", {
-  en: "Unknown command.",
-  de: "Unbekannter Befehl.",
-});
-
-/** decide(state, command) → the events it causes, or why it is refused. Pure. */
-export function decideClassic(s: ClassicState, c: Command): ClassicEvent[] | Refusal {
-  if (typeof c !== "object" || c === null || typeof (c as { type?: unknown }).type !== "string")
-    return unknownCommand;
-  return refusalFor(s, c) ?? outcomeClassic(s, c);
-}
-
-/** The events of a command that passed every check (the machine's `apply` action). */
-export const outcomeClassic = (s: ClassicState, c: Command): ClassicEvent[] =>
-  carryOut(s, c).events;
-
-/** decide, plus the state after the events (folded once, while deciding). */
-export function applyClassic(
-  s: ClassicState,
-  c: Command,
-): { events: ClassicEvent[]; state: ClassicState } | Refusal {
-  if (typeof c !== "object" || c === null || typeof (c as { type?: unknown }).type !== "string")
-    return unknownCommand;
-  return refusalFor(s, c) ?? carryOut(s, c);
-}
+type Tx = CoreTx<ClassicState, ClassicEvent>;
 
 /** Carries out a command that passed every check: its events and the state after them. */
 export function carryOutClassic(
@@ -81,7 +37,7 @@ export function carryOutClassic(
 }
 
 function carryOut(s: ClassicState, c: Command): Tx {
-  const tx = new Tx(s);
+  const tx = new CoreTx(s, evolveClassic);
   switch (c.type) {
     case "playCard":
       play(tx, c);
@@ -106,49 +62,27 @@ function carryOut(s: ClassicState, c: Command): Tx {
   return tx;
 }
 
-export interface ClassicMatchConfig {
-  readonly variant: string;
-  readonly rules: ClassicRules;
-  readonly players: number;
-  readonly dealer?: Seat;
-  readonly seed: Seed;
-  /** The first game's deck order (top first); a seeded shuffle when absent. */
-  readonly deck?: readonly CardCode[];
-}
+/** How to open a classic match (the engine's `MatchSetup`). */
+export type ClassicMatchConfig = MatchSetup<ClassicRuleSet>;
 
 /** The events that open a match and deal its first game, or why the set-up is invalid. */
 export function startClassicMatch(config: ClassicMatchConfig): ClassicEvent[] | Refusal {
   const { rules, players, seed } = config;
   const dealer = config.dealer ?? 0;
-  const bad = (en: string, de: string) => refuse("INVALID_COMMAND", { en, de });
-  if (!Number.isInteger(players) || players < rules.players.min || players > rules.players.max)
-    return bad(
-      `players must be ${rules.players.min}–${rules.players.max}`,
-      `Spielerzahl muss ${rules.players.min}–${rules.players.max} sein`,
-    );
-  if (!Number.isInteger(dealer) || dealer < 0 || dealer >= players)
-    return bad("the dealer must be a seat", "Der Geber muss ein Platz sein");
-  if (!isSeed(seed))
-    return bad(
-      "the seed must be a string of 1–256 characters or an integer",
-      "Der Seed muss eine Zeichenkette (1–256 Zeichen) oder ganzzahlig sein",
-    );
-  if (config.deck && !isPermutationOf(config.deck, fullDeck(rules)))
-    return bad(
-      "the deck is not a permutation of the variant's deck",
-      "Das Blatt passt nicht zur Variante",
-    );
-  if (players * rules.handSize + 1 > fullDeck(rules).length)
-    return bad("too many cards to deal for this deck", "Zu viele Karten für dieses Blatt");
-  const opened = evolveClassic(null, {
-    type: "match.started",
-    data: { variant: config.variant, rules, players, dealer, seed },
+  const refusal = setupRefusal(config, rules, () => fullDeck(rules), {
+    afterDeck: () => [
+      {
+        ok: players * rules.handSize + 1 <= fullDeck(rules).length,
+        en: "too many cards to deal for this deck",
+        de: "Zu viele Karten für dieses Blatt",
+      },
+    ],
   });
-  const tx = new Tx(opened);
-  tx.events.push({
-    type: "match.started",
-    data: { variant: config.variant, rules, players, dealer, seed },
-  });
+  if (refusal) return refusal;
+  const tx = CoreTx.open<ClassicState, ClassicEvent>(
+    { type: "match.started", data: { variant: config.variant, rules, players, dealer, seed } },
+    evolveClassic,
+  );
   startGame(tx, 1, dealer, config.deck ?? null);
   return tx.events;
 }
@@ -370,13 +304,3 @@ function endGame(tx: Tx, winner: Seat | null): void {
       data: { winners: result.winners, losers: result.losers, totals: s.totals.slice() },
     });
 }
-
-/** Folds a whole log (replay). */
-export const replayClassic = (events: readonly ClassicEvent[]): ClassicState => {
-  let s: ClassicState | null = null;
-  for (const e of events) s = evolveClassic(s, e);
-  if (s === null) throw new Error("empty log");
-  return s;
-};
-
-export { guardName };

@@ -3,7 +3,7 @@ import type { Determinizer } from "../core/engine.js";
 import type { Seat } from "../core/types.js";
 import type { Unseen } from "../core/engine.js";
 import type { Evidence } from "../bots/determinize.js";
-import { canPlay } from "./rules.js";
+import { canPlay } from "./predicates.js";
 import { isOver, type ClassicEvent, type ClassicState } from "./state.js";
 import type { ClassicEventView, ClassicView } from "./view.js";
 

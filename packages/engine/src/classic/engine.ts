@@ -1,32 +1,30 @@
+import { familyEngine } from "../core/family.js";
 import type { Engine } from "../core/engine.js";
-import { searchBotMove } from "../bots/search.js";
 import { classicDeterminizer } from "./determinize.js";
 import { heuristicClassicBot, randomClassicBot } from "../bots/classic.js";
-import { applyClassic, decideClassic, replayClassic, startClassicMatch } from "./decide.js";
+import { refusalFor } from "./checks.js";
+import { carryOutClassic, startClassicMatch } from "./decide.js";
 import { evolveClassic } from "./evolve.js";
 import { legalClassicMoves } from "./legal.js";
 import { classicChartPosition, classicMachineEvents, createClassicMachine } from "./machine.js";
-import type { ClassicRules } from "./ruleset.js";
+import type { ClassicRuleSet } from "./ruleSet.js";
 import { classicProgress, classicScriptState } from "./script.js";
 import type { ClassicEvent, ClassicState } from "./state.js";
 import { eventForViewer, viewClassic, type ClassicEventView, type ClassicView } from "./view.js";
 
-const bots = { random: randomClassicBot, heuristic: heuristicClassicBot } as const;
-
 /** The engine of the classic shedding family: noris, tabaluga, french, bavarian, custom. */
 export const classicEngine: Engine<
-  ClassicRules,
+  ClassicRuleSet,
   ClassicState,
   ClassicEvent,
   ClassicView,
   ClassicEventView
-> = {
+> = familyEngine({
   family: "classic",
-  start: (setup) => startClassicMatch(setup),
-  decide: decideClassic,
-  apply: applyClassic,
+  start: startClassicMatch,
+  refusalFor,
+  carryOut: carryOutClassic,
   evolve: evolveClassic,
-  replay: replayClassic,
   view: viewClassic,
   eventFor: eventForViewer,
   legalMoves: legalClassicMoves,
@@ -34,12 +32,9 @@ export const classicEngine: Engine<
   scriptState: (s) => ({ ...classicScriptState(s) }),
   cardsInPlay: (s) => [...s.hands.flat(), ...s.drawPile, ...s.discard],
   machine: createClassicMachine,
-  rulesOf: (s) => s.rules,
+  ruleSetOf: (s) => s.rules,
   chartPosition: (s) => ({ state: classicChartPosition(s) }),
   machineEvents: (_before, events) => classicMachineEvents(events),
-  botMove: (s, seat, level, random, log, budget) =>
-    level === "search"
-      ? searchBotMove(classicEngine, s, seat, random, log, budget)
-      : bots[level](viewClassic(s, seat), legalClassicMoves(s, seat), random),
   determinizer: classicDeterminizer,
-};
+  viewBots: { random: randomClassicBot, heuristic: heuristicClassicBot },
+});

@@ -1,3 +1,4 @@
+import { replaceAt } from "../core/fold.js";
 import type { ClassicEvent, ClassicState } from "./state.js";
 import { leftOf, rightOf } from "./state.js";
 import { withoutOne } from "../cards/codes.js";
@@ -36,12 +37,6 @@ function fresh(data: Extract<ClassicEvent, { type: "match.started" }>["data"]): 
     version: 0,
   };
 }
-
-const replaceAt = <T>(xs: readonly T[], i: number, x: T): T[] => {
-  const out = xs.slice();
-  out[i] = x;
-  return out;
-};
 
 /**
  * Folds one event into the state. Pure and rule-free: every decision was taken by `decide`

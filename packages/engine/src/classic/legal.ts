@@ -1,6 +1,6 @@
 import type { Command, Seat } from "../core/types.js";
-import { refusalFor } from "./decide.js";
-import { deckColours, isWishCard } from "./rules.js";
+import { refusalFor } from "./checks.js";
+import { deckColours, isWishCard } from "./predicates.js";
 import { handOf, isOver, type ClassicState } from "./state.js";
 
 /**

@@ -5,10 +5,10 @@ import {
   type NamedCheck,
   type TableContext,
 } from "../machine/table.js";
-import { CHECKS, guardName, type Check } from "./checks.js";
-import { carryOutClassic, refusalFor } from "./decide.js";
-import type { ClassicRules, EffectKind } from "./ruleset.js";
-import { effectOf } from "./rules.js";
+import { CHECKS, guardName, refusalFor, type Check } from "./checks.js";
+import { carryOutClassic } from "./decide.js";
+import type { ClassicRuleSet, EffectKind } from "./ruleSet.js";
+import { effectOf } from "./predicates.js";
 import { handOf, type ClassicEvent, type ClassicState, type Phase } from "./state.js";
 
 export type ClassicMachineContext = TableContext<ClassicState, ClassicEvent>;
@@ -116,7 +116,7 @@ const STATE_GUARDS = {
  * `CHECKS`, named after the variant's rule ids; a command no transition accepts is refused
  * at the root with the first failed check (FORMAT precedence) and changes nothing.
  */
-export function createClassicMachine(rules: ClassicRules) {
+export function createClassicMachine(rules: ClassicRuleSet) {
   const ids = rules.ruleIds;
   const kinds = new Set<EffectKind>(Object.values(rules.effects).map((e) => e.kind));
   const has = (k: EffectKind) => kinds.has(k);

@@ -1,7 +1,7 @@
 import type { CardCode } from "../cards/codes.js";
 import type { Seed } from "../cards/rng.js";
 import type { Seat } from "../core/types.js";
-import type { ClassicRules } from "./ruleset.js";
+import type { ClassicRuleSet } from "./ruleSet.js";
 
 export type Phase =
   | "idle"
@@ -19,7 +19,7 @@ export type DrawReason = "turn" | "penalty" | "call" | "playAgain";
 export type ClassicEvent =
   | {
       type: "match.started";
-      data: { variant: string; rules: ClassicRules; players: number; dealer: Seat; seed: Seed };
+      data: { variant: string; rules: ClassicRuleSet; players: number; dealer: Seat; seed: Seed };
     }
   /** `commitment`: `commitmentOf(seed, game)` (absent in logs from before it existed). */
   | {
@@ -57,7 +57,7 @@ export type ClassicEventType = ClassicEvent["type"];
 /** The fold of a classic event stream. Never stored: the log is the truth. */
 export interface ClassicState {
   readonly variant: string;
-  readonly rules: ClassicRules;
+  readonly rules: ClassicRuleSet;
   readonly players: number;
   /** Secret: drives later shuffles. Never leaves the engine through a view. */
   readonly seed: Seed;

@@ -1,4 +1,5 @@
 import type { CardCode } from "../cards/codes.js";
+import { sharedEventFor } from "../core/events.js";
 import type { Seat, Viewer } from "../core/types.js";
 import type { ClassicEvent, ClassicState, Phase } from "./state.js";
 import { topCard } from "./state.js";
@@ -90,35 +91,18 @@ export type ClassicEventView =
     }
   | { type: "pile.reshuffled"; data: { size: number } };
 
+/** An event as a viewer may see it (the opening events as core/events.ts filters them). */
 export function eventForViewer(e: ClassicEvent, viewer: Viewer): ClassicEventView {
   const me = viewer === "spectator" ? null : viewer;
   switch (e.type) {
-    case "match.started": {
-      const { seed: _seed, ...rest } = e.data;
-      return { type: e.type, data: rest };
-    }
+    case "match.started":
     case "game.started":
-      return {
-        type: e.type,
-        data: {
-          game: e.data.game,
-          dealer: e.data.dealer,
-          deckSize: e.data.deck.length,
-          ...(e.data.commitment === undefined ? {} : { commitment: e.data.commitment }),
-        },
-      };
+    case "cards.dealt":
+      return sharedEventFor(e, viewer);
     case "deck.cut":
       return e.data.seat === me
         ? e
         : { type: e.type, data: { seat: e.data.seat, at: e.data.at, kept: e.data.kept } };
-    case "cards.dealt":
-      return {
-        type: e.type,
-        data: {
-          counts: e.data.hands.map((h) => h.length),
-          hand: me === null ? null : (e.data.hands[me] ?? []),
-        },
-      };
     case "cards.drawn":
       return e.data.seat === me
         ? { type: e.type, data: { ...e.data, count: e.data.cards.length } }

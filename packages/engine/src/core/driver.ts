@@ -1,12 +1,7 @@
 import type { AnyMachineSnapshot } from "xstate";
 import type { AnyEngine, BotLevel, Progress, SearchBudget } from "./engine.js";
-import {
-  isCommand,
-  positionOf,
-  runtimeOf,
-  UNKNOWN_COMMAND,
-  type MachineRuntime,
-} from "./runtime.js";
+import { UNKNOWN_COMMAND } from "./checks.js";
+import { isCommand, positionOf, runtimeOf, type MachineRuntime } from "./runtime.js";
 import { isRefusal, type Command, type Refusal, type Seat, type Viewer } from "./types.js";
 import { openMatch, type AnyVariant, type OpenMatch } from "./variant.js";
 
@@ -19,7 +14,7 @@ export type GameDriverMode = "decider" | "machine";
 
 /**
  * Runs one match in memory: the log, the folded state, and the moves. Two modes share the
- * same rules: `decider` calls the engine's `apply` (or `decide`/`evolve`) directly — bots and
+ * same rules: `decider` calls the engine's `apply` directly — bots and
  * simulations at full speed; `machine` runs the variant's statechart with XState's pure
  * `transition()` on a cached snapshot, as the server does, so a front end can show where on
  * the chart the game is. Either way each command is decided once and its events folded once.
@@ -41,7 +36,7 @@ export class GameDriver {
     this.log = events.slice();
     this.current = this.engine.replay(this.log);
     this.runtime =
-      mode === "machine" ? runtimeOf(this.engine, this.engine.rulesOf(this.current)) : null;
+      mode === "machine" ? runtimeOf(this.engine, this.engine.ruleSetOf(this.current)) : null;
     this.snapshot = this.runtime?.snapshotOf(this.current) ?? null;
   }
 
@@ -94,20 +89,11 @@ export class GameDriver {
       this.log.push(...step.events);
       return { ok: true, events: step.events };
     }
-    if (this.engine.apply) {
-      const applied = this.engine.apply(this.current, command);
-      if (isRefusal(applied)) return { ok: false, refusal: applied };
-      this.current = applied.state;
-      this.log.push(...applied.events);
-      return { ok: true, events: applied.events };
-    }
-    const result = this.engine.decide(this.current, command);
-    if (isRefusal(result)) return { ok: false, refusal: result };
-    for (const e of result) {
-      this.current = this.engine.evolve(this.current, e);
-      this.log.push(e);
-    }
-    return { ok: true, events: result };
+    const applied = this.engine.apply(this.current, command);
+    if (isRefusal(applied)) return { ok: false, refusal: applied };
+    this.current = applied.state;
+    this.log.push(...applied.events);
+    return { ok: true, events: applied.events };
   }
 
   progress(): Progress {
@@ -119,7 +105,7 @@ export class GameDriver {
   legalMoves(seat: Seat): Command[] {
     return this.engine.legalMoves(this.current, seat);
   }
-  /** A bot's move; `search` is shown the log as `seat` may see it, and thinks for `budget`. */
+  /** A bot's move; a level that `needsLog` is shown the log as `seat` may see it, and a search thinks for `budget`. */
   botMove(seat: Seat, level: BotLevel, random: () => number, budget?: SearchBudget): Command {
     return this.engine.botMove(this.current, seat, level, random, this.log, budget);
   }

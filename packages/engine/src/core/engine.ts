@@ -31,16 +31,32 @@ export interface Progress {
   readonly winners: readonly Seat[];
 }
 
+/** One accepted command: the events it caused and the state folded from them. */
+export interface Applied<S, E> {
+  readonly events: E[];
+  readonly state: S;
+}
+
 /**
  * One game family's engine (the classic shedding games, or heul-doch): pure functions over
- * an event-sourced state. Front ends, the server and simulations only talk to this.
+ * an event-sourced state, in the decider shape — `initialState`, `decide`, `evolve` — plus
+ * `apply`, which decides and folds in one call. Front ends, the server and simulations only
+ * talk to this. A family does not write it by hand: `familyEngine` (core/family.ts) builds it
+ * from the family's own parts.
  */
 export interface Engine<R, S, E extends { type: string }, V, EV = E> {
   readonly family: string;
+  /** The events that open a match and deal its first game, or why the set-up is invalid. */
   start(setup: MatchSetup<R>): Decision<E>;
+  /** The state before any event: no match yet (`null`); `match.started` folds into it. */
+  initialState(): S | null;
+  /** The events `command` causes in `state`, or why it is refused. Pure. */
   decide(state: S, command: Command): Decision<E>;
-  /** decide, and the state after its events (optional: saves folding them a second time). */
-  apply?(state: S, command: Command): { events: E[]; state: S } | Refusal;
+  /**
+   * `decide`, and the state after its events: each command decided once and its events
+   * folded once (while deciding). What drivers, servers and playouts call.
+   */
+  apply(state: S, command: Command): Applied<S, E> | Refusal;
   evolve(state: S | null, event: E): S;
   replay(events: readonly E[]): S;
   view(state: S, viewer: Viewer): V;
@@ -55,9 +71,9 @@ export interface Engine<R, S, E extends { type: string }, V, EV = E> {
   /** The family's statechart for these rules (XState v5); the server runs it as the referee. */
   machine(rules: R): AnyStateMachine;
   /** The rules a state was folded under (from its `match.started`). */
-  rulesOf(state: S): R;
+  ruleSetOf(state: S): R;
   /**
-   * Where the game stands on the chart of `machine(rulesOf(state))`: a dotted state path. A
+   * Where the game stands on the chart of `machine(ruleSetOf(state))`: a dotted state path. A
    * function of public facts only: it reveals nothing a view hides.
    */
   chartPosition(state: S): ChartPosition;
@@ -67,11 +83,13 @@ export interface Engine<R, S, E extends { type: string }, V, EV = E> {
    * a match's opening. Equal to what the machine took when it carried the command out.
    */
   machineEvents(before: S, events: readonly E[], after: S): string[];
+  /** The bot levels this engine offers, as data: front ends read these, not level names. */
+  readonly bots: BotTable<V>;
   /**
    * A bot's move for `seat`: the bot is shown only `view(state, seat)`, the legal moves and,
-   * for `search`, the log as the seat may see it (`eventFor(event, seat)` of `log`, which
-   * that level needs: a missing log is an error). `search` draws its seed from `random` and
-   * thinks for `budget` (default `DEFAULT_SEARCH_BUDGET`).
+   * where its entry `needsLog`, the log as the seat may see it (`eventFor(event, seat)` of
+   * `log`: a missing log is an error). `search` draws its seed from `random` and thinks for
+   * `budget` (default `DEFAULT_SEARCH_BUDGET`).
    */
   botMove(
     state: S,
@@ -142,6 +160,31 @@ export interface SearchBudget {
 
 export type BotLevel = "random" | "heuristic" | "search";
 export const BOT_LEVELS: readonly BotLevel[] = ["random", "heuristic", "search"];
+
+/** One bot level an engine offers: what it is, and what a front end must give it. */
+export interface BotEntry<V = unknown> {
+  readonly level: BotLevel;
+  readonly description: Localized;
+  /** Its rank among the levels, 1 the weakest. */
+  readonly strength: number;
+  /** It is shown the match log as its seat saw it (`botMove`'s `log`); without it, it fails. */
+  readonly needsLog: boolean;
+  /**
+   * It thinks long enough (a budget of playouts or milliseconds) that a server runs it off the
+   * event loop (the worker pool); the others answer in microseconds.
+   */
+  readonly offEventLoop: boolean;
+  /** The level that plays in its place where it cannot run (a failed worker, no log). */
+  readonly fallback: BotLevel | null;
+  /**
+   * The level as a bot of the view and the legal moves alone, for clients that have only what
+   * the server pushed to their seat; absent where the level needs more (`needsLog`).
+   */
+  readonly fromView?: Bot<V>;
+}
+
+/** Every level an engine offers, by name. */
+export type BotTable<V = unknown> = Readonly<Record<BotLevel, BotEntry<V>>>;
 
 /** A type-erased engine for registries and front ends that handle any family. */
 export type AnyEngine = Engine<unknown, unknown, { type: string }, unknown, unknown>;

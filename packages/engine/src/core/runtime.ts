@@ -6,6 +6,7 @@ import {
 } from "xstate";
 import { dottedOf, stateValueOf, type TableContext } from "../machine/table.js";
 import type { AnyEngine } from "./engine.js";
+import { UNKNOWN_COMMAND } from "./checks.js";
 import { COMMAND_TYPES, type Command, type Refusal } from "./types.js";
 
 /** Where a game stands on its family's chart: a dotted state path such as `turn.underPenalty`. */
@@ -29,11 +30,6 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set<string>(COMMAND_TYPES);
 /** Only known command types reach a machine: XState reserves other event types for itself. */
 export const isCommand = (c: unknown): c is Command =>
   typeof c === "object" && c !== null && KNOWN_TYPES.has((c as { type?: unknown }).type as string);
-
-export const UNKNOWN_COMMAND: Refusal = {
-  code: "INVALID_COMMAND",
-  message: { en: "Unknown command.", de: "Unbekannter Befehl." },
-};
 
 /**
  * Runs a family's machine as the referee: XState's pure `transition(machine, snapshot,

@@ -33,7 +33,7 @@ export interface Variant<O = Record<string, unknown>, R = unknown> {
   readonly optionDocs: readonly OptionDoc[];
   readonly engine: Engine<R, unknown, { type: string }, unknown, unknown>;
   /** The rule set the engine plays, from validated options. */
-  rulesFor(options: O): R;
+  ruleSetFor(options: O): R;
   /** The deck of a game under these options (heul-doch adds special cards). */
   deckFor(options: O): readonly CardCode[];
   readonly ruleBook: readonly RuleText[];
@@ -88,7 +88,7 @@ export function openMatch(variant: AnyVariant, open: OpenMatch): Decision<{ type
   if (isRefusal(options)) return options;
   const setup: MatchSetup<unknown> = {
     variant: variant.id,
-    rules: variant.rulesFor(options),
+    rules: variant.ruleSetFor(options),
     players: open.players,
     seed: open.seed,
     ...(open.dealer === undefined ? {} : { dealer: open.dealer }),

@@ -3,8 +3,14 @@ import { colourOf, rankOf } from "../cards/codes.js";
 import { DECKS } from "../cards/decks.js";
 import { seededShuffle, type Seed } from "../cards/rng.js";
 import type { Command, Seat } from "../core/types.js";
-import { answersPending, deckColours, effectOf, fullDeck, matchesTop } from "../classic/rules.js";
-import type { ClassicRules } from "../classic/ruleset.js";
+import {
+  answersPending,
+  deckColours,
+  effectOf,
+  fullDeck,
+  matchesTop,
+} from "../classic/predicates.js";
+import type { ClassicRuleSet } from "../classic/ruleSet.js";
 import type { ClassicState, Phase } from "../classic/state.js";
 import { FastRng } from "./rng.js";
 
@@ -12,7 +18,7 @@ import { FastRng } from "./rng.js";
  * The fast path of the classic family: a specialised interpreter of one game for search
  * and simulation. Cards are small integers, the table lives in preallocated typed arrays,
  * a move is one integer, and nothing is allocated and no event is built per move. The
- * rules stay in `classic/rules.ts`: the tables below (which card fits on which top card
+ * rules stay in `classic/predicates.ts`: the tables below (which card fits on which top card
  * under which wish, which card answers which pending draw) are filled by calling those pure
  * functions, and the turn structure mirrors `classic/decide.ts` step by step. The
  * differential test (`packages/registry/src/fast.test.ts`) proves both equal.
@@ -85,7 +91,7 @@ const KINDS: Record<string, K> = {
 
 /** A rule set compiled for the fast path: integer card codes and lookup tables. */
 export interface FastTables {
-  readonly rules: ClassicRules;
+  readonly rules: ClassicRuleSet;
   /** Distinct card codes; a card's integer code is its index here. */
   readonly codes: readonly CardCode[];
   readonly index: ReadonlyMap<CardCode, number>;
@@ -108,11 +114,11 @@ export interface FastTables {
   readonly ones: Uint8Array;
 }
 
-const compiled = new WeakMap<ClassicRules, FastTables | FastUnsupported>();
+const compiled = new WeakMap<ClassicRuleSet, FastTables | FastUnsupported>();
 
 /** A table position for asking the pure rule functions one question. */
 function probe(
-  rules: ClassicRules,
+  rules: ClassicRuleSet,
   top: CardCode,
   wish: string | null,
   pendingRank: string | null,
@@ -149,7 +155,7 @@ function probe(
 }
 
 /** Compiles a rule set (cached per rule-set object), or says why the fast path cannot run it. */
-export function compileClassic(rules: ClassicRules): FastTables | FastUnsupported {
+export function compileClassic(rules: ClassicRuleSet): FastTables | FastUnsupported {
   const known = compiled.get(rules);
   if (known) return known;
   const result = compile(rules);
@@ -157,7 +163,7 @@ export function compileClassic(rules: ClassicRules): FastTables | FastUnsupporte
   return result;
 }
 
-function compile(rules: ClassicRules): FastTables | FastUnsupported {
+function compile(rules: ClassicRuleSet): FastTables | FastUnsupported {
   const spec = DECKS[rules.deck];
   if (spec === undefined) return { supported: false, reason: `unknown deck ${String(rules.deck)}` };
   for (const [rank, effect] of Object.entries(rules.effects))
@@ -725,7 +731,7 @@ export class FastClassic {
     this.open(dealer);
   }
 
-  /** N-2.3/F-2.2/B-2.3 (`deal` in classic/rules.ts) from the full pile, then the starter. */
+  /** N-2.3/F-2.2/B-2.3 (`deal` in classic/predicates.ts) from the full pile, then the starter. */
   private open(dealer: Seat): void {
     const t = this.tables;
     const rules = t.rules;

@@ -1,6 +1,6 @@
 import type { Bot } from "../core/engine.js";
 import type { Command, Seat } from "../core/types.js";
-import { leftNeighbour, rankValue, rightNeighbour, spoiledRanks } from "./rules.js";
+import { leftNeighbour, rankValue, rightNeighbour, spoiledRanks } from "./predicates.js";
 import type { HeulDochView, PileCardView } from "./view.js";
 
 type Play = Extract<Command, { type: "playCard" }>;

@@ -1,9 +1,22 @@
-import type { CardCode } from "../cards/codes.js";
-import type { Command, CommandType, Localized, RefusalCode, RuleId, Seat } from "../core/types.js";
+import { heulDochDeck } from "../cards/decks.js";
+import {
+  cardSetsBy,
+  firstRefusal,
+  guardNameOf,
+  inHandCheck,
+  isSeatOf,
+  notOverCheck,
+  onTurnCheck,
+  optionalOf,
+  overChecks,
+  wellFormedCheck,
+  type Check,
+  type CheckTable,
+} from "../core/checks.js";
+import type { Command, RuleId } from "../core/types.js";
 import { refuse, type Refusal } from "../core/types.js";
 import {
   carouselHasDirection,
-  fullDeck,
   givenCardFits,
   givenOntoOpenTop,
   keptCardFits,
@@ -12,46 +25,26 @@ import {
   specialGoesToMiddle,
   staysWithNeighbours,
   towelHasTarget,
-} from "./rules.js";
-import { handOfSeat, isGameOver, type HeulDochPhase, type HeulDochState } from "./state.js";
+} from "./predicates.js";
+import { isGameOver, type HeulDochPhase, type HeulDochState } from "./state.js";
 
-/**
- * One rule check: a guard of the machine, a step of `decide`, a filter of `legalMoves`.
- * `passes` is a one-line call into the pure rule functions; the first check that fails names
- * the refusal.
- */
-export interface HeulDochCheck {
-  /** What it checks, e.g. "a card fitting a neighbour may not go on your own pile". */
-  readonly label: string;
-  readonly code: RefusalCode;
+/** One rule check of heul-doch (core/checks.ts): it cites its rule id itself. */
+export interface HeulDochCheck extends Check<HeulDochState> {
   readonly rule?: RuleId;
-  readonly passes: (s: HeulDochState, c: Command) => boolean;
-  readonly message: Localized;
 }
 
 /** The guard name as the machine shows it: the rule id, then what it checks. */
 export const heulDochGuardName = (check: HeulDochCheck): string =>
-  check.rule === undefined ? check.label : `${check.rule} ${check.label}`;
+  guardNameOf(check.label, check.rule);
 
 /** The refusal a failed check gives. */
 export const refusalOf = (check: HeulDochCheck): Refusal =>
   refuse(check.code, check.message, check.rule);
 
-type Play = Extract<Command, { type: "playCard" }>;
-
-const isSeat = (s: HeulDochState, x: unknown): x is Seat =>
-  typeof x === "number" && Number.isInteger(x) && x >= 0 && x < s.players;
 const optionalSeat = (s: HeulDochState, x: unknown) =>
-  x === undefined || x === null || isSeat(s, x);
-const optional = (x: unknown, type: "boolean" | "string") =>
-  x === undefined || x === null || typeof x === type;
+  x === undefined || x === null || isSeatOf(s, x);
 
-const codesBySpecials = new Map<boolean, ReadonlySet<CardCode>>();
-const deckCodes = (s: HeulDochState): ReadonlySet<CardCode> => {
-  let set = codesBySpecials.get(s.rules.specials);
-  if (!set) codesBySpecials.set(s.rules.specials, (set = new Set(fullDeck(s.rules))));
-  return set;
-};
+const deckCodes = cardSetsBy(heulDochDeck);
 
 /** INVALID_COMMAND: not a command of this game (unknown card or seat, a field of the wrong type). */
 export function isWellFormed(s: HeulDochState, c: Command): boolean {
@@ -59,19 +52,19 @@ export function isWellFormed(s: HeulDochState, c: Command): boolean {
   switch (c.type) {
     case "playCard":
       return (
-        isSeat(s, x.seat) &&
+        isSeatOf(s, x.seat) &&
         typeof x.card === "string" &&
-        deckCodes(s).has(x.card) &&
+        deckCodes(s.rules.specials).has(x.card) &&
         optionalSeat(s, x.to) &&
         optionalSeat(s, x.target) &&
-        optional(x.faceDown, "boolean") &&
-        optional(x.direction, "string")
+        optionalOf(x.faceDown, "boolean") &&
+        optionalOf(x.direction, "string")
       );
     case "drawCard":
     case "pass":
     case "chooseColour":
     case "cut":
-      return isSeat(s, x.seat);
+      return isSeatOf(s, x.seat);
     case "startNextGame":
       return true;
     default:
@@ -79,25 +72,8 @@ export function isWellFormed(s: HeulDochState, c: Command): boolean {
   }
 }
 
-const asPlay = (c: Command): Play | null => (c.type === "playCard" ? c : null);
-const seatOf = (c: Command): Seat => ("seat" in c ? c.seat : -1);
-
-const wellFormed: HeulDochCheck = {
-  label: "is a well-formed command",
-  code: "INVALID_COMMAND",
-  passes: isWellFormed,
-  message: {
-    en: "That is not a valid command for this game.",
-    de: "Das ist kein gültiger Befehl für dieses Spiel.",
-  },
-};
-const notOver: HeulDochCheck = {
-  label: "the game is still running",
-  code: "GAME_OVER",
-  rule: "H-6.1",
-  passes: (s) => !isGameOver(s),
-  message: { en: "The game is over.", de: "Das Spiel ist vorbei." },
-};
+const wellFormed: HeulDochCheck = wellFormedCheck(isWellFormed);
+const notOver: HeulDochCheck = { ...notOverCheck(isGameOver), rule: "H-6.1" };
 const dealt: HeulDochCheck = {
   label: "a game has been dealt",
   code: "ILLEGAL_MOVE",
@@ -105,18 +81,8 @@ const dealt: HeulDochCheck = {
   passes: (s) => s.phase !== "idle",
   message: { en: "No game has been dealt yet.", de: "Es wurde noch kein Spiel ausgeteilt." },
 };
-const onTurn: HeulDochCheck = {
-  label: "it is the player's turn",
-  code: "NOT_YOUR_TURN",
-  passes: (s, c) => seatOf(c) === s.turn,
-  message: { en: "It is not your turn.", de: "Du bist nicht an der Reihe." },
-};
-const inHand: HeulDochCheck = {
-  label: "the card is in the hand",
-  code: "NOT_IN_HAND",
-  passes: (s, c) => handOfSeat(s, seatOf(c)).includes(asPlay(c)?.card ?? ""),
-  message: { en: "You do not hold that card.", de: "Diese Karte hast du nicht auf der Hand." },
-};
+const onTurn: HeulDochCheck = onTurnCheck();
+const inHand: HeulDochCheck = inHandCheck();
 const specialToMiddle: HeulDochCheck = {
   label: "a special card goes to the middle, never onto a pile",
   code: "ILLEGAL_MOVE",
@@ -253,18 +219,9 @@ const matchDone: HeulDochCheck = {
 
 const seated = [wellFormed, notOver, onTurn];
 
-type Table = Readonly<
-  Record<HeulDochPhase, Readonly<Record<CommandType, readonly HeulDochCheck[]>>>
->;
+type Table = CheckTable<HeulDochPhase, HeulDochCheck>;
 
-const over = (next: readonly HeulDochCheck[]) => ({
-  playCard: [wellFormed, notOver],
-  drawCard: [wellFormed, notOver],
-  pass: [wellFormed, notOver],
-  chooseColour: [wellFormed, notOver],
-  cut: [wellFormed, notOver],
-  startNextGame: next,
-});
+const over = (next: readonly HeulDochCheck[]) => overChecks(wellFormed, notOver, next);
 
 const running = {
   playCard: [
@@ -307,18 +264,5 @@ export const HEUL_DOCH_CHECKS: Table = {
 };
 
 /** The first check the command fails, as a refusal; null when every check passes. */
-export function heulDochRefusal(s: HeulDochState, c: Command): Refusal | null {
-  const table = HEUL_DOCH_CHECKS[s.phase];
-  // Own keys only: "constructor" or "toString" is no command, not a lookup into Object.prototype.
-  const checks: readonly HeulDochCheck[] | undefined = Object.hasOwn(table, c.type)
-    ? table[c.type]
-    : undefined;
-  if (checks === undefined) return unknownCommand;
-  for (const check of checks) if (!check.passes(s, c)) return refusalOf(check);
-  return null;
-}
-
-export const unknownCommand: Refusal = refuse("INVALID_COMMAND", {
-  en: "Unknown command.",
-  de: "Unbekannter Befehl.",
-});
+export const heulDochRefusal = (s: HeulDochState, c: Command): Refusal | null =>
+  firstRefusal(HEUL_DOCH_CHECKS[s.phase], s, c, refusalOf);

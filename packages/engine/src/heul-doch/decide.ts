@@ -1,10 +1,11 @@
-import { isPermutationOf, type CardCode } from "../cards/codes.js";
-import { commitmentOf, createRng, isSeed, seededShuffle } from "../cards/rng.js";
+import type { CardCode } from "../cards/codes.js";
+import { commitmentOf, createRng, seededShuffle } from "../cards/rng.js";
 import type { MatchSetup } from "../core/engine.js";
-import { refuse, type Command, type CommandOf, type Refusal, type Seat } from "../core/types.js";
-import { heulDochRefusal, unknownCommand } from "./checks.js";
+import { Tx as CoreTx } from "../core/fold.js";
+import { setupRefusal } from "../core/setup.js";
+import type { Command, CommandOf, Refusal, Seat } from "../core/types.js";
 import { evolveHeulDoch } from "./evolve.js";
-import type { HeulDochRules } from "./ruleset.js";
+import type { HeulDochRuleSet } from "./ruleSet.js";
 import {
   bestSeats,
   carouselMoves,
@@ -18,73 +19,45 @@ import {
   scorePile,
   towelMoves,
   werewolfTops,
-} from "./rules.js";
+} from "./predicates.js";
 import type { CarouselDirection, HeulDochEvent, HeulDochState } from "./state.js";
 
-/** Collects events while folding them, so each step decides on the state so far. */
-class Tx {
-  readonly events: HeulDochEvent[] = [];
-  constructor(public state: HeulDochState) {}
-  emit(event: HeulDochEvent): void {
-    this.events.push(event);
-    this.state = evolveHeulDoch(this.state, event);
-  }
-}
-
-/** decide(state, command) → the events it causes, or why it is refused. Pure. */
-export function decideHeulDoch(s: HeulDochState, c: Command): HeulDochEvent[] | Refusal {
-  if (typeof c !== "object" || c === null || typeof (c as { type?: unknown }).type !== "string")
-    return unknownCommand;
-  return heulDochRefusal(s, c) ?? outcomeHeulDoch(s, c);
-}
-
-/** The events of a command that passed every check. */
-export const outcomeHeulDoch = (s: HeulDochState, c: Command): HeulDochEvent[] =>
-  carryOutHeulDoch(s, c).events;
+type Tx = CoreTx<HeulDochState, HeulDochEvent>;
 
 /** Carries out a command that passed every check: its events and the state after them. */
 export function carryOutHeulDoch(
   s: HeulDochState,
   c: Command,
 ): { events: HeulDochEvent[]; state: HeulDochState } {
-  const tx = new Tx(s);
+  const tx = new CoreTx(s, evolveHeulDoch);
   if (c.type === "playCard") play(tx, c);
   else if (c.type === "startNextGame") startGame(tx, s.game + 1, null);
   return { events: tx.events, state: tx.state };
 }
 
 /** The events that open a match and deal its first game, or why the set-up is invalid. */
-export function startHeulDochMatch(setup: MatchSetup<HeulDochRules>): HeulDochEvent[] | Refusal {
+export function startHeulDochMatch(setup: MatchSetup<HeulDochRuleSet>): HeulDochEvent[] | Refusal {
   const { rules, players, seed } = setup;
   const dealer = setup.dealer ?? 0;
-  const bad = (en: string, de: string) => refuse("INVALID_COMMAND", { en, de });
-  if (!Number.isInteger(players) || players < rules.players.min || players > rules.players.max)
-    return bad(
-      `players must be ${rules.players.min}–${rules.players.max}`,
-      `Spielerzahl muss ${rules.players.min}–${rules.players.max} sein`,
-    );
-  if (!Number.isInteger(dealer) || dealer < 0 || dealer >= players)
-    return bad("the dealer must be a seat", "Der Geber muss ein Platz sein");
-  if (!Number.isInteger(rules.first) || rules.first < 0 || rules.first >= players)
-    return bad("option first must be a seat", "Option first muss ein Platz sein");
-  if (!Number.isInteger(rules.games) || rules.games < 1)
-    return bad("option games must be at least 1", "Option games muss mindestens 1 sein");
-  if (!isSeed(seed))
-    return bad(
-      "the seed must be a string of 1–256 characters or an integer",
-      "Der Seed muss eine Zeichenkette (1–256 Zeichen) oder ganzzahlig sein",
-    );
-  if (setup.deck && !isPermutationOf(setup.deck, fullDeck(rules)))
-    return bad(
-      "the deck is not a permutation of the variant's deck",
-      "Das Blatt passt nicht zur Variante",
-    );
-  const started: HeulDochEvent = {
-    type: "match.started",
-    data: { variant: setup.variant, rules, players, dealer, seed },
-  };
-  const tx = new Tx(evolveHeulDoch(null, started));
-  tx.events.push(started);
+  const refusal = setupRefusal(setup, rules, () => fullDeck(rules), {
+    afterSeats: () => [
+      {
+        ok: Number.isInteger(rules.first) && rules.first >= 0 && rules.first < players,
+        en: "option first must be a seat",
+        de: "Option first muss ein Platz sein",
+      },
+      {
+        ok: Number.isInteger(rules.games) && rules.games >= 1,
+        en: "option games must be at least 1",
+        de: "Option games muss mindestens 1 sein",
+      },
+    ],
+  });
+  if (refusal) return refusal;
+  const tx = CoreTx.open<HeulDochState, HeulDochEvent>(
+    { type: "match.started", data: { variant: setup.variant, rules, players, dealer, seed } },
+    evolveHeulDoch,
+  );
   startGame(tx, 1, setup.deck ?? null);
   return tx.events;
 }

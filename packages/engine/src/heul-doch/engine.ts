@@ -1,12 +1,13 @@
+import { familyEngine } from "../core/family.js";
 import type { Engine } from "../core/engine.js";
-import { searchBotMove } from "../bots/search.js";
 import { heulDochDeterminizer } from "./determinize.js";
 import { heuristicHeulDochBot, randomHeulDochBot } from "./bots.js";
-import { decideHeulDoch, startHeulDochMatch } from "./decide.js";
-import { evolveHeulDoch, replayHeulDoch } from "./evolve.js";
+import { heulDochRefusal } from "./checks.js";
+import { carryOutHeulDoch, startHeulDochMatch } from "./decide.js";
+import { evolveHeulDoch } from "./evolve.js";
 import { legalHeulDochMoves } from "./legal.js";
 import { createHeulDochMachine, heulDochChartPosition, heulDochMachineEvents } from "./machine.js";
-import type { HeulDochRules } from "./ruleset.js";
+import type { HeulDochRuleSet } from "./ruleSet.js";
 import { heulDochProgress, heulDochScriptState } from "./script.js";
 import type { HeulDochEvent, HeulDochState } from "./state.js";
 import {
@@ -16,21 +17,19 @@ import {
   type HeulDochView,
 } from "./view.js";
 
-const bots = { random: randomHeulDochBot, heuristic: heuristicHeulDochBot } as const;
-
 /** The engine of "Heul doch! Mau Mau": personal piles, the neighbour rule, onions. */
 export const heulDochEngine: Engine<
-  HeulDochRules,
+  HeulDochRuleSet,
   HeulDochState,
   HeulDochEvent,
   HeulDochView,
   HeulDochEventView
-> = {
+> = familyEngine({
   family: "heul-doch",
   start: startHeulDochMatch,
-  decide: decideHeulDoch,
+  refusalFor: heulDochRefusal,
+  carryOut: carryOutHeulDoch,
   evolve: evolveHeulDoch,
-  replay: replayHeulDoch,
   view: viewHeulDoch,
   eventFor: eventForHeulDoch,
   legalMoves: legalHeulDochMoves,
@@ -42,13 +41,10 @@ export const heulDochEngine: Engine<
     ...s.middle,
     ...s.drawPile,
   ],
-  machine: createHeulDochMachine,
-  rulesOf: (s) => s.rules,
+  machine: (rules) => createHeulDochMachine(rules),
+  ruleSetOf: (s) => s.rules,
   chartPosition: (s) => ({ state: heulDochChartPosition(s) }),
   machineEvents: heulDochMachineEvents,
-  botMove: (s, seat, level, random, log, budget) =>
-    level === "search"
-      ? searchBotMove(heulDochEngine, s, seat, random, log, budget)
-      : bots[level](viewHeulDoch(s, seat), legalHeulDochMoves(s, seat), random),
   determinizer: heulDochDeterminizer,
-};
+  viewBots: { random: randomHeulDochBot, heuristic: heuristicHeulDochBot },
+});

@@ -1,5 +1,6 @@
+import { replaceAt } from "../core/fold.js";
 import { withoutOne } from "../cards/codes.js";
-import { applyMoves } from "./rules.js";
+import { applyMoves } from "./predicates.js";
 import type { HeulDochEvent, HeulDochEventOf, HeulDochState, PileCard } from "./state.js";
 
 function fresh(data: HeulDochEventOf<"match.started">["data"]): HeulDochState {
@@ -29,12 +30,6 @@ function fresh(data: HeulDochEventOf<"match.started">["data"]): HeulDochState {
     version: 0,
   };
 }
-
-const replaceAt = <T>(xs: readonly T[], i: number, x: T): T[] => {
-  const out = xs.slice();
-  out[i] = x;
-  return out;
-};
 
 const pushOnto = (
   piles: readonly (readonly PileCard[])[],
@@ -164,12 +159,4 @@ export function evolveHeulDoch(state: HeulDochState | null, event: HeulDochEvent
     case "match.ended":
       return { ...s, version, phase: "matchOver", winners: event.data.winners };
   }
-}
-
-/** Folds a whole log (replay). */
-export function replayHeulDoch(events: readonly HeulDochEvent[]): HeulDochState {
-  let s: HeulDochState | null = null;
-  for (const e of events) s = evolveHeulDoch(s, e);
-  if (s === null) throw new Error("empty log");
-  return s;
 }

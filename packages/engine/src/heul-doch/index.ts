@@ -1,5 +1,5 @@
 /** heul-doch's public surface: the engine and the parts a variant, a client or a test needs. */
-export { HEUL_DOCH_DEFAULTS, heulDochRuleSet, type HeulDochRules } from "./ruleset.js";
+export { HEUL_DOCH_DEFAULTS, heulDochRuleSetOf, type HeulDochRuleSet } from "./ruleSet.js";
 export type {
   CarouselDirection,
   GameResult as HeulDochGameResult,
@@ -12,15 +12,15 @@ export type {
   TopMove,
 } from "./state.js";
 export { pileTop, topOfSeat } from "./state.js";
-export * as heulDochRules from "./rules.js";
+export * as heulDochPredicates from "./predicates.js";
 export {
   HEUL_DOCH_CHECKS,
   heulDochGuardName,
   heulDochRefusal,
   type HeulDochCheck,
 } from "./checks.js";
-export { carryOutHeulDoch, decideHeulDoch, outcomeHeulDoch, startHeulDochMatch } from "./decide.js";
-export { evolveHeulDoch, replayHeulDoch } from "./evolve.js";
+export { carryOutHeulDoch, startHeulDochMatch } from "./decide.js";
+export { evolveHeulDoch } from "./evolve.js";
 export { legalHeulDochMoves } from "./legal.js";
 export {
   createHeulDochMachine,

@@ -1,6 +1,6 @@
 import type { Command, Seat } from "../core/types.js";
 import { heulDochRefusal } from "./checks.js";
-import { isSpecial, neighboursOf } from "./rules.js";
+import { isSpecial, neighboursOf } from "./predicates.js";
 import { handOfSeat, isGameOver, type HeulDochState } from "./state.js";
 
 /**

@@ -7,8 +7,8 @@ import {
 } from "../machine/table.js";
 import { HEUL_DOCH_CHECKS, heulDochGuardName, heulDochRefusal } from "./checks.js";
 import { carryOutHeulDoch } from "./decide.js";
-import { destinationOf, isSpecial } from "./rules.js";
-import type { HeulDochRules } from "./ruleset.js";
+import { destinationOf, isSpecial } from "./predicates.js";
+import type { HeulDochRuleSet } from "./ruleSet.js";
 import type { HeulDochEvent, HeulDochPhase, HeulDochState } from "./state.js";
 
 export type HeulDochMachineContext = TableContext<HeulDochState, HeulDochEvent>;
@@ -129,7 +129,7 @@ const WAYS: readonly (NamedCheck<HeulDochState> & { checks: readonly string[] })
  * effect (`effect.catapult`, `effect.towel`, `effect.carousel`, `effect.werewolf`). A rule set
  * without special cards has no special transition and no effects.
  */
-export function createHeulDochMachine(rules?: HeulDochRules) {
+export function createHeulDochMachine(rules?: HeulDochRuleSet) {
   const specials = rules?.specials ?? true;
   const checks = new Map<string, NamedCheck<HeulDochState>>();
   const named = (phase: HeulDochPhase, type: CommandType, only?: readonly string[]): string[] =>

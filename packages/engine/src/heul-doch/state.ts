@@ -1,7 +1,7 @@
 import type { CardCode } from "../cards/codes.js";
 import type { Seed } from "../cards/rng.js";
 import type { Seat } from "../core/types.js";
-import type { HeulDochRules } from "./ruleset.js";
+import type { HeulDochRuleSet } from "./ruleSet.js";
 
 /** One card of a personal pile; face down = an onion (Heul doch!-Zwiebel). */
 export interface PileCard {
@@ -26,7 +26,7 @@ export type HeulDochEvent =
       type: "match.started";
       data: {
         variant: string;
-        rules: HeulDochRules;
+        rules: HeulDochRuleSet;
         players: number;
         dealer: Seat;
         seed: Seed;
@@ -91,7 +91,7 @@ export interface GameResult {
 /** The fold of a heul-doch event stream. Never stored: the log is the truth. */
 export interface HeulDochState {
   readonly variant: string;
-  readonly rules: HeulDochRules;
+  readonly rules: HeulDochRuleSet;
   readonly players: number;
   readonly dealer: Seat;
   /** Secret: drives the shuffles and re-insertions. Never leaves the engine through a view. */

@@ -1,6 +1,7 @@
 import type { CardCode } from "../cards/codes.js";
+import { sharedEventFor } from "../core/events.js";
 import type { Seat, Viewer } from "../core/types.js";
-import type { HeulDochRules } from "./ruleset.js";
+import type { HeulDochRuleSet } from "./ruleSet.js";
 import {
   isGameOver,
   pileTop,
@@ -53,7 +54,7 @@ export interface HeulDochView {
   readonly winners: readonly Seat[];
   readonly version: number;
   /** Rules in force, so that a client can explain them. */
-  readonly rules: HeulDochRules;
+  readonly rules: HeulDochRuleSet;
 }
 
 export const hidePileCard = (c: PileCard): PileCardView =>
@@ -137,36 +138,18 @@ export type HeulDochEventView =
   | { type: "card.drawn"; data: { seat: Seat; card: CardCode | null } };
 
 /**
- * Strips an event for a viewer: other hands, the draw pile's order, where a special card went
+ * Strips an event for a viewer (the opening events as core/events.ts filters them): other hands, the draw pile's order, where a special card went
  * back into it, and every onion's code. The full piles are shown with `game.ended`.
  */
 export function eventForHeulDoch(e: HeulDochEvent, viewer: Viewer): HeulDochEventView {
   const me = viewer === "spectator" ? null : viewer;
   switch (e.type) {
-    case "match.started": {
-      const { seed: _seed, ...rest } = e.data;
-      return { type: e.type, data: rest };
-    }
+    case "match.started":
     case "game.started":
-      return {
-        type: e.type,
-        data: {
-          game: e.data.game,
-          first: e.data.first,
-          deckSize: e.data.deck.length,
-          ...(e.data.commitment === undefined ? {} : { commitment: e.data.commitment }),
-        },
-      };
+    case "cards.dealt":
+      return sharedEventFor(e, viewer);
     case "special.returned":
       return { type: e.type, data: { seat: e.data.seat, card: e.data.card } };
-    case "cards.dealt":
-      return {
-        type: e.type,
-        data: {
-          counts: e.data.hands.map((h) => h.length),
-          hand: me === null ? null : (e.data.hands[me] ?? []).slice(),
-        },
-      };
     case "card.played":
       // H-5.1: an onion's code never reaches a client while the game runs, not even its owner's.
       return e.data.faceDown ? { type: e.type, data: { ...e.data, card: null } } : e;

@@ -1,5 +1,5 @@
 import type { CardCode } from "../cards/codes.js";
-import type { ClassicRules } from "../classic/ruleset.js";
+import type { ClassicRuleSet } from "../classic/ruleSet.js";
 import { isRefusal, type Seat } from "../core/types.js";
 import { parseOptions, type AnyVariant } from "../core/variant.js";
 
@@ -34,7 +34,7 @@ export interface StackSpec {
 
 interface ClassicShape {
   readonly handSize: number;
-  readonly dealing: ClassicRules["dealing"];
+  readonly dealing: ClassicRuleSet["dealing"];
   readonly cut?: { readonly enabled: boolean };
 }
 
@@ -99,7 +99,7 @@ export function stackDeck(variant: AnyVariant, spec: StackSpec): CardCode[] {
   const dealer = spec.dealer ?? 0;
   if (!Number.isInteger(players) || players < 1) fail(`bad number of players ${players}`);
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= players) fail(`bad dealer ${dealer}`);
-  const rules = variant.rulesFor(options);
+  const rules = variant.ruleSetFor(options);
   const deck = [...variant.deckFor(options)];
 
   const cutter = (dealer - 1 + players) % players;

@@ -111,7 +111,7 @@ export function differentialRun(run: DifferentialRun): DifferentialStats {
   if (isRefusal(opened)) throw new Error(`cannot open: ${opened.message.en}`);
   const engine = run.variant.engine as AnyEngine;
   let state = engine.replay(opened);
-  const runtime = runtimeOf(engine, engine.rulesOf(state));
+  const runtime = runtimeOf(engine, engine.ruleSetOf(state));
   let snapshot = runtime.snapshotOf(state);
   const deck = run.variant.deckFor(run.variant.optionsSchema.parse(run.options ?? {}));
   const colours = [...new Set(deck.flatMap((c) => colourOf(c) ?? []))];

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { BAVARIAN_32, NORIS_110 } from "../cards/decks.js";
-import { classicEngine } from "../classic/engine.js";
-import { freezeRules, type ClassicRules } from "../classic/ruleset.js";
-import { defineVariant, type AnyVariant } from "../core/variant.js";
+import { plainClassicRuleSet, testVariant } from "./fixtures.js";
 import {
   bots,
   check,
@@ -35,50 +32,7 @@ import {
   wish,
 } from "./index.js";
 
-const baseRules = (over: Partial<ClassicRules>): ClassicRules =>
-  freezeRules({
-    deck: "noris-110",
-    deckCopies: 1,
-    handSize: 5,
-    players: { min: 2, max: 10 },
-    dealing: "single",
-    cut: { enabled: false, keepRank: null },
-    effects: {
-      draw2: { kind: "draw", count: 2, stack: "same-rank" },
-      wild: { kind: "wish", onWish: true },
-    },
-    starterEffects: false,
-    wildStarterAllowsAnything: true,
-    voluntaryDraw: false,
-    playAfterDraw: false,
-    drawUntilPlayable: false,
-    reverseSkipsWithTwo: false,
-    calls: {
-      mau: { required: false, penalty: 0 },
-      mauMau: { required: false, penalty: 0, takeBack: false },
-    },
-    playAgainCannotFinish: false,
-    values: {},
-    matchEnd: { kind: "games", games: 2 },
-    ruleIds: {},
-    ...over,
-  });
-
-const testVariant = (id: string, rules: ClassicRules, deck: readonly string[]): AnyVariant =>
-  defineVariant({
-    id,
-    names: { en: id, de: id },
-    description: { en: id, de: id },
-    players: rules.players,
-    deck,
-    optionsSchema: z.object({}).strict(),
-    optionDocs: [],
-    engine: classicEngine,
-    rulesFor: () => rules,
-    deckFor: () => deck,
-    ruleBook: [],
-    theme: { accent: "#000", table: "#000", cardBack: "#000", colours: {} },
-  }) as unknown as AnyVariant;
+const baseRules = plainClassicRuleSet;
 
 /** noris-like: one card at a time. */
 const single = testVariant("single", baseRules({}), NORIS_110.cards);

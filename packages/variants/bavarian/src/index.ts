@@ -1,6 +1,6 @@
 import { BAVARIAN_32, classicEngine, defineVariant, type RuleText, type Theme } from "@maumau/engine";
 import { z } from "zod";
-import { bavarianRules, type BavarianOptions } from "./rules.js";
+import { bavarianRuleSet, type BavarianOptions } from "./ruleSet.js";
 
 const r = (id: string, en: string, de: string): RuleText => ({ id, text: { en, de } });
 
@@ -72,10 +72,10 @@ export const bavarian = defineVariant({
     { key: "limit", label: { en: "Account limit", de: "Kontogrenze" }, rule: "B-6.3" },
   ],
   engine: classicEngine,
-  rulesFor: bavarianRules,
+  ruleSetFor: bavarianRuleSet,
   deckFor: () => BAVARIAN_32.cards,
   ruleBook: bavarianRuleBook,
   theme: bavarianTheme,
 });
 
-export { bavarianRules, bavarianValues, type BavarianOptions } from "./rules.js";
+export { bavarianRuleSet, bavarianValues, type BavarianOptions } from "./ruleSet.js";

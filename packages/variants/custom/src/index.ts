@@ -95,7 +95,7 @@ export const custom = defineVariant({
     { key: "effects", label: { en: "Effects per rank", de: "Wirkung je Wert" }, rule: "C-1.3" },
   ],
   engine: classicEngine,
-  rulesFor: fromDocument,
+  ruleSetFor: fromDocument,
   deckFor: (doc) => {
     const one = DECKS[doc.deck].cards;
     return doc.decks === 2 ? [...one, ...one] : one;

@@ -33,7 +33,7 @@ describe("C-1 presets: noris, french and bavarian as rule-set documents", () => 
       expect(parsed.ok).toBe(true);
       if (!parsed.ok) return;
       const original = originals[id];
-      expect(fromDocument(parsed.doc)).toEqual(original.rulesFor(original.optionsSchema.parse({})));
+      expect(fromDocument(parsed.doc)).toEqual(original.ruleSetFor(original.optionsSchema.parse({})));
     });
 
     it(`${id}: the preset plays identically to its variant over 1,000 games`, () => {

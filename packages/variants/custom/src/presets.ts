@@ -1,13 +1,13 @@
-import { bavarian, bavarianRules } from "@maumau/variant-bavarian";
-import { french, frenchRules } from "@maumau/variant-french";
-import { noris, norisRules } from "@maumau/variant-noris";
+import { bavarian, bavarianRuleSet } from "@maumau/variant-bavarian";
+import { french, frenchRuleSet } from "@maumau/variant-french";
+import { noris, norisRuleSet } from "@maumau/variant-noris";
 import { toDocument, type RuleSetDocument, type RuleSetInput } from "./schema.js";
 
 /** C-1: noris, french and bavarian as rule-set documents (their default options). */
 export const presets = {
-  noris: toDocument(norisRules(noris.optionsSchema.parse({})), "Mau Mau – Das Original"),
-  french: toDocument(frenchRules(french.optionsSchema.parse({})), "Mau Mau (52 Karten)"),
-  bavarian: toDocument(bavarianRules(bavarian.optionsSchema.parse({})), "Mau-Mau (bayerisches Blatt)"),
+  noris: toDocument(norisRuleSet(noris.optionsSchema.parse({})), "Mau Mau – Das Original"),
+  french: toDocument(frenchRuleSet(french.optionsSchema.parse({})), "Mau Mau (52 Karten)"),
+  bavarian: toDocument(bavarianRuleSet(bavarian.optionsSchema.parse({})), "Mau-Mau (bayerisches Blatt)"),
 } as const satisfies Record<string, RuleSetDocument>;
 
 export type PresetId = keyof typeof presets;

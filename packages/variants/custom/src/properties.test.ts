@@ -1,4 +1,5 @@
-import { checkClassicProperties } from "@maumau/engine/testing/properties";
+import { classicLeaks } from "@maumau/engine/testing/leaks";
+import { checkProperties } from "@maumau/engine/testing/properties";
 import { describe, expect, it } from "vitest";
 import { custom, familyHouseRules } from "./index.js";
 
@@ -50,9 +51,9 @@ const houseRules = [
 ];
 
 describe("custom: properties over 1,000 random bot games of composed house rules", () => {
-  it("replay = live, actor = decider, cards conserved, views and events hide secrets, every game ends", () => {
+  it("faulty commands refused without a change, legal moves accepted, replay = live, machine = decide, cards conserved, views and events hide secrets, every game ends", () => {
     expect(
-      checkClassicProperties(custom, {
+      checkProperties(custom, classicLeaks, {
         options: houseRules as Record<string, unknown>[],
         mayNotEnd: (options) =>
           (options.turn as { drawUntilPlayable?: boolean } | undefined)?.drawUntilPlayable === true,

@@ -1,4 +1,4 @@
-import { DECKS, freezeRules, type ClassicRules, type DeckId } from "@maumau/engine";
+import { DECKS, freezeRuleSet, type ClassicRuleSet, type DeckId } from "@maumau/engine";
 import { bavarianValues } from "@maumau/variant-bavarian";
 import { frenchValues } from "@maumau/variant-french";
 import { norisValues } from "@maumau/variant-noris";
@@ -163,11 +163,11 @@ const CUSTOM_RULE_IDS = {
 } as const;
 
 /** The engine's rule set from a validated document (C-2.2: the game records it whole). */
-export function fromDocument(doc: RuleSetDocument): ClassicRules {
+export function fromDocument(doc: RuleSetDocument): ClassicRuleSet {
   const effects = Object.fromEntries(
     Object.entries(doc.effects).map(([rank, e]) => [rank, { ...e, rule: e.rule ?? "C-1.3" }]),
   );
-  return freezeRules({
+  return freezeRuleSet({
     deck: doc.deck,
     deckCopies: doc.decks,
     handSize: doc.handSize,
@@ -190,7 +190,7 @@ export function fromDocument(doc: RuleSetDocument): ClassicRules {
 }
 
 /** A variant's rule set as a document a host can export, edit and share. */
-export function toDocument(rules: ClassicRules, name: string): RuleSetDocument {
+export function toDocument(rules: ClassicRuleSet, name: string): RuleSetDocument {
   return {
     version: 1,
     name,

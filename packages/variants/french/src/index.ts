@@ -1,6 +1,6 @@
 import { classicEngine, defineVariant, FRENCH_52, type RuleText, type Theme } from "@maumau/engine";
 import { z } from "zod";
-import { frenchRules, type FrenchOptions } from "./rules.js";
+import { frenchRuleSet, type FrenchOptions } from "./ruleSet.js";
 
 const r = (id: string, en: string, de: string): RuleText => ({ id, text: { en, de } });
 
@@ -65,10 +65,10 @@ export const french = defineVariant({
     { key: "targetScore", label: { en: "Match ends at total", de: "Partie endet bei" }, rule: "F-6.3" },
   ],
   engine: classicEngine,
-  rulesFor: frenchRules,
+  ruleSetFor: frenchRuleSet,
   deckFor: () => FRENCH_52.cards,
   ruleBook: frenchRuleBook,
   theme: frenchTheme,
 });
 
-export { frenchRules, frenchValues, type FrenchOptions } from "./rules.js";
+export { frenchRuleSet, frenchValues, type FrenchOptions } from "./ruleSet.js";

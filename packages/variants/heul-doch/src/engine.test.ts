@@ -5,7 +5,7 @@ import {
   createRng,
   heulDochEngine,
   heulDochGuardName,
-  heulDochRuleSet,
+  heulDochRuleSetOf,
   isRefusal,
   openMatch,
   parseOptions,
@@ -167,7 +167,7 @@ describe("refusals follow FORMAT.md's precedence", () => {
 });
 
 describe("the machine", () => {
-  const machine = heulDochEngine.machine(heulDochRuleSet({ specials: true }));
+  const machine = heulDochEngine.machine(heulDochRuleSetOf({ specials: true }));
   const chart = chartOf(machine);
   const state = (id: string) => chart.states.find((s) => s.id === id)!;
 
@@ -212,7 +212,7 @@ describe("the machine", () => {
   });
 
   it("has no special transition and no effects without special cards (built from the rules)", () => {
-    const plain = chartOf(heulDochEngine.machine(heulDochRuleSet({ specials: false })));
+    const plain = chartOf(heulDochEngine.machine(heulDochRuleSetOf({ specials: false })));
     const events = plain.states.flatMap((s) => s.transitions.map((t) => t.event));
     expect(events.some((e) => e.startsWith("effect."))).toBe(false);
     expect(plain.states.flatMap((s) => s.transitions).some((t) => t.checks.includes("H-4 a special card played to the middle"))).toBe(false);

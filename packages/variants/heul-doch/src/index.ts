@@ -2,8 +2,8 @@ import {
   defineVariant,
   heulDochDeck,
   heulDochEngine,
-  heulDochRuleSet,
-  type HeulDochRules,
+  heulDochRuleSetOf,
+  type HeulDochRuleSet,
 } from "@maumau/engine";
 import { z } from "zod";
 import { heulDochRuleBook } from "./ruleBook.js";
@@ -31,8 +31,8 @@ export const heulDochOptionsSchema = z
   .strict();
 
 /** The rule set the engine plays, from validated options. */
-export const heulDochRulesFor = (options: HeulDochOptions): HeulDochRules =>
-  heulDochRuleSet({
+export const heulDochRuleSetFor = (options: HeulDochOptions): HeulDochRuleSet =>
+  heulDochRuleSetOf({
     specials: options.specials,
     memory: options.memory,
     first: options.first,
@@ -67,7 +67,7 @@ export const heulDoch = defineVariant({
     { key: "games", label: { en: "Games in the match", de: "Spiele der Partie" }, rule: "H-6.4" },
   ],
   engine: heulDochEngine,
-  rulesFor: heulDochRulesFor,
+  ruleSetFor: heulDochRuleSetFor,
   deckFor: (options: HeulDochOptions) => heulDochDeck(options.specials),
   ruleBook: heulDochRuleBook,
   theme: heulDochTheme,

@@ -1,9 +1,9 @@
 import {
   GameDriver,
   countCards,
-  heulDochRuleSet,
+  heulDochRuleSetOf,
   createRng,
-  heulDochRules as hr,
+  heulDochPredicates as hr,
   parseOptions,
   isRefusal,
   type CardCode,
@@ -360,7 +360,7 @@ describe("H-3 a turn", () => {
     const events: HeulDochEvent[] = [
       {
         type: "match.started",
-        data: { variant: "heul-doch", rules: heulDochRuleSet(), players: 3, dealer: 0, seed: 1 },
+        data: { variant: "heul-doch", rules: heulDochRuleSetOf(), players: 3, dealer: 0, seed: 1 },
       },
       { type: "game.started", data: { game: 1, first: 0, deck } },
       { type: "pile.dealt", data: { seat: 0, card: "red/5" } },

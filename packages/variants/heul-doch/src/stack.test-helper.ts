@@ -1,4 +1,4 @@
-import { heulDochDeck, heulDochRules as hr, type CardCode, type Seat } from "@maumau/engine";
+import { heulDochDeck, heulDochPredicates as hr, type CardCode, type Seat } from "@maumau/engine";
 
 /** What a heul-doch test wants on the table right after the deal. */
 export interface HeulDochStack {

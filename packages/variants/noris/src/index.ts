@@ -1,7 +1,7 @@
 import { classicEngine, defineVariant, NORIS_110 } from "@maumau/engine";
 import { z } from "zod";
 import { norisRuleBook } from "./ruleBook.js";
-import { norisRules, type NorisOptions } from "./rules.js";
+import { norisRuleSet, type NorisOptions } from "./ruleSet.js";
 import { norisTheme } from "./theme.js";
 
 export const norisOptionsSchema = z
@@ -25,7 +25,7 @@ export const norisFamily = {
     },
   ],
   engine: classicEngine,
-  rulesFor: norisRules,
+  ruleSetFor: norisRuleSet,
   deckFor: () => NORIS_110.cards,
   ruleBook: norisRuleBook,
 } as const;
@@ -41,6 +41,6 @@ export const noris = defineVariant({
   theme: norisTheme,
 });
 
-export { norisRules, norisValues, type NorisOptions } from "./rules.js";
+export { norisRuleSet, norisValues, type NorisOptions } from "./ruleSet.js";
 export { norisRuleBook } from "./ruleBook.js";
 export { norisTheme } from "./theme.js";

@@ -48,7 +48,7 @@ describe("tabaluga: the noris rules (rules/noris.md) with its own look", () => {
     for (const options of [{}, { games: 5, voluntaryDraw: true }]) {
       const parsed = tabaluga.optionsSchema.parse(options);
       expect(parsed).toEqual(noris.optionsSchema.parse(options));
-      expect(tabaluga.rulesFor(parsed)).toEqual(noris.rulesFor(parsed));
+      expect(tabaluga.ruleSetFor(parsed)).toEqual(noris.ruleSetFor(parsed));
     }
     expect(tabaluga.ruleBook.map((r) => r.id)).toEqual(noris.ruleBook.map((r) => r.id));
   });

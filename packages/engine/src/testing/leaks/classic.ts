@@ -1,4 +1,5 @@
 import { codesIn } from "./codes.js";
+import { handLeak, openingEventLeak } from "./common.js";
 import type { Viewer } from "../../core/types.js";
 import type { ClassicState } from "../../classic/state.js";
 import { topCard } from "../../classic/state.js";
@@ -14,9 +15,8 @@ export function classicViewLeak(state: unknown, view: unknown, viewer: Viewer): 
     ...(viewer === "spectator" ? [] : (s.hands[viewer] ?? [])),
     topCard(s) ?? "",
   ]);
-  if (viewer === "spectator" && v.hand !== null) return "a spectator sees a hand";
-  if (viewer !== "spectator" && JSON.stringify(v.hand) !== JSON.stringify(s.hands[viewer]))
-    return "own hand wrong";
+  const hand = handLeak(s.hands, v.hand, viewer);
+  if (hand) return hand;
   const leaked = codesIn(view, CODE).filter((c) => !allowed.has(c));
   return leaked.length ? `shows ${leaked.join(", ")}` : null;
 }
@@ -25,19 +25,11 @@ export function classicViewLeak(state: unknown, view: unknown, viewer: Viewer): 
 export function classicEventLeak(event: unknown, viewer: Viewer): string | null {
   const e = event as { type: string; data: Record<string, unknown> };
   const d = e.data;
+  const opening = openingEventLeak(e.type, d, viewer);
+  if (opening !== undefined) return opening;
   switch (e.type) {
-    case "match.started":
-      return "seed" in d ? "seed" : null;
-    case "game.started":
-      return "deck" in d ? "deck order" : null;
     case "pile.reshuffled":
       return "order" in d ? "reshuffle order" : null;
-    case "cards.dealt":
-      return "hands" in d
-        ? "all hands"
-        : viewer === "spectator" && d.hand !== null
-          ? "a hand"
-          : null;
     case "cards.drawn":
       return d.seat !== viewer && "cards" in d ? "another seat's drawn cards" : null;
     case "deck.cut":

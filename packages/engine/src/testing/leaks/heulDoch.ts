@@ -1,5 +1,6 @@
 import { countCards, type CardCode } from "../../cards/codes.js";
 import { codesIn } from "./codes.js";
+import { handLeak, openingEventLeak } from "./common.js";
 import type { Viewer } from "../../core/types.js";
 import { isGameOver, pileTop, type HeulDochState } from "../../heul-doch/state.js";
 import type { HeulDochView, PileCardView } from "../../heul-doch/view.js";
@@ -17,9 +18,8 @@ const onionShown = (c: PileCardView | null | undefined): boolean =>
 export function heulDochViewLeak(state: unknown, view: unknown, viewer: Viewer): string | null {
   const s = state as HeulDochState;
   const v = view as HeulDochView;
-  if (viewer === "spectator" && v.hand !== null) return "a spectator sees a hand";
-  if (viewer !== "spectator" && JSON.stringify(v.hand) !== JSON.stringify(s.hands[viewer]))
-    return "own hand wrong";
+  const hand = handLeak(s.hands, v.hand, viewer);
+  if (hand) return hand;
   if (typeof v.drawPile !== "number") return "the draw pile is shown";
   if (v.piles.some((p) => onionShown(p.top))) return "an onion's code";
   if (s.rules.memory && v.piles.some((p) => p.size !== null || p.onions !== null))
@@ -44,19 +44,11 @@ export function heulDochViewLeak(state: unknown, view: unknown, viewer: Viewer):
 export function heulDochEventLeak(event: unknown, viewer: Viewer): string | null {
   const e = event as { type: string; data: Record<string, unknown> };
   const d = e.data;
+  const opening = openingEventLeak(e.type, d, viewer);
+  if (opening !== undefined) return opening;
   switch (e.type) {
-    case "match.started":
-      return "seed" in d ? "seed" : null;
-    case "game.started":
-      return "deck" in d ? "deck order" : null;
     case "special.returned":
       return "at" in d ? "where the special card went into the draw pile" : null;
-    case "cards.dealt":
-      return "hands" in d
-        ? "all hands"
-        : viewer === "spectator" && d.hand !== null
-          ? "a hand"
-          : null;
     case "card.drawn":
       return d.seat !== viewer && d.card !== null ? "another seat's drawn card" : null;
     case "card.played":

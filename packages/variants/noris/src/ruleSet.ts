@@ -1,4 +1,4 @@
-import { freezeRules, type ClassicRules } from "@maumau/engine";
+import { freezeRuleSet, type ClassicRuleSet } from "@maumau/engine";
 
 export interface NorisOptions {
   /** N-2.1: games in a match. */
@@ -20,8 +20,8 @@ export const norisValues: Readonly<Record<string, number>> = Object.freeze({
 });
 
 /** The noris rule set (rules/noris.md) as data the classic engine reads. */
-export function norisRules(options: NorisOptions): ClassicRules {
-  return freezeRules({
+export function norisRuleSet(options: NorisOptions): ClassicRuleSet {
+  return freezeRuleSet({
     deck: "noris-110",
     deckCopies: 1,
     handSize: 5,

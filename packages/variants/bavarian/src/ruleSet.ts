@@ -1,4 +1,4 @@
-import { freezeRules, type ClassicRules } from "@maumau/engine";
+import { freezeRuleSet, type ClassicRuleSet } from "@maumau/engine";
 
 export interface BavarianOptions {
   /** B-2.2: the dealer's right neighbour cuts. */
@@ -24,8 +24,8 @@ export const bavarianValues: Readonly<Record<string, number>> = Object.freeze({
 });
 
 /** rules/bavarian.md as data the classic engine reads. */
-export function bavarianRules(options: BavarianOptions): ClassicRules {
-  return freezeRules({
+export function bavarianRuleSet(options: BavarianOptions): ClassicRuleSet {
+  return freezeRuleSet({
     deck: "bavarian-32",
     deckCopies: 1,
     handSize: 5,

@@ -1,21 +1,21 @@
 import { colourOf, rankOf, type CardCode } from "../cards/codes.js";
 import { DECKS } from "../cards/decks.js";
 import type { Seat } from "../core/types.js";
-import type { ClassicRules, Effect } from "./ruleset.js";
+import type { ClassicRuleSet, Effect } from "./ruleSet.js";
 import { handOf, topCard, type ClassicState } from "./state.js";
 
 /** Pure rule functions of the classic family: the machine's guards and the bots call these. */
 
-export const effectOf = (rules: ClassicRules, card: CardCode): Effect | undefined =>
+export const effectOf = (rules: ClassicRuleSet, card: CardCode): Effect | undefined =>
   rules.effects[rankOf(card)];
 
-export const isWishCard = (rules: ClassicRules, card: CardCode): boolean =>
+export const isWishCard = (rules: ClassicRuleSet, card: CardCode): boolean =>
   effectOf(rules, card)?.kind === "wish";
 
-export const deckColours = (rules: ClassicRules): readonly string[] => DECKS[rules.deck].colours;
+export const deckColours = (rules: ClassicRuleSet): readonly string[] => DECKS[rules.deck].colours;
 
 /** Every card of a game under these rules, in pack order. */
-export function fullDeck(rules: ClassicRules): CardCode[] {
+export function fullDeck(rules: ClassicRuleSet): CardCode[] {
   const one = DECKS[rules.deck].cards;
   return rules.deckCopies === 2 ? [...one, ...one] : [...one];
 }
@@ -63,7 +63,7 @@ export const drawnCardFits = (s: ClassicState, card: CardCode): boolean =>
   s.pendingDraw === 0 && matchesTop(s, card);
 
 /** N-6.2/F-6.2/B-6.2: the points of a hand. */
-export const handValue = (rules: ClassicRules, hand: readonly CardCode[]): number =>
+export const handValue = (rules: ClassicRuleSet, hand: readonly CardCode[]): number =>
   hand.reduce((sum, c) => sum + (rules.values[rankOf(c)] ?? 0), 0);
 
 /** The scores of a finished game: the winner 0, everyone else their hand. */
@@ -72,7 +72,7 @@ export const gameScores = (s: ClassicState, winner: Seat | null): number[] =>
 
 /** N-6.3/F-6.3/B-6.3: is the match over after these totals, and who won or lost it? */
 export function matchResult(
-  rules: ClassicRules,
+  rules: ClassicRuleSet,
   gamesPlayed: number,
   totals: readonly number[],
 ): { over: false } | { over: true; winners: Seat[]; losers: Seat[] } {
@@ -99,7 +99,7 @@ export const dealingOrder = (players: number, dealer: Seat): Seat[] =>
  * kept Unter). Returns the dealt cards by seat and how many were taken from the pile.
  */
 export function deal(
-  rules: ClassicRules,
+  rules: ClassicRuleSet,
   players: number,
   dealer: Seat,
   pile: readonly CardCode[],

@@ -4,7 +4,7 @@ import type { Seat } from "../core/types.js";
  * The frozen rule set of a heul-doch match (rules/heul-doch.md), built by the variant from its
  * validated options. The engine only reads it.
  */
-export interface HeulDochRules {
+export interface HeulDochRuleSet {
   /** H-1.2: the 12 special cards are shuffled in. */
   readonly specials: boolean;
   /** H-5.1: true = only the top card of each pile is shown; false = assist mode. */
@@ -18,7 +18,7 @@ export interface HeulDochRules {
   readonly players: { readonly min: number; readonly max: number };
 }
 
-export const HEUL_DOCH_DEFAULTS: HeulDochRules = Object.freeze({
+export const HEUL_DOCH_DEFAULTS: HeulDochRuleSet = Object.freeze({
   specials: false,
   memory: true,
   first: 0,
@@ -28,7 +28,7 @@ export const HEUL_DOCH_DEFAULTS: HeulDochRules = Object.freeze({
 });
 
 /** A complete rule set from partial settings; deeply frozen. */
-export function heulDochRuleSet(settings: Partial<HeulDochRules> = {}): HeulDochRules {
+export function heulDochRuleSetOf(settings: Partial<HeulDochRuleSet> = {}): HeulDochRuleSet {
   return Object.freeze({
     ...HEUL_DOCH_DEFAULTS,
     ...settings,

@@ -1,4 +1,4 @@
-import { freezeRules, type ClassicRules } from "@maumau/engine";
+import { freezeRuleSet, type ClassicRuleSet } from "@maumau/engine";
 
 export interface FrenchOptions {
   /** F-3.2: the card just drawn may be played at once if it fits. */
@@ -18,8 +18,8 @@ export const frenchValues: Readonly<Record<string, number>> = Object.freeze({
 });
 
 /** rules/french.md as data the classic engine reads. */
-export function frenchRules(options: FrenchOptions): ClassicRules {
-  return freezeRules({
+export function frenchRuleSet(options: FrenchOptions): ClassicRuleSet {
+  return freezeRuleSet({
     deck: "french-52",
     deckCopies: 1,
     handSize: 5,

@@ -45,7 +45,7 @@ export type RuleKey =
  * A complete, frozen rule set of the classic shedding family (noris, french, bavarian and
  * every house-rule set). The engine only reads it.
  */
-export interface ClassicRules {
+export interface ClassicRuleSet {
   readonly deck: DeckId;
   /** One deck, or two of the same shuffled together (C-1.1). */
   readonly deckCopies: 1 | 2;
@@ -86,10 +86,10 @@ export interface ClassicRules {
 }
 
 /** Deeply freezes a rule set so that nothing can write into a variant's definition. */
-export function freezeRules<T>(value: T): T {
+export function freezeRuleSet<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const v of Object.values(value)) freezeRules(v);
+    for (const v of Object.values(value)) freezeRuleSet(v);
   }
   return value;
 }

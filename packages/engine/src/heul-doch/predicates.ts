@@ -1,7 +1,7 @@
 import { colourOf, rankOf, type CardCode } from "../cards/codes.js";
 import { heulDochDeck, HEUL_DOCH_SPECIALS } from "../cards/decks.js";
 import type { Seat } from "../core/types.js";
-import type { HeulDochRules } from "./ruleset.js";
+import type { HeulDochRuleSet } from "./ruleSet.js";
 import {
   handOfSeat,
   pileTop,
@@ -20,7 +20,7 @@ import {
 const SPECIALS: ReadonlySet<string> = new Set(HEUL_DOCH_SPECIALS);
 
 /** H-1: every card of a game under these rules, in pack order. */
-export const fullDeck = (rules: HeulDochRules): CardCode[] => heulDochDeck(rules.specials);
+export const fullDeck = (rules: HeulDochRuleSet): CardCode[] => heulDochDeck(rules.specials);
 
 /** H-1.2: `catapult`, `towel`, `carousel`, `werewolf`. */
 export const isSpecial = (card: CardCode): boolean => SPECIALS.has(card);
@@ -220,7 +220,7 @@ export function nextToAct(
 }
 
 /** H-2.2/H-6.4: game 1 starts at option `first`; each later game one seat further clockwise. */
-export const firstOfGame = (rules: HeulDochRules, players: number, game: number): Seat =>
+export const firstOfGame = (rules: HeulDochRuleSet, players: number, game: number): Seat =>
   (rules.first + game - 1) % players;
 
 /**
