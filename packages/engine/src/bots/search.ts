@@ -181,18 +181,10 @@ export function enginePlayout<S, E, EV>(
           command = legal.find((c) => c.type === "playCard" && k-- === 0)!;
         } else command = legal[Math.floor(random() * legal.length)]!;
       }
-      let events: readonly { type: string }[];
-      if (engine.apply) {
-        const applied = engine.apply(s, command);
-        if (isRefusal(applied)) return 0;
-        [events, s] = [applied.events, applied.state];
-      } else {
-        const decided = engine.decide(s, command);
-        if (isRefusal(decided)) return 0;
-        for (const e of decided) s = engine.evolve(s, e);
-        events = decided;
-      }
-      const reward = rewardFrom(events, seat);
+      const applied = engine.apply(s, command);
+      if (isRefusal(applied)) return 0;
+      s = applied.state;
+      const reward = rewardFrom(applied.events, seat);
       if (reward !== null) return reward;
     }
     return evaluate ? evaluate(s, seat) : 0;
@@ -387,19 +379,10 @@ export function search<S, E, EV>(
         const play = searchRng(luck);
         let reward = 0;
         const command = legal[a]!;
-        if (engine.apply) {
-          const applied = engine.apply(world, command);
-          if (!isRefusal(applied))
-            reward =
-              rewardFrom(applied.events, knows.seat) ?? playout(applied.state, knows.seat, play);
-        } else {
-          const decided = engine.decide(world, command);
-          if (!isRefusal(decided)) {
-            let s = world;
-            for (const e of decided) s = engine.evolve(s, e);
-            reward = rewardFrom(decided, knows.seat) ?? playout(s, knows.seat, play);
-          }
-        }
+        const applied = engine.apply(world, command);
+        if (!isRefusal(applied))
+          reward =
+            rewardFrom(applied.events, knows.seat) ?? playout(applied.state, knows.seat, play);
         rewards[a] = reward;
       }
       tally();
