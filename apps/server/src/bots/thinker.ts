@@ -5,9 +5,15 @@ import type { BotPool } from "./BotPool.js";
 /**
  * How a server bot's move is computed, apart from applying it: `random` and `heuristic` answer
  * at once on the event loop (microseconds); `search` thinks in the worker pool, shown only the
- * seat's view and its filtered log.
+ * seat's view and its filtered log (`log`: the match's engine events so far, which the caller
+ * reads from the store when the cached match no longer keeps them all).
  */
-export type BotThinker = (match: Match, seat: Seat, level: BotLevel) => Promise<Command>;
+export type BotThinker = (
+  match: Match,
+  seat: Seat,
+  level: BotLevel,
+  log: readonly { type: string }[],
+) => Promise<Command>;
 
 export interface BotThinkerOptions {
   /** The pool, made on the first search move (no threads for servers without search bots). */
@@ -17,14 +23,14 @@ export interface BotThinkerOptions {
 }
 
 export function botThinker(options: BotThinkerOptions): BotThinker {
-  return async (match, seat, level) => {
+  return async (match, seat, level, log) => {
     const engine = match.engine;
     if (level !== "search") return engine.botMove(match.state, seat, level, options.random);
     const reply = await options.pool().think({
       variant: match.variant.id,
       seat,
       view: engine.view(match.state, seat),
-      log: match.engineEvents().map((e) => engine.eventFor(e, seat)),
+      log: log.map((e) => engine.eventFor(e, seat)),
       seed: Math.floor(options.random() * 0x100000000),
       budget: options.budget,
     });

@@ -189,7 +189,9 @@ export class Scheduler {
     if (match.version !== version) return "stale";
     this.thinking.add(match.id);
     try {
-      return await think(match, action.seat, action.level);
+      const log = await this.options.repository.engineLog(match, version);
+      if (match.version !== version) return "stale";
+      return await think(match, action.seat, action.level, log);
     } catch (error) {
       if (this.closing) return "stale";
       logFailure(this.options.logger, error, match.id, "search bot failed; heuristic plays");
@@ -213,7 +215,6 @@ export class Scheduler {
             action.seat,
             action.level === "search" ? "heuristic" : action.level,
             this.options.random,
-            match.engineEvents(),
           ));
     const decision = match.decide(command);
     if (isRefusal(decision)) {
