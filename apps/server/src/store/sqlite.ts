@@ -32,7 +32,7 @@ import {
   type WriterMessage,
   type WriterOptions,
   type WriterReply,
-} from "./sqliteWrite.js";
+} from "./sqliteWrite.mjs";
 
 export interface SqliteOptions {
   /**
@@ -106,7 +106,7 @@ interface Writer {
 /**
  * The embedded event store: one SQLite file in WAL mode. Reads are synchronous (better-sqlite3)
  * behind the async interface, on a connection of this thread; writes go to a writer thread with
- * a connection of its own (`sqliteWriterWorker.ts`), so the COMMIT and its fsync never block the
+ * a connection of its own (`sqliteWriter.mjs`), so the COMMIT and its fsync never block the
  * event loop. A resolved append is committed.
  *
  * **Group commit.** An append is checked and encoded at once, then queued. One batch is written
@@ -339,8 +339,10 @@ class ThreadWriter implements Writer {
   readonly #exited: Promise<void>;
 
   constructor(path: string, options: WriterOptions) {
+    // Plain JavaScript: no TypeScript loader (and its thread) in the writer's thread.
     this.#worker = new Worker(new URL("./sqliteWriter.mjs", import.meta.url), {
       workerData: { path, ...options },
+      execArgv: [],
     });
     this.#worker.unref();
     this.#worker.on("message", (reply: WriterReply) => {

@@ -1,6 +1,28 @@
-// The SQLite writer thread's entry: plain JavaScript, so that it loads in any thread; it
-// registers tsx (the server runs TypeScript through it) and then loads the writer itself.
-import { register } from "tsx/esm/api";
+// The SQLite store's writer thread (plain JavaScript: it runs without a TypeScript loader): its
+// own connection to the file, one batch at a time. It answers a batch only after its COMMIT
+// returned (with synchronous=FULL: after the fsync), so the server's event loop never waits for
+// the disk while the store stays as durable.
+import { parentPort, workerData } from "node:worker_threads";
+import Database from "better-sqlite3";
+import { batchWriter, configure, errorData } from "./sqliteWrite.mjs";
 
-register();
-await import("./sqliteWriterWorker.ts");
+const { path, ...options } = workerData;
+const db = new Database(path);
+configure(db, options);
+const write = batchWriter(db);
+
+parentPort.on("message", (message) => {
+  if (message.type === "close") {
+    db.close();
+    parentPort.postMessage({ type: "closed" });
+    parentPort.close();
+    return;
+  }
+  let reply;
+  try {
+    reply = { type: "committed", results: write(message.batch) };
+  } catch (error) {
+    reply = { type: "failed", error: errorData(error) };
+  }
+  parentPort.postMessage(reply);
+});
