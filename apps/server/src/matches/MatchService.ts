@@ -19,7 +19,7 @@ import { commandFor, type ClientCommand } from "./commandSchema.js";
 import { MatchRepository, type Listener } from "./MatchRepository.js";
 import { Presence, type PresenceProbe } from "./Presence.js";
 import { Scheduler, type WatchProbe } from "./Scheduler.js";
-import { decideLobby, lobby, seatOf, toNewEvent } from "./lobbyDecider.js";
+import { decideLobby, lobby, seatOf, seatOfHash, toNewEvent } from "./lobbyDecider.js";
 import {
   type Match,
   matchIdOf,
@@ -357,14 +357,16 @@ export class MatchService {
     command: ClientCommand;
   }): Promise<CommandResult> {
     let seat: Seat = -1;
+    // Hashed once: the command id and the decision both need the token's seat.
+    const tokenHash = hashToken(input.token);
     const storeCommandId = (m: Match): string => {
-      seat = seatOf(m, input.token);
+      seat = seatOfHash(m, tokenHash);
       return `${seat}:${input.commandId}`;
     };
     const { match, events, duplicate } = await this.repository.commit(
       input.matchId,
       (m) => {
-        seat = seatOf(m, input.token);
+        seat = seatOfHash(m, tokenHash);
         if (m.status === "open") {
           throw ServiceError.of(
             "NOT_STARTED",

@@ -25,6 +25,7 @@ import {
   batchWriter,
   configure,
   EVENT_COLUMNS,
+  flatBatch,
   type EventRow,
   type WriteError,
   type WriteRequest,
@@ -376,14 +377,8 @@ class ThreadWriter implements Writer {
   }
 
   async commit(batch: readonly WriteRequest[]): Promise<readonly WriteResult[]> {
-    // Only what the writer needs crosses the thread (not the promise's callbacks).
-    const requests = batch.map(({ streamId, expected, events, commandId }) => ({
-      streamId,
-      expected,
-      events,
-      commandId,
-    }));
-    const reply = await this.#ask({ type: "batch", batch: requests });
+    // Only what the writer needs crosses the thread, as one flat array (cheaper to clone).
+    const reply = await this.#ask({ type: "batch", batch: flatBatch(batch) });
     if (reply.type === "committed") return reply.results;
     if (reply.type === "failed") throw toError(reply.error);
     throw new StoreClosedError();

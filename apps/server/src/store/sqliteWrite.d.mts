@@ -58,7 +58,7 @@ export interface WriterOptions {
 
 /** Messages to the writer thread (`sqliteWriter.mjs`) and its answers. */
 export type WriterMessage =
-  | { readonly type: "batch"; readonly batch: readonly WriteRequest[] }
+  | { readonly type: "batch"; readonly batch: FlatBatch }
   | { readonly type: "close" };
 
 export type WriterReply =
@@ -66,7 +66,15 @@ export type WriterReply =
   | { readonly type: "failed"; readonly error: ErrorData }
   | { readonly type: "closed" };
 
+/**
+ * A batch as it crosses to the writer thread: per append its stream id, expected version,
+ * command id (or null) and event count, then each event's type and JSON.
+ */
+export type FlatBatch = readonly (string | number | null)[];
+
 export declare const EVENT_COLUMNS: string;
+export declare function flatBatch(batch: readonly WriteRequest[]): FlatBatch;
+export declare function unflatBatch(flat: FlatBatch): WriteRequest[];
 export declare function errorData(error: unknown): ErrorData;
 export declare function configure(db: Database.Database, options: WriterOptions): string;
 export declare function batchWriter(

@@ -29,6 +29,34 @@ export function errorData(error) {
   return { kind: "error", name: "Error", message: String(error) };
 }
 
+/**
+ * A batch as one flat array for `postMessage` (a structured clone of one array of strings and
+ * numbers costs less than one of an object per append and per event).
+ */
+export function flatBatch(batch) {
+  const flat = [];
+  for (const p of batch) {
+    flat.push(p.streamId, p.expected, p.commandId ?? null, p.events.length);
+    for (const e of p.events) flat.push(e.type, e.json);
+  }
+  return flat;
+}
+
+export function unflatBatch(flat) {
+  const batch = [];
+  let i = 0;
+  while (i < flat.length) {
+    const streamId = flat[i++];
+    const expected = flat[i++];
+    const commandId = flat[i++] ?? undefined;
+    const count = flat[i++];
+    const events = [];
+    for (let n = 0; n < count; n++) events.push({ type: flat[i++], json: flat[i++] });
+    batch.push({ streamId, expected, commandId, events });
+  }
+  return batch;
+}
+
 /** The pragmas of every connection of the store (the store migrates the schema first). */
 export function configure(db, options) {
   db.pragma(`busy_timeout = ${options.busyTimeoutMs}`);

@@ -4,7 +4,7 @@
 // the disk while the store stays as durable.
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
-import { batchWriter, configure, errorData } from "./sqliteWrite.mjs";
+import { batchWriter, configure, errorData, unflatBatch } from "./sqliteWrite.mjs";
 
 const { path, ...options } = workerData;
 const db = new Database(path);
@@ -20,7 +20,7 @@ parentPort.on("message", (message) => {
   }
   let reply;
   try {
-    reply = { type: "committed", results: write(message.batch) };
+    reply = { type: "committed", results: write(unflatBatch(message.batch)) };
   } catch (error) {
     reply = { type: "failed", error: errorData(error) };
   }
