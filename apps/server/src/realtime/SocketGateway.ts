@@ -13,6 +13,7 @@ import { clientOf, ConnectionCounter } from "../security/ClientLimiter.js";
 import { OriginPolicy } from "../security/OriginPolicy.js";
 import { TokenBucket } from "../security/TokenBucket.js";
 import type { StoredEvent } from "../store/EventStore.js";
+import { jsonParser } from "./jsonParser.js";
 import { appRouter } from "../trpc/appRouter.js";
 import { commandInput } from "../trpc/gameRouter.js";
 import { domainError, type Context, type SocketSession } from "../trpc/trpc.js";
@@ -68,6 +69,7 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
   const io = new Server(options.httpServer, {
     serveClient: false,
     maxHttpBufferSize: config.maxPayloadBytes,
+    parser: jsonParser,
     allowRequest: (req, done) => {
       const ok = origins.allows(req);
       if (!ok) logger.warn({ origin: req.headers.origin }, "socket origin refused");
