@@ -175,7 +175,7 @@ export class SqliteEventStore implements EventStore {
         );
       }
       migrate(db);
-      const writer = inMemory ? inlineWriter(db) : new ThreadWriter(file, writerOptions);
+      const writer = inMemory ? inlineWriter(db) : new ThreadWriter(file, writerOptions, options.logger);
       return new SqliteEventStore(db, writer);
     } catch (error) {
       db.close();
@@ -337,9 +337,10 @@ class ThreadWriter implements Writer {
   #waiting: { resolve: (reply: WriterReply) => void; reject: (error: Error) => void } | null =
     null;
   #dead: Error | null = null;
+  #closing = false;
   readonly #exited: Promise<void>;
 
-  constructor(path: string, options: WriterOptions) {
+  constructor(path: string, options: WriterOptions, logger?: Logger) {
     // Plain JavaScript: no TypeScript loader (and its thread) in the writer's thread.
     this.#worker = new Worker(new URL("./sqliteWriter.mjs", import.meta.url), {
       workerData: { path, ...options },
@@ -352,7 +353,12 @@ class ThreadWriter implements Writer {
       this.#worker.unref();
       waiting?.resolve(reply);
     });
+    // A writer that died stays dead: every append from then on fails (nothing is half-written;
+    // a batch in flight may or may not have been committed, as with a lost connection).
     const die = (error: Error) => {
+      if (this.#dead === null && !this.#closing) {
+        logger?.error({ err: error, path }, "SQLite writer thread died; appends fail from now");
+      }
       this.#dead ??= error;
       const waiting = this.#waiting;
       this.#waiting = null;
@@ -385,6 +391,7 @@ class ThreadWriter implements Writer {
   }
 
   async close(): Promise<void> {
+    this.#closing = true;
     if (this.#dead === null) {
       try {
         await this.#ask({ type: "close" });
