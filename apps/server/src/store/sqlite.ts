@@ -110,10 +110,10 @@ interface Writer {
  * a connection of its own (`sqliteWriter.mjs`), so the COMMIT and its fsync never block the
  * event loop. A resolved append is committed.
  *
- * **Group commit.** An append is checked and encoded at once, then queued. One batch is written
- * at a time: the queue goes to the writer at the next turn of the event loop (`setImmediate`),
- * or as soon as the batch before it is committed, in one IMMEDIATE transaction, each append in
- * a savepoint of its own (a ConcurrencyError or a duplicate affects that append only), and
+ * **Group commit.** An append is checked and encoded at once, then queued. The queue goes to
+ * the writer at the next turn of the event loop (`setImmediate`); the writer commits every
+ * batch that arrived while it was busy in one IMMEDIATE transaction, each append in a
+ * savepoint of its own (a ConcurrencyError or a duplicate affects that append only), and
  * every append of the batch is resolved only after the one COMMIT (one fsync with
  * synchronous=FULL) returned. So an acknowledged append is as durable as with one transaction
  * per append, and the appends of many matches that arrive while one fsync runs share the next
@@ -125,7 +125,8 @@ export class SqliteEventStore implements EventStore {
   readonly #writer: Writer;
   #pending: PendingAppend[] = [];
   #flushScheduled = false;
-  #inFlight: Promise<void> | null = null;
+  /** Batches sent and not answered yet (the writer answers them in order). */
+  readonly #inFlight = new Set<Promise<void>>();
   #closed = false;
   readonly #readAfter: Database.Statement<[string, number], EventRow>;
   readonly #readRange: Database.Statement<[string, number, number], EventRow>;
@@ -204,9 +205,9 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  /** Sends the queue at the next turn, unless a batch is being committed (it sends it then). */
+  /** Sends the queue at the next turn of the event loop. */
   #schedule(): void {
-    if (this.#flushScheduled || this.#inFlight !== null || this.#pending.length === 0) return;
+    if (this.#flushScheduled || this.#pending.length === 0) return;
     this.#flushScheduled = true;
     setImmediate(() => {
       this.#flushScheduled = false;
@@ -217,9 +218,9 @@ export class SqliteEventStore implements EventStore {
   /** Commits every queued append in one transaction, then answers each of them. */
   #flush(): void {
     const batch = this.#pending;
-    if (batch.length === 0 || this.#inFlight !== null) return;
+    if (batch.length === 0) return;
     this.#pending = [];
-    this.#inFlight = this.#writer.commit(batch).then(
+    const answered = this.#writer.commit(batch).then(
       (results) => {
         batch.forEach((p, i) => {
           const result = results[i]!;
@@ -235,11 +236,8 @@ export class SqliteEventStore implements EventStore {
         for (const p of batch) p.fail(error);
       },
     );
-    void this.#inFlight.finally(() => {
-      this.#inFlight = null;
-      if (this.#closed) this.#flush();
-      else this.#schedule();
-    });
+    this.#inFlight.add(answered);
+    void answered.finally(() => this.#inFlight.delete(answered));
   }
 
   async read(streamId: string, afterVersion = 0): Promise<StoredEvent[]> {
@@ -283,7 +281,7 @@ export class SqliteEventStore implements EventStore {
     if (this.#closed) return;
     this.#closed = true;
     this.#flush();
-    while (this.#inFlight !== null) await this.#inFlight;
+    await Promise.all(this.#inFlight);
     await this.#writer.close();
     this.#db.close();
   }
@@ -329,13 +327,17 @@ function inlineWriter(db: Database.Database): Writer {
 }
 
 /**
- * The writer thread: one batch at a time (the store never sends the next before the answer).
- * While a batch is being committed the thread keeps the process alive; idle, it does not.
+ * The writer thread. The store sends a batch every turn of the event loop that has appends,
+ * without waiting for the answers; the thread commits whatever arrived while it committed the
+ * previous batches in one transaction (group commit across turns) and answers each batch, in
+ * order, after that COMMIT. While answers are awaited the thread keeps the process alive;
+ * idle, it does not.
  */
 class ThreadWriter implements Writer {
   readonly #worker: Worker;
-  #waiting: { resolve: (reply: WriterReply) => void; reject: (error: Error) => void } | null =
-    null;
+  /** The answers awaited, in the order the messages were sent (the thread answers in order). */
+  readonly #waiting: { resolve: (reply: WriterReply) => void; reject: (error: Error) => void }[] =
+    [];
   #dead: Error | null = null;
   #closing = false;
   readonly #exited: Promise<void>;
@@ -348,9 +350,8 @@ class ThreadWriter implements Writer {
     });
     this.#worker.unref();
     this.#worker.on("message", (reply: WriterReply) => {
-      const waiting = this.#waiting;
-      this.#waiting = null;
-      this.#worker.unref();
+      const waiting = this.#waiting.shift();
+      if (this.#waiting.length === 0) this.#worker.unref();
       waiting?.resolve(reply);
     });
     // A writer that died stays dead: every append from then on fails (nothing is half-written;
@@ -360,9 +361,7 @@ class ThreadWriter implements Writer {
         logger?.error({ err: error, path }, "SQLite writer thread died; appends fail from now");
       }
       this.#dead ??= error;
-      const waiting = this.#waiting;
-      this.#waiting = null;
-      waiting?.reject(this.#dead);
+      for (const waiting of this.#waiting.splice(0)) waiting.reject(this.#dead);
     };
     this.#worker.on("error", die);
     this.#exited = new Promise((exited) => {
@@ -376,7 +375,7 @@ class ThreadWriter implements Writer {
   #ask(message: WriterMessage): Promise<WriterReply> {
     if (this.#dead !== null) return Promise.reject(this.#dead);
     return new Promise((resolve, reject) => {
-      this.#waiting = { resolve, reject };
+      this.#waiting.push({ resolve, reject });
       this.#worker.ref();
       this.#worker.postMessage(message);
     });
