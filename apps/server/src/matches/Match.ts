@@ -42,6 +42,12 @@ export type SeatHolder =
   | { readonly kind: "bot"; readonly level: BotLevel };
 
 export const streamIdOf = (matchId: string): string => `match-${matchId}`;
+
+/**
+ * Committed events a cached match keeps besides its folded state (catch-ups of a few moves and
+ * repeated command ids are answered from memory); older ones are read from the store.
+ */
+export const RETAINED_EVENTS = 64;
 export const matchIdOf = (streamId: string): string => streamId.slice("match-".length);
 
 /**
@@ -58,10 +64,14 @@ export class Match {
   readonly continuedFrom: { readonly matchId: string; readonly version: number } | null;
   readonly createdAt: string;
   private holders: SeatHolder[];
-  private log: StoredEvent[] = [];
+  /** The newest committed events (versions `base + 1`…`version`); older ones are in the store. */
+  private tail: StoredEvent[] = [];
+  private base = 0;
+  private lastAt: string;
   private gameState: unknown = null;
   private started = false;
   private rematchId: string | null = null;
+  /** The last version of each command id in `tail`. */
   private readonly commandEnds = new Map<string, number>();
   /** The version of the first engine event (0: not started): the rules are fixed from there. */
   private startedAt = 0;
@@ -80,6 +90,8 @@ export class Match {
     readonly id: string,
     created: Extract<LobbyEvent, { type: "lobby.created" }>,
     first: StoredEvent,
+    /** Events kept in `tail` at least; a match with a search bot keeps its whole log. */
+    private readonly retain: number,
   ) {
     const variant = findVariant(created.data.variant);
     if (variant === undefined)
@@ -92,11 +104,19 @@ export class Match {
     this.rematchOf = created.data.rematchOf;
     this.continuedFrom = created.data.continuedFrom ?? null;
     this.createdAt = first.at;
+    this.lastAt = first.at;
     this.holders = Array.from({ length: created.data.seats }, () => ({ kind: "empty" }) as const);
   }
 
-  /** Folds a stream that starts with `lobby.created`. */
-  static fromEvents(id: string, events: readonly StoredEvent[]): Match {
+  /**
+   * Folds a stream that starts with `lobby.created`, keeping the newest `retain` events (at
+   * least) in memory; `Infinity` keeps the whole log (`holdsWholeLog`).
+   */
+  static fromEvents(
+    id: string,
+    events: readonly StoredEvent[],
+    retain: number = RETAINED_EVENTS,
+  ): Match {
     const first = events[0];
     if (first === undefined || first.type !== "lobby.created" || first.version !== 1) {
       throw new Error(`stream ${streamIdOf(id)} does not start with lobby.created`);
@@ -105,16 +125,26 @@ export class Match {
       id,
       first as unknown as Extract<LobbyEvent, { type: "lobby.created" }>,
       first,
+      retain,
     );
     match.apply(events);
     return match;
   }
 
   get version(): number {
-    return this.log.length;
+    return this.base + this.tail.length;
   }
-  get events(): readonly StoredEvent[] {
-    return this.log;
+  /** True when every event since version 1 is in memory (`eventsAfter(0)` answers). */
+  get holdsWholeLog(): boolean {
+    return this.base === 0;
+  }
+  /**
+   * The events after `afterVersion` from memory, or null when some of them are only in the
+   * store (older than the events this match keeps).
+   */
+  eventsAfter(afterVersion: number): readonly StoredEvent[] | null {
+    if (afterVersion < this.base) return null;
+    return this.tail.slice(Math.min(afterVersion - this.base, this.tail.length));
   }
   get seats(): readonly SeatHolder[] {
     return this.holders;
@@ -135,15 +165,16 @@ export class Match {
   apply(events: readonly StoredEvent[]): StoredEvent[] {
     const added: StoredEvent[] = [];
     const engineEvents: StoredEvent[] = [];
-    const before = this.log.length;
+    const before = this.version;
     for (const e of events) {
-      if (e.version <= this.log.length) continue;
-      if (e.version !== this.log.length + 1) {
-        throw new Error(`match ${this.id}: event ${e.version} after ${this.log.length}`);
+      if (e.version <= this.version) continue;
+      if (e.version !== this.version + 1) {
+        throw new Error(`match ${this.id}: event ${e.version} after ${this.version}`);
       }
       if (isLobbyEvent(e)) this.fold(e);
       else engineEvents.push(e);
-      this.log.push(e);
+      this.tail.push(e);
+      this.lastAt = e.at;
       if (e.commandId !== null) this.commandEnds.set(e.commandId, e.version);
       if (isLobbyEvent(e)) this.lobbyChangedAt = e.version;
       else if (this.startedAt === 0) this.startedAt = e.version;
@@ -155,10 +186,25 @@ export class Match {
       const status = this.status;
       if (status !== this.lastStatus) {
         this.lastStatus = status;
-        this.lobbyChangedAt = this.log.length;
+        this.lobbyChangedAt = this.version;
       }
+      this.trim();
     }
     return added;
+  }
+
+  /**
+   * Drops the oldest events beyond twice `retain` (down to `retain`), and their command ids:
+   * the store has them. A seated search bot needs the whole log (bots/thinker.ts reads it from
+   * the store when it must, but a match it plays in keeps it at hand).
+   */
+  private trim(): void {
+    if (this.tail.length <= 2 * this.retain) return;
+    if (this.holders.some((h) => h.kind === "bot" && h.level === "search")) return;
+    const drop = this.tail.length - this.retain;
+    this.tail = this.tail.slice(drop);
+    this.base += drop;
+    for (const [id, end] of this.commandEnds) if (end <= this.base) this.commandEnds.delete(id);
   }
 
   /** Folds engine events once: the decided step's result, or evolve and a rebuilt snapshot. */
@@ -185,7 +231,7 @@ export class Match {
       state = this.engine.evolve(state, toEngineEvent(events[i]!));
     }
     this.gameState = state;
-    this.runtime ??= runtimeOf(this.engine, this.engine.ruleSetOf(state));
+    this.runtime ??= sharedRuntime(this.engine, this.engine.ruleSetOf(state));
     this.machineSnapshot = this.runtime.snapshotOf(state);
     this.lastTaken =
       beforeLast === null
@@ -202,10 +248,10 @@ export class Match {
     if (!this.started || this.machineSnapshot === null) {
       return this.engine.decide(this.gameState, command);
     }
-    this.runtime ??= runtimeOf(this.engine, this.engine.ruleSetOf(this.gameState));
+    this.runtime ??= sharedRuntime(this.engine, this.engine.ruleSetOf(this.gameState));
     const step = this.runtime.step(this.machineSnapshot, command);
     if (isRefusal(step)) return step;
-    this.decided = { version: this.log.length, step };
+    this.decided = { version: this.version, step };
     return step.events;
   }
 
@@ -247,21 +293,29 @@ export class Match {
     }
   }
 
-  /** The engine events of this match, as the engine stores them. */
-  engineEvents(upTo = this.log.length): { type: string }[] {
-    return this.log
-      .slice(0, upTo)
-      .filter((e) => !isLobbyEvent(e))
-      .map((e) => toEngineEvent(e));
+  /**
+   * The engine events of this match up to version `upTo`, as the engine stores them. Only for a
+   * match that holds its whole log (`holdsWholeLog`; `MatchRepository.whole` gives one).
+   */
+  engineEvents(upTo = this.version): { type: string }[] {
+    if (!this.holdsWholeLog) {
+      throw new Error(`match ${this.id}: the events before ${this.base + 1} are in the store`);
+    }
+    return engineEventsOf(this.tail.slice(0, upTo));
   }
 
-  /** The events a command id produced (idempotency), or null. */
+  /**
+   * The events a command id produced (idempotency), or null when this match does not remember
+   * it (never seen, or older than the events kept: the store knows, `findCommand`).
+   */
   commandResult(storeCommandId: string): StoredEvent[] | null {
     const end = this.commandEnds.get(storeCommandId);
     if (end === undefined) return null;
     let start = end;
-    while (start > 1 && this.log[start - 2]?.commandId === storeCommandId) start--;
-    return this.log.slice(start - 1, end);
+    while (start > this.base + 1 && this.tail[start - 2 - this.base]?.commandId === storeCommandId)
+      start--;
+    if (start === this.base + 1 && this.base > 0) return null;
+    return this.tail.slice(start - 1 - this.base, end - this.base);
   }
 
   get status(): MatchStatus {
@@ -311,7 +365,7 @@ export class Match {
       rematch: this.rematchId,
       version: this.version,
       createdAt: this.createdAt,
-      updatedAt: this.log.at(-1)?.at ?? this.createdAt,
+      updatedAt: this.lastAt,
     };
   }
 
@@ -382,6 +436,29 @@ export class Match {
   }
 }
 
+/** Distinct rule sets remembered per engine for `sharedRuntime` (the oldest go first). */
+const SHARED_RULE_SETS = 64;
+const sharedRules = new WeakMap<AnyEngine, Map<string, unknown>>();
+
+/**
+ * The engine's machine runtime for `rules`, one per distinct rule set: `runtimeOf` caches by
+ * the rules object, and every match folds its own copy of its rules from its log (a machine
+ * and its actor are ~40 KB, built again for each match otherwise). Rules are JSON (they come
+ * from the stored log), so equal text means the same machine.
+ */
+function sharedRuntime(engine: AnyEngine, rules: unknown): MachineRuntime {
+  let byText = sharedRules.get(engine);
+  if (byText === undefined) sharedRules.set(engine, (byText = new Map()));
+  const text = JSON.stringify(rules) ?? "null";
+  let shared = byText.get(text);
+  if (shared === undefined) {
+    shared = rules;
+    byText.set(text, rules);
+    if (byText.size > SHARED_RULE_SETS) byText.delete(byText.keys().next().value!);
+  }
+  return runtimeOf(engine, shared);
+}
+
 /** A committed event is the decided one: same type, same data. */
 const sameEvent = (stored: StoredEvent, decided: { type: string }): boolean =>
   stored.type === decided.type &&
@@ -397,6 +474,11 @@ function lastGroupSize(events: readonly StoredEvent[]): number {
     n++;
   }
   return n;
+}
+
+/** The engine events among stored events, as the engine stores them. */
+export function engineEventsOf(events: readonly StoredEvent[]): { type: string }[] {
+  return events.filter((e) => !isLobbyEvent(e)).map((e) => toEngineEvent(e));
 }
 
 /** Engine events are stored as `{type, data}`; the engine's own shape is the same. */

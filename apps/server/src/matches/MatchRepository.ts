@@ -8,7 +8,7 @@ import {
 } from "../store/EventStore.js";
 import { KeyedQueue } from "./KeyedQueue.js";
 import { matchNotFound } from "./lobbyDecider.js";
-import { Match, streamIdOf } from "./Match.js";
+import { engineEventsOf, Match, RETAINED_EVENTS, streamIdOf } from "./Match.js";
 
 export type Listener = (match: Match, events: readonly StoredEvent[]) => void;
 
@@ -48,6 +48,8 @@ export interface MatchRepositoryOptions {
   /** Other processes append to the same store: every decision is made on a fresh read. */
   readonly shared: boolean;
   readonly hooks: RepositoryHooks;
+  /** Committed events a cached match keeps in memory (default `RETAINED_EVENTS`). */
+  readonly retainedEvents?: number;
 }
 
 /**
@@ -125,7 +127,7 @@ export class MatchRepository {
       pending = (async () => {
         const events = await this.options.store.read(streamIdOf(matchId));
         if (events.length === 0) throw matchNotFound(matchId);
-        const match = Match.fromEvents(matchId, events);
+        const match = this.fold(matchId, events);
         this.remember(match);
         this.options.hooks.changed(match);
         return match;
@@ -144,6 +146,45 @@ export class MatchRepository {
     const added = match.apply(await this.options.store.read(streamIdOf(match.id), match.version));
     if (added.length > 0) this.options.hooks.changed(match);
     return match;
+  }
+
+  /** A match folded from its stream (not cached), keeping as many events as cached ones do. */
+  fold(matchId: string, events: readonly StoredEvent[]): Match {
+    return Match.fromEvents(matchId, events, this.options.retainedEvents ?? RETAINED_EVENTS);
+  }
+
+  /**
+   * The match's events after `afterVersion` up to its version: from memory when it keeps them,
+   * else from the store. Call inside the queue (so that the version cannot move meanwhile).
+   */
+  async eventsAfter(match: Match, afterVersion: number): Promise<readonly StoredEvent[]> {
+    const kept = match.eventsAfter(afterVersion);
+    if (kept !== null) return kept;
+    const read = await this.options.store.read(streamIdOf(match.id), afterVersion);
+    return read.filter((e) => e.version <= match.version);
+  }
+
+  /**
+   * The match's engine events up to version `upTo` (a search bot's log): from memory when it
+   * holds its whole log, else from the store.
+   */
+  async engineLog(match: Match, upTo: number): Promise<{ type: string }[]> {
+    if (match.holdsWholeLog) return match.engineEvents(upTo);
+    const read = await this.options.store.read(streamIdOf(match.id));
+    return engineEventsOf(read.filter((e) => e.version <= upTo));
+  }
+
+  /**
+   * A match that holds its whole log (for what needs every event: a search bot's log, a
+   * replay's position): the match itself when it does, else a copy folded from the store, not
+   * cached. Call inside the queue.
+   */
+  async whole(match: Match): Promise<Match> {
+    if (match.holdsWholeLog) return match;
+    const events = (await this.options.store.read(streamIdOf(match.id))).filter(
+      (e) => e.version <= match.version,
+    );
+    return Match.fromEvents(match.id, events, Infinity);
   }
 
   /** Caches a match and drops the least recently used idle ones beyond the cache size. */
@@ -208,6 +249,12 @@ export class MatchRepository {
         try {
           events = decide(match);
         } catch (error) {
+          // A command repeated after the match forgot its id (it keeps only its newest events)
+          // gets the earlier answer from the store, as a repeat it remembers would.
+          if (commandId !== undefined && error instanceof ServiceError && !match.holdsWholeLog) {
+            const earlier = await this.options.store.findCommand(streamIdOf(matchId), commandId);
+            if (earlier !== null) return { match, events: earlier, duplicate: true };
+          }
           // A refusal may come from a stale cache (another process appended): judge again on
           // the fresh log before refusing.
           if (!(error instanceof ServiceError) || refreshed) throw error;

@@ -19,9 +19,9 @@ import { commandFor, type ClientCommand } from "./commandSchema.js";
 import { MatchRepository, type Listener } from "./MatchRepository.js";
 import { Presence, type OwnerElsewhere, type PresenceProbe } from "./Presence.js";
 import { Scheduler, type WatchProbe } from "./Scheduler.js";
-import { decideLobby, lobby, seatOf, toNewEvent } from "./lobbyDecider.js";
+import { decideLobby, lobby, seatOf, seatOfHash, toNewEvent } from "./lobbyDecider.js";
 import {
-  Match,
+  type Match,
   matchIdOf,
   streamIdOf,
   type LobbyView,
@@ -50,6 +50,12 @@ export interface MatchServiceOptions {
   readonly ruleSets?: RuleSetService;
   /** Caps that keep one client (or all of them) from exhausting the server. */
   readonly limits?: Partial<MatchLimits>;
+  /**
+   * Committed events a cached match keeps in memory besides its state (default
+   * `RETAINED_EVENTS`); catch-ups, histories and repeated commands reaching further back read
+   * the store.
+   */
+  readonly retainedEvents?: number;
   /** Search bots: worker threads and think budget (default 1 thread, `DEFAULT_SEARCH_BUDGET`). */
   readonly search?: { readonly threads?: number; readonly budget?: SearchBudget };
 }
@@ -118,6 +124,7 @@ export class MatchService {
       logger: options.logger,
       cacheSize: this.limits.cacheSize,
       shared: options.shared === true,
+      ...(options.retainedEvents === undefined ? {} : { retainedEvents: options.retainedEvents }),
       hooks: {
         changed: (match) => this.scheduler.schedule(match),
         cached: (match) => this.scheduler.cached(match),
@@ -195,7 +202,7 @@ export class MatchService {
     const ticket: SeatTicket | null =
       owner === undefined ? null : { matchId, seat: 0, token: owner.token };
     const result = await this.store.append(streamIdOf(matchId), 0, events);
-    const match = Match.fromEvents(matchId, result.events);
+    const match = this.repository.fold(matchId, result.events);
     this.repository.created(match, result.events);
     this.creators.set(matchId, client);
     this.logger.info(
@@ -320,8 +327,11 @@ export class MatchService {
   ): Promise<{ matchId: string; ticket: SeatTicket }> {
     this.repository.assertOpen();
     this.assertRoomFor(client);
+    // The replay's position needs every event up to it: a copy with the whole log if needed.
     const source = await this.repository.run(input.matchId, async () =>
-      this.repository.refresh(await this.repository.load(input.matchId)),
+      this.repository.whole(
+        await this.repository.refresh(await this.repository.load(input.matchId)),
+      ),
     );
     const token = newSeatToken();
     const events = decideLobby(source, {
@@ -334,7 +344,7 @@ export class MatchService {
     });
     const matchId = newMatchId();
     const result = await this.store.append(streamIdOf(matchId), 0, events);
-    const match = Match.fromEvents(matchId, result.events);
+    const match = this.repository.fold(matchId, result.events);
     this.repository.created(match, result.events);
     this.creators.set(matchId, client);
     this.scheduler.schedule(match);
@@ -352,14 +362,16 @@ export class MatchService {
     command: ClientCommand;
   }): Promise<CommandResult> {
     let seat: Seat = -1;
+    // Hashed once: the command id and the decision both need the token's seat.
+    const tokenHash = hashToken(input.token);
     const storeCommandId = (m: Match): string => {
-      seat = seatOf(m, input.token);
+      seat = seatOfHash(m, tokenHash);
       return `${seat}:${input.commandId}`;
     };
     const { match, events, duplicate } = await this.repository.commit(
       input.matchId,
       (m) => {
-        seat = seatOf(m, input.token);
+        seat = seatOfHash(m, tokenHash);
         if (m.status === "open") {
           throw ServiceError.of(
             "NOT_STARTED",
@@ -420,9 +432,9 @@ export class MatchService {
       const match = await this.repository.refresh(await this.repository.load(input.matchId));
       const viewer = this.viewerOf(match, input.token);
       const full = match.status === "over";
-      const events = match.events
-        .slice(input.afterVersion ?? 0)
-        .map((e) => (full ? match.publicFullEvent(e) : match.eventFor(e, viewer)));
+      const events = (await this.repository.eventsAfter(match, input.afterVersion ?? 0)).map(
+        (e) => (full ? match.publicFullEvent(e) : match.eventFor(e, viewer)),
+      );
       return { matchId: match.id, version: match.version, full, events };
     });
   }
@@ -439,13 +451,17 @@ export class MatchService {
     return this.repository.run(input.matchId, async () => {
       const match = await this.repository.refresh(await this.repository.load(input.matchId));
       const viewer = this.viewerOf(match, input.token);
-      const frame = this.catchUpFrame(match, viewer, input.afterVersion);
+      const frame = await this.catchUpFrame(match, viewer, input.afterVersion);
       deliver?.(viewer, frame);
       return frame;
     });
   }
 
-  private catchUpFrame(match: Match, viewer: Viewer, afterVersion: number | undefined): MatchFrame {
+  private async catchUpFrame(
+    match: Match,
+    viewer: Viewer,
+    afterVersion: number | undefined,
+  ): Promise<MatchFrame> {
     const version = match.version;
     const behind = afterVersion === undefined ? Infinity : version - afterVersion;
     if (afterVersion === undefined || behind < 0 || behind > this.options.catchUpLimit) {
@@ -455,7 +471,9 @@ export class MatchService {
       kind: "events",
       matchId: match.id,
       version,
-      events: match.events.slice(afterVersion).map((e) => match.eventFor(e, viewer)),
+      events: (await this.repository.eventsAfter(match, afterVersion)).map((e) =>
+        match.eventFor(e, viewer),
+      ),
       snapshot: match.snapshot(viewer),
     };
   }

@@ -190,7 +190,9 @@ export class Scheduler {
     if (match.version !== version) return "stale";
     this.thinking.add(match.id);
     try {
-      return await think(match, action.seat, action.level);
+      const log = await this.options.repository.engineLog(match, version);
+      if (match.version !== version) return "stale";
+      return await think(match, action.seat, action.level, log);
     } catch (error) {
       if (this.closing) return "stale";
       const { fallback } = match.engine.bots[action.level];
@@ -226,7 +228,6 @@ export class Scheduler {
             action.seat,
             this.levelHere(match, action.level),
             this.options.random,
-            match.engineEvents(),
           ));
     const decision = match.decide(command);
     if (isRefusal(decision)) {

@@ -305,7 +305,12 @@ function continueFrom(
 
 /** The seat a token holds in a match, or a BAD_TOKEN refusal. */
 export function seatOf(match: Match, token: string): Seat {
-  const seat = match.seatOfTokenHash(hashToken(token));
+  return seatOfHash(match, hashToken(token));
+}
+
+/** The seat a token of this hash (`hashToken`) holds in a match, or a BAD_TOKEN refusal. */
+export function seatOfHash(match: Match, tokenHash: string): Seat {
+  const seat = match.seatOfTokenHash(tokenHash);
   if (seat === null) {
     throw ServiceError.of(
       "BAD_TOKEN",

@@ -102,7 +102,7 @@ export function prepareAppend(
 /** Thrown by every method of a store after `close()`. */
 export class StoreClosedError extends Error {
   override readonly name = "StoreClosedError";
-  constructor() {
-    super("the event store is closed");
+  constructor(message = "the event store is closed") {
+    super(message);
   }
 }

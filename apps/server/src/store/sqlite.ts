@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
 import {
@@ -10,7 +11,6 @@ import {
   checkStreamId,
   prepareAppend,
   StoreClosedError,
-  type EncodedEvent,
 } from "./common.js";
 import {
   ConcurrencyError,
@@ -21,6 +21,19 @@ import {
   type StoredEvent,
   type StreamInfo,
 } from "./EventStore.js";
+import {
+  batchWriter,
+  configure,
+  EVENT_COLUMNS,
+  flatBatch,
+  type EventRow,
+  type WriteError,
+  type WriteRequest,
+  type WriteResult,
+  type WriterMessage,
+  type WriterOptions,
+  type WriterReply,
+} from "./sqliteWrite.mjs";
 
 export interface SqliteOptions {
   /**
@@ -28,11 +41,11 @@ export interface SqliteOptions {
    * kill, an OS crash and a power cut. NORMAL fsyncs only at checkpoints: an acknowledged append
    * survives a process kill (the commit is in the OS's page cache before it returns) but the
    * last ones can be lost to an OS crash or power cut (the file stays consistent). The store
-   * promises "durably committed" and a turn-based game appends a few events a second, so the
-   * fsync is paid by default, although better-sqlite3 blocks the event loop while it runs
-   * (store.bench.ts: a commit takes ~0.1 ms with NORMAL, a few ms with FULL on a virtual disk).
-   * Appends are group-committed (see `SqliteEventStore`), so one fsync serves every append that
-   * arrived while the previous one ran. Deployments that outgrow this move to PostgreSQL.
+   * promises "durably committed", so the fsync is paid by default; it runs in the store's
+   * writer thread, not on the event loop (store.bench.ts: a commit takes ~0.1 ms with NORMAL, a
+   * few ms with FULL on a virtual disk). Appends are group-committed (see `SqliteEventStore`),
+   * so one fsync serves every append that arrived while the previous one ran. Deployments that
+   * outgrow this move to PostgreSQL.
    */
   readonly synchronous?: "FULL" | "NORMAL";
   /** How long a write waits for another process's write lock before failing (SQLITE_BUSY). */
@@ -73,14 +86,6 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-interface EventRow {
-  readonly version: number;
-  readonly type: string;
-  readonly data: string;
-  readonly at: string;
-  readonly command_id: string | null;
-}
-
 interface StreamRow {
   readonly stream_id: string;
   readonly version: number;
@@ -88,48 +93,50 @@ interface StreamRow {
   readonly updated_at: string;
 }
 
-const EVENT_COLUMNS = "version, type, data, at, command_id";
-
-interface PendingAppend {
-  readonly streamId: string;
-  readonly expected: number;
-  readonly events: readonly EncodedEvent[];
-  readonly commandId: string | undefined;
+interface PendingAppend extends WriteRequest {
   readonly done: (result: AppendResult) => void;
   readonly fail: (error: unknown) => void;
 }
 
+/** Where a batch is committed: the writer thread (a file) or this thread (`":memory:"`). */
+interface Writer {
+  commit(batch: readonly WriteRequest[]): Promise<readonly WriteResult[]>;
+  close(): Promise<void>;
+}
+
 /**
- * The embedded event store: one SQLite file in WAL mode. All access is synchronous
- * (better-sqlite3) behind the async interface; a resolved append is committed.
+ * The embedded event store: one SQLite file in WAL mode. Reads are synchronous (better-sqlite3)
+ * behind the async interface, on a connection of this thread; writes go to a writer thread with
+ * a connection of its own (`sqliteWriter.mjs`), so the COMMIT and its fsync never block the
+ * event loop. A resolved append is committed.
  *
- * **Group commit.** An append is checked and encoded at once, then queued; the queue is
- * written at the next turn of the event loop (`setImmediate`) in one IMMEDIATE transaction,
- * each append in a savepoint of its own (a ConcurrencyError or a duplicate affects that append
- * only), and every append of the batch is resolved only after the one COMMIT (one fsync with
- * synchronous=FULL) returned. So an acknowledged append is as durable as before, and the
- * appends of many matches that arrive while one fsync runs share the next one. Reads see
- * committed appends only; an append still queued is not visible (nor resolved) yet.
+ * **Group commit.** An append is checked and encoded at once, then queued. The queue goes to
+ * the writer at the next turn of the event loop (`setImmediate`); the writer commits every
+ * batch that arrived while it was busy in one IMMEDIATE transaction, each append in a
+ * savepoint of its own (a ConcurrencyError or a duplicate affects that append only), and
+ * every append of the batch is resolved only after the one COMMIT (one fsync with
+ * synchronous=FULL) returned. So an acknowledged append is as durable as with one transaction
+ * per append, and the appends of many matches that arrive while one fsync runs share the next
+ * one. Reads see committed appends only; an append still queued is not visible (nor resolved)
+ * yet. An in-memory store (`":memory:"`) cannot be shared with a thread: it commits in this one.
  */
 export class SqliteEventStore implements EventStore {
   readonly #db: Database.Database;
+  readonly #writer: Writer;
   #pending: PendingAppend[] = [];
   #flushScheduled = false;
-  readonly #commitBatch: (batch: readonly PendingAppend[]) => (AppendResult | { error: unknown })[];
-  readonly #appendTx: (
-    streamId: string,
-    expected: number,
-    events: readonly EncodedEvent[],
-    commandId: string | undefined,
-  ) => AppendResult;
+  /** Batches sent and not answered yet (the writer answers them in order). */
+  readonly #inFlight = new Set<Promise<void>>();
+  #closed = false;
   readonly #readAfter: Database.Statement<[string, number], EventRow>;
   readonly #readRange: Database.Statement<[string, number, number], EventRow>;
   readonly #streamVersion: Database.Statement<[string], number>;
   readonly #command: Database.Statement<[string, string], { first: number; last: number }>;
   readonly #list: Database.Statement<[{ prefix: string; limit: number }], StreamRow>;
 
-  private constructor(db: Database.Database) {
+  private constructor(db: Database.Database, writer: Writer) {
     this.#db = db;
+    this.#writer = writer;
     this.#readAfter = db.prepare(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? AND version > ? ORDER BY version`,
     );
@@ -148,67 +155,6 @@ export class SqliteEventStore implements EventStore {
       `SELECT stream_id, version, created_at, updated_at FROM streams
        WHERE substr(stream_id, 1, length(@prefix)) = @prefix ORDER BY position DESC LIMIT @limit`,
     );
-    const insertEvent = db.prepare<[string, number, string, string, string, string | null]>(
-      `INSERT INTO events (stream_id, version, type, data, at, command_id)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    );
-    const upsertStream = db.prepare<{ id: string; version: number; at: string }>(
-      `INSERT INTO streams (stream_id, version, created_at, updated_at, position)
-       VALUES (@id, @version, @at, @at, (SELECT coalesce(max(position), 0) + 1 FROM streams))
-       ON CONFLICT (stream_id) DO UPDATE SET
-         version = excluded.version, updated_at = excluded.updated_at, position = excluded.position`,
-    );
-    const insertCommand = db.prepare<[string, string, number, number]>(
-      "INSERT INTO commands (stream_id, command_id, first_version, last_version) VALUES (?, ?, ?, ?)",
-    );
-
-    const appendTx = db.transaction(
-      (
-        streamId: string,
-        expected: number,
-        events: readonly EncodedEvent[],
-        commandId: string | undefined,
-      ): AppendResult => {
-        const actual = this.#streamVersion.get(streamId) ?? 0;
-        if (commandId !== undefined && actual > 0) {
-          const earlier = this.#commandEvents(streamId, commandId);
-          if (earlier !== null) {
-            return { version: earlier.at(-1)?.version ?? 0, events: earlier, duplicate: true };
-          }
-        }
-        if (actual !== expected) throw new ConcurrencyError(streamId, expected, actual);
-        const at = new Date().toISOString();
-        const stored = events.map(({ type, json }, index): StoredEvent => ({
-          streamId,
-          version: actual + index + 1,
-          type,
-          data: JSON.parse(json) as unknown,
-          at,
-          commandId: commandId ?? null,
-        }));
-        events.forEach(({ type, json }, index) => {
-          insertEvent.run(streamId, actual + index + 1, type, json, at, commandId ?? null);
-        });
-        const version = actual + events.length;
-        upsertStream.run({ id: streamId, version, at });
-        if (commandId !== undefined) insertCommand.run(streamId, commandId, actual + 1, version);
-        return { version, events: stored, duplicate: false };
-      },
-    );
-    // IMMEDIATE takes the write lock before the version check, so a writer in another process
-    // cannot slip in between the check and the insert.
-    this.#appendTx = appendTx.immediate;
-    // A batch: one transaction, each append in a savepoint (better-sqlite3 nests a transaction
-    // function called inside another as a SAVEPOINT), one COMMIT.
-    this.#commitBatch = db.transaction((batch: readonly PendingAppend[]) =>
-      batch.map((p): AppendResult | { error: unknown } => {
-        try {
-          return appendTx(p.streamId, p.expected, p.events, p.commandId);
-        } catch (error) {
-          return { error };
-        }
-      }),
-    ).immediate;
   }
 
   /** Opens (creating if needed) the store at `path`; `":memory:"` gives a private in-memory one. */
@@ -216,19 +162,22 @@ export class SqliteEventStore implements EventStore {
     const inMemory = path === ":memory:";
     const file = inMemory ? path : resolve(path);
     if (!inMemory) mkdirSync(dirname(file), { recursive: true });
+    const writerOptions: WriterOptions = {
+      synchronous: options.synchronous === "NORMAL" ? "NORMAL" : "FULL",
+      busyTimeoutMs: Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000)),
+    };
     const db = new Database(file);
     try {
-      db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
-      const mode = db.pragma("journal_mode = WAL", { simple: true });
+      const mode = configure(db, writerOptions);
       if (!inMemory && mode !== "wal") {
         options.logger?.warn(
           { path: file, mode },
           "SQLite refused WAL mode; writes will be slower",
         );
       }
-      db.pragma(`synchronous = ${options.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
       migrate(db);
-      return new SqliteEventStore(db);
+      const writer = inMemory ? inlineWriter(db) : new ThreadWriter(file, writerOptions, options.logger);
+      return new SqliteEventStore(db, writer);
     } catch (error) {
       db.close();
       throw error;
@@ -252,46 +201,43 @@ export class SqliteEventStore implements EventStore {
         done,
         fail,
       });
-      if (!this.#flushScheduled) {
-        this.#flushScheduled = true;
-        setImmediate(() => this.#flush());
-      }
+      this.#schedule();
+    });
+  }
+
+  /** Sends the queue at the next turn of the event loop. */
+  #schedule(): void {
+    if (this.#flushScheduled || this.#pending.length === 0) return;
+    this.#flushScheduled = true;
+    setImmediate(() => {
+      this.#flushScheduled = false;
+      this.#flush();
     });
   }
 
   /** Commits every queued append in one transaction, then answers each of them. */
   #flush(): void {
-    this.#flushScheduled = false;
     const batch = this.#pending;
     if (batch.length === 0) return;
     this.#pending = [];
-    if (!this.#db.open) {
-      for (const p of batch) p.fail(new StoreClosedError());
-      return;
-    }
-    let results: (AppendResult | { error: unknown })[];
-    try {
-      // A single append needs no savepoint: the plain transaction is the same commit.
-      results = batch.length === 1 ? [this.#appendOne(batch[0]!)] : this.#commitBatch(batch);
-    } catch (error) {
+    const answered = this.#writer.commit(batch).then(
+      (results) => {
+        batch.forEach((p, i) => {
+          const result = results[i]!;
+          if (result.kind === "written") p.done(written(p, result.version, result.at));
+          else if (result.kind === "duplicate") {
+            const events = result.rows.map((row) => toEvent(p.streamId, row));
+            p.done({ version: events.at(-1)?.version ?? 0, events, duplicate: true });
+          } else p.fail(toError(result.error));
+        });
+      },
       // The COMMIT itself failed (disk full, I/O error, busy): nothing of the batch is stored.
-      for (const p of batch) p.fail(error);
-      return;
-    }
-    batch.forEach((p, i) => {
-      const result = results[i]!;
-      if ("error" in result) p.fail(result.error);
-      else p.done(result);
-    });
-  }
-
-  #appendOne(p: PendingAppend): AppendResult | { error: unknown } {
-    try {
-      return this.#appendTx(p.streamId, p.expected, p.events, p.commandId);
-    } catch (error) {
-      if (error instanceof ConcurrencyError) return { error };
-      throw error;
-    }
+      (error: unknown) => {
+        for (const p of batch) p.fail(error);
+      },
+    );
+    this.#inFlight.add(answered);
+    void answered.finally(() => this.#inFlight.delete(answered));
   }
 
   async read(streamId: string, afterVersion = 0): Promise<StoredEvent[]> {
@@ -323,18 +269,6 @@ export class SqliteEventStore implements EventStore {
     this.#open();
     checkStreamId(streamId);
     checkCommandId(commandId);
-    return this.#commandEvents(streamId, commandId);
-  }
-
-  /** Commits the appends still queued, then closes the file. */
-  async close(): Promise<void> {
-    if (this.#db.open) {
-      this.#flush();
-      this.#db.close();
-    }
-  }
-
-  #commandEvents(streamId: string, commandId: string): StoredEvent[] | null {
     const range = this.#command.get(streamId, commandId);
     if (range === undefined) return null;
     return this.#readRange
@@ -342,8 +276,131 @@ export class SqliteEventStore implements EventStore {
       .map((row) => toEvent(streamId, row));
   }
 
+  /** Commits the appends still queued (and waits for the batch in flight), then closes. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#flush();
+    await Promise.all(this.#inFlight);
+    await this.#writer.close();
+    this.#db.close();
+  }
+
   #open(): void {
-    if (!this.#db.open) throw new StoreClosedError();
+    if (this.#closed) throw new StoreClosedError();
+  }
+}
+
+/** The events of a written append, built from what was sent (the JSON read back as JSON). */
+function written(p: WriteRequest, version: number, at: string): AppendResult {
+  const first = version - p.events.length + 1;
+  const events = p.events.map(
+    ({ type, json }, index): StoredEvent => ({
+      streamId: p.streamId,
+      version: first + index,
+      type,
+      data: JSON.parse(json) as unknown,
+      at,
+      commandId: p.commandId ?? null,
+    }),
+  );
+  return { version, events, duplicate: false };
+}
+
+function toError(error: WriteError): Error {
+  if (error.kind === "concurrency") {
+    return new ConcurrencyError(error.streamId, error.expected, error.actual);
+  }
+  const e = new Error(error.message);
+  e.name = error.name;
+  if (error.code !== undefined) (e as Error & { code?: string }).code = error.code;
+  return e;
+}
+
+/** Commits in this thread (the in-memory store: its database cannot be opened by another). */
+function inlineWriter(db: Database.Database): Writer {
+  const write = batchWriter(db);
+  return {
+    commit: async (batch) => write(batch),
+    close: async () => {},
+  };
+}
+
+/**
+ * The writer thread. The store sends a batch every turn of the event loop that has appends,
+ * without waiting for the answers; the thread commits whatever arrived while it committed the
+ * previous batches in one transaction (group commit across turns) and answers each batch, in
+ * order, after that COMMIT. While answers are awaited the thread keeps the process alive;
+ * idle, it does not.
+ */
+class ThreadWriter implements Writer {
+  readonly #worker: Worker;
+  /** The answers awaited, in the order the messages were sent (the thread answers in order). */
+  readonly #waiting: { resolve: (reply: WriterReply) => void; reject: (error: Error) => void }[] =
+    [];
+  #dead: Error | null = null;
+  #closing = false;
+  readonly #exited: Promise<void>;
+
+  constructor(path: string, options: WriterOptions, logger?: Logger) {
+    // Plain JavaScript: no TypeScript loader (and its thread) in the writer's thread.
+    this.#worker = new Worker(new URL("./sqliteWriter.mjs", import.meta.url), {
+      workerData: { path, ...options },
+      execArgv: [],
+    });
+    this.#worker.unref();
+    this.#worker.on("message", (reply: WriterReply) => {
+      const waiting = this.#waiting.shift();
+      if (this.#waiting.length === 0) this.#worker.unref();
+      waiting?.resolve(reply);
+    });
+    // A writer that died stays dead: every append from then on fails (nothing is half-written;
+    // a batch in flight may or may not have been committed, as with a lost connection).
+    const die = (error: Error) => {
+      if (this.#dead === null && !this.#closing) {
+        logger?.error({ err: error, path }, "SQLite writer thread died; appends fail from now");
+      }
+      this.#dead ??= error;
+      for (const waiting of this.#waiting.splice(0)) waiting.reject(this.#dead);
+    };
+    this.#worker.on("error", die);
+    this.#exited = new Promise((exited) => {
+      this.#worker.once("exit", (code) => {
+        die(new StoreClosedError(`the SQLite writer thread exited (code ${code})`));
+        exited();
+      });
+    });
+  }
+
+  #ask(message: WriterMessage): Promise<WriterReply> {
+    if (this.#dead !== null) return Promise.reject(this.#dead);
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ resolve, reject });
+      this.#worker.ref();
+      this.#worker.postMessage(message);
+    });
+  }
+
+  async commit(batch: readonly WriteRequest[]): Promise<readonly WriteResult[]> {
+    // Only what the writer needs crosses the thread, as one flat array (cheaper to clone).
+    const reply = await this.#ask({ type: "batch", batch: flatBatch(batch) });
+    if (reply.type === "committed") return reply.results;
+    if (reply.type === "failed") throw toError(reply.error);
+    throw new StoreClosedError();
+  }
+
+  async close(): Promise<void> {
+    this.#closing = true;
+    if (this.#dead === null) {
+      try {
+        await this.#ask({ type: "close" });
+      } catch {
+        // It died meanwhile: nothing is left to close.
+      }
+    }
+    // Waiting for the thread's end keeps the process alive (the writer is unreferenced when idle).
+    this.#worker.ref();
+    await this.#exited;
   }
 }
 

@@ -8,6 +8,16 @@ import { publicProcedure } from "./trpc.js";
 
 const viewerInput = z.object({ matchId, token: token.optional() }).strict();
 
+/** `game.command`'s input (the socket gateway calls the service with it directly, too). */
+export const commandInput = z
+  .object({
+    matchId,
+    token,
+    commandId: text().min(1).max(128),
+    command: commandSchema,
+  })
+  .strict();
+
 /**
  * A procedure that reads as a seat. Over HTTP a GET carries its input in the URL, where proxies
  * and logs keep it: a token there is refused (TOKEN_IN_URL); it goes in a header
@@ -52,16 +62,7 @@ export const gameRouter = {
 
   /** One intent of the seat that holds the token; a repeated command id gets the same answer. */
   command: publicProcedure
-    .input(
-      z
-        .object({
-          matchId,
-          token,
-          commandId: text().min(1).max(128),
-          command: commandSchema,
-        })
-        .strict(),
-    )
+    .input(commandInput)
     .mutation(({ ctx, input }) => ctx.service.command(input)),
 
   /** The log: filtered for the viewer while the match runs, in full once it is over. */

@@ -74,21 +74,32 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** A refusal thrown by the service becomes a TRPCError of its kind, the refusal as its cause. */
-const domainErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof ServiceError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+/**
+ * A refusal thrown by the service as a TRPCError of its kind, the refusal as its cause; null
+ * for any other error.
+ */
+export function domainError(error: unknown): TRPCError | null {
+  if (error instanceof ServiceError) {
+    return new TRPCError({ code: error.kind, message: error.message, cause: error });
   }
-  if (!result.ok && result.error.cause instanceof UnstorableTextError) {
+  if (error instanceof UnstorableTextError) {
     // The schemas refuse such text first; should any reach a store, it is still bad input.
     const cause = ServiceError.of(
       "INVALID_INPUT",
       "Text must not contain NUL characters or unpaired surrogates.",
       "Text darf keine NUL-Zeichen und keine einzelnen Surrogate enthalten.",
     );
-    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+    return new TRPCError({ code: cause.kind, message: cause.message, cause });
+  }
+  return null;
+}
+
+/** A refusal thrown by the service becomes a TRPCError of its kind, the refusal as its cause. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const error = domainError(result.error.cause);
+    if (error !== null) throw error;
   }
   return result;
 });
