@@ -115,6 +115,9 @@ export class OnlineTable {
     connection.onDisconnect(() => ui.message(this.setup.look.o.reconnecting));
     connection.onReconnect(() => ui.message(this.setup.look.o.reconnected));
     feed.onUpdate((snapshot, events) => this.update(snapshot, events));
+    ui.onLine((line) => {
+      this.busy = this.busy.then(() => this.onLine(line));
+    });
     await feed.start();
     await this.fillLog(feed.version ?? 0);
     this.started = true;
@@ -127,10 +130,6 @@ export class OnlineTable {
         ui.print(["", ...tableLines(snapshot, this.me, this.look(80), Date.now())]);
       this.printLineMode(snapshot, []);
     }
-    // Input from here on: a line piped early waits until the table has been shown.
-    ui.onLine((line) => {
-      this.busy = this.busy.then(() => this.onLine(line));
-    });
     ui.redraw();
     return done;
   }

@@ -137,6 +137,8 @@ export class LineUi implements Ui {
   private ended = false;
   private listener: (line: string | null) => void = () => {};
   private listening = false;
+  /** Something was printed: the table is up, an urgent line may act. */
+  private shown = false;
 
   /**
    * `urgent` names lines that act at once when they come up, prompt or not (leaving: a piped
@@ -167,7 +169,8 @@ export class LineUi implements Ui {
     if (!this.listening) return;
     if (!this.prompted) {
       const head = this.queue[0];
-      if (head === undefined || !this.urgent(head)) return;
+      // Not before the table has shown something: the transcript reads in order.
+      if (head === undefined || !this.shown || !this.urgent(head)) return;
       this.queue.shift();
       if (this.echo) this.output.write(`${this.atPrompt ? "" : "> "}${head}\n`);
       this.atPrompt = false;
@@ -198,6 +201,10 @@ export class LineUi implements Ui {
   /** Text while a prompt waits goes below it; the prompt still takes the next line. */
   print(lines: readonly string[]): void {
     if (lines.length === 0) return;
+    if (!this.shown) {
+      this.shown = true;
+      setImmediate(() => this.deliver());
+    }
     this.output.write((this.atPrompt ? "\n" : "") + lines.join("\n") + "\n");
     this.atPrompt = false;
   }
