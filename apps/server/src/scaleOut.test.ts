@@ -11,19 +11,14 @@ import { checkFrames, humanChoice } from "./testing/playServerMatch.js";
 import { SyncedWatch } from "./testing/SyncedWatch.js";
 import { httpClient, TestSocket } from "./testing/TestSocket.js";
 import { PostgresEventStore } from "./store/postgres.js";
-import { deleteRedisKeys, dropPostgresSchema } from "./testing/index.js";
+import { deleteRedisKeys, dropPostgresSchema, scaleOutServices } from "./testing/index.js";
 
-const databaseUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-const missing = [databaseUrl ? null : "DATABASE_URL", redisUrl ? null : "REDIS_URL"].filter(
-  (name) => name !== null,
+const services = scaleOutServices(
+  "scaleOut.test.ts",
+  "it runs two server processes on one PostgreSQL and one Redis.",
 );
-if (missing.length > 0) {
-  console.warn(
-    `scaleOut.test.ts skipped: ${missing.join(" and ")} not set; it runs two server processes ` +
-      "on one PostgreSQL and one Redis.",
-  );
-}
+const databaseUrl = services?.databaseUrl;
+const redisUrl = services?.redisUrl;
 
 const mainTs = fileURLToPath(new URL("./main.ts", import.meta.url));
 
@@ -66,7 +61,7 @@ const refusalCode = (error: unknown): string | undefined =>
     ? (error.data as { refusal?: { code?: string } } | undefined)?.refusal?.code
     : undefined;
 
-describe.skipIf(missing.length > 0)("two server processes, one PostgreSQL, one Redis", () => {
+describe.skipIf(services === null)("two server processes, one PostgreSQL, one Redis", () => {
   const run = randomBytes(4).toString("hex");
   const schema = `maumau_scale_${run}`;
   const prefix = `maumau-test-${run}`;

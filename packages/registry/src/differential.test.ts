@@ -1,5 +1,5 @@
 import type { AnyVariant } from "@maumau/engine";
-import { differentialRun, type DifferentialStats } from "@maumau/engine/testing";
+import { addStats, differentialRun, emptyStats } from "@maumau/engine/testing";
 import { familyHouseRules } from "@maumau/variant-custom";
 import { describe, expect, it } from "vitest";
 import { findVariant } from "./index.js";
@@ -33,23 +33,6 @@ const classic: { variant: string; options: unknown }[] = [
   },
 ];
 
-function add(total: DifferentialStats, s: DifferentialStats) {
-  total.commands += s.commands;
-  total.accepted += s.accepted;
-  total.refused += s.refused;
-  total.games += s.games;
-  for (const [k, v] of Object.entries(s.codes)) total.codes[k] = (total.codes[k] ?? 0) + v;
-  for (const [k, v] of Object.entries(s.states)) total.states[k] = (total.states[k] ?? 0) + v;
-}
-const empty = (): DifferentialStats => ({
-  commands: 0,
-  accepted: 0,
-  refused: 0,
-  games: 0,
-  codes: {},
-  states: {},
-});
-
 const CODES = [
   "INVALID_COMMAND",
   "NOT_YOUR_TURN",
@@ -69,9 +52,9 @@ function runFamily(
   tableAt: (i: number) => { variant: AnyVariant; players: number; options: unknown },
   states: readonly string[],
 ) {
-  const total = empty();
+  const total = emptyStats();
   for (let i = 0; SOAK ? total.games < SOAK_GAMES : i < RUNS; i++)
-    add(
+    addStats(
       total,
       differentialRun({
         ...tableAt(i),

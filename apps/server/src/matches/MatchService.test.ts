@@ -15,6 +15,17 @@ const service = (store: MemoryEventStore) =>
     catchUpLimit: 200,
   });
 
+/** One process of a scaled-out server: the store shared with the others, no bot delay. */
+const processOf = (store: MemoryEventStore, graceMs: number) =>
+  new MatchService({
+    store,
+    logger: silentLogger(),
+    botDelayMs: 0,
+    graceMs,
+    catchUpLimit: 200,
+    shared: true,
+  });
+
 const waitFor = async (test: () => Promise<boolean>) => {
   const deadline = Date.now() + 15_000;
   while (!(await test())) {
@@ -104,16 +115,7 @@ describe("MatchService across processes (one store, two services)", () => {
 
   it("does not let a bot take a seat whose owner is connected to another process", async () => {
     const store = new MemoryEventStore();
-    const make = () =>
-      new MatchService({
-        store,
-        logger: silentLogger(),
-        botDelayMs: 0,
-        graceMs: 30,
-        catchUpLimit: 200,
-        shared: true,
-      });
-    const [a, b] = [make(), make()];
+    const [a, b] = [processOf(store, 30), processOf(store, 30)];
     const { matchId, ticket } = await a.create({ variant: "noris", seats: 2, name: "A" });
     await b.join({ matchId, name: "B" });
     await b.start({ matchId, token: ticket!.token });
@@ -142,16 +144,7 @@ describe("MatchService across processes (one store, two services)", () => {
 
   it("does not let a bot take a seat whose owner acts over HTTP on another process", async () => {
     const store = new MemoryEventStore();
-    const make = () =>
-      new MatchService({
-        store,
-        logger: silentLogger(),
-        botDelayMs: 0,
-        graceMs: 60,
-        catchUpLimit: 200,
-        shared: true,
-      });
-    const [a, b] = [make(), make()];
+    const [a, b] = [processOf(store, 60), processOf(store, 60)];
     // Each process answers the other's question from what it knows (the gateway's role).
     a.setPresenceProbe((id, seat) => Promise.resolve(b.ownerHere(id, seat)));
     b.setPresenceProbe((id, seat) => Promise.resolve(a.ownerHere(id, seat)));

@@ -1,21 +1,22 @@
 import { randomBytes } from "node:crypto";
 import type { Command } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteRedisKeys, dropPostgresSchema, PostgresEventStore } from "../testing/index.js";
+import {
+  deleteRedisKeys,
+  dropPostgresSchema,
+  PostgresEventStore,
+  scaleOutServices,
+} from "../testing/index.js";
 import { humanChoice } from "../testing/playServerMatch.js";
 import { freePort, startServerProcess, type ServerProcess } from "../testing/serverProcess.js";
 import { httpClient, TestSocket } from "../testing/TestSocket.js";
 
-const DATABASE_URL = process.env.DATABASE_URL;
-const REDIS_URL = process.env.REDIS_URL;
-const missing = [DATABASE_URL ? null : "DATABASE_URL", REDIS_URL ? null : "REDIS_URL"].filter(
-  (name) => name !== null,
+const services = scaleOutServices(
+  "presenceScaleOut.test.ts",
+  "it runs two server processes on one PostgreSQL and one Redis.",
 );
-if (missing.length > 0)
-  console.warn(
-    `presenceScaleOut.test.ts skipped: ${missing.join(" and ")} not set; it runs two server ` +
-      "processes on one PostgreSQL and one Redis.",
-  );
+const DATABASE_URL = services?.databaseUrl;
+const REDIS_URL = services?.redisUrl;
 
 /** How long an owner without a socket keeps the seat before a bot takes it over. */
 const GRACE_MS = 1200;
@@ -28,7 +29,7 @@ const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
  * not hand the active owner's seat to a bot: "seen" on A counts in every process. Once the
  * owner falls silent, the seat is taken over after the grace period, exactly once.
  */
-describe.skipIf(missing.length > 0)("an HTTP-only owner across two processes", () => {
+describe.skipIf(services === null)("an HTTP-only owner across two processes", () => {
   const run = randomBytes(4).toString("hex");
   const schema = `maumau_presence_${run}`;
   const prefix = `maumau-presence-${run}`;

@@ -20,6 +20,22 @@ export interface Running {
   close(): Promise<void>;
 }
 
+/**
+ * `DATABASE_URL` and `REDIS_URL` for a test of several server processes sharing one PostgreSQL
+ * and one Redis; `null` when either is unset, after printing why `test` is skipped.
+ */
+export function scaleOutServices(
+  test: string,
+  what: string,
+): { readonly databaseUrl: string; readonly redisUrl: string } | null {
+  const databaseUrl = process.env.DATABASE_URL;
+  const redisUrl = process.env.REDIS_URL;
+  if (databaseUrl && redisUrl) return { databaseUrl, redisUrl };
+  const missing = [databaseUrl ? null : "DATABASE_URL", redisUrl ? null : "REDIS_URL"];
+  console.warn(`${test} skipped: ${missing.filter(Boolean).join(" and ")} not set; ${what}`);
+  return null;
+}
+
 export const silentLogger = (): Logger => pino({ level: "silent" });
 
 /**

@@ -32,6 +32,26 @@ export interface DifferentialStats {
   states: Record<string, number>;
 }
 
+/** Stats of no command yet. */
+export const emptyStats = (): DifferentialStats => ({
+  commands: 0,
+  accepted: 0,
+  refused: 0,
+  games: 0,
+  codes: {},
+  states: {},
+});
+
+/** Adds one run's stats into a total. */
+export function addStats(total: DifferentialStats, s: DifferentialStats): void {
+  total.commands += s.commands;
+  total.accepted += s.accepted;
+  total.refused += s.refused;
+  total.games += s.games;
+  for (const [k, v] of Object.entries(s.codes)) total.codes[k] = (total.codes[k] ?? 0) + v;
+  for (const [k, v] of Object.entries(s.states)) total.states[k] = (total.states[k] ?? 0) + v;
+}
+
 const pick = <T>(random: () => number, xs: readonly T[]): T =>
   xs[Math.floor(random() * xs.length)]!;
 
@@ -115,14 +135,7 @@ export function differentialRun(run: DifferentialRun): DifferentialStats {
   let snapshot = runtime.snapshotOf(state);
   const deck = run.variant.deckFor(run.variant.optionsSchema.parse(run.options ?? {}));
   const colours = [...new Set(deck.flatMap((c) => colourOf(c) ?? []))];
-  const stats: DifferentialStats = {
-    commands: 0,
-    accepted: 0,
-    refused: 0,
-    games: 0,
-    codes: {},
-    states: {},
-  };
+  const stats = emptyStats();
   const fail = (what: string, command: unknown): never => {
     throw new Error(
       `${run.variant.id} seed ${run.seed} (${run.players} players), command ${stats.commands} ${JSON.stringify(command)}: ${what}`,

@@ -56,7 +56,9 @@ export { botMatchLog } from "./fairness.js";
 export * from "./leaks/index.js";
 export { formatPrecedenceSuite, type FormatFixture } from "./formatSuite.js";
 export {
+  addStats,
   differentialRun,
+  emptyStats,
   faultyCommand,
   type DifferentialRun,
   type DifferentialStats,
