@@ -2,21 +2,22 @@ import { randomBytes } from "node:crypto";
 import { RemoteRefusal, SocketClient, type MatchSnapshot } from "@maumau/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { ResendingSeat, type Ack } from "../testing/resendingSeat.js";
-import { deleteRedisKeys, dropPostgresSchema, PostgresEventStore } from "../testing/index.js";
+import {
+  deleteRedisKeys,
+  dropPostgresSchema,
+  PostgresEventStore,
+  scaleOutServices,
+} from "../testing/index.js";
 import { freePort, startServerProcess, type ServerProcess } from "../testing/serverProcess.js";
 import type { AppRouter } from "../trpc/appRouter.js";
 import { figure, scale, seeded } from "./scale.js";
 
-const DATABASE_URL = process.env.DATABASE_URL;
-const REDIS_URL = process.env.REDIS_URL;
-const missing = [DATABASE_URL ? null : "DATABASE_URL", REDIS_URL ? null : "REDIS_URL"].filter(
-  (name) => name !== null,
+const services = scaleOutServices(
+  "soak crashScaleOut",
+  "it kills two server processes sharing one PostgreSQL and one Redis.",
 );
-if (missing.length > 0)
-  console.warn(
-    `soak crashScaleOut skipped: ${missing.join(" and ")} not set; it kills two server ` +
-      "processes sharing one PostgreSQL and one Redis.",
-  );
+const DATABASE_URL = services?.databaseUrl;
+const REDIS_URL = services?.redisUrl;
 
 /** How long an owner without a socket keeps the seat before a bot takes it over. */
 const GRACE_MS = 1500;
@@ -77,7 +78,7 @@ async function human(
   }
 }
 
-describe.skipIf(missing.length > 0)("soak: crashes of two processes on PostgreSQL + Redis", () => {
+describe.skipIf(services === null)("soak: crashes of two processes on PostgreSQL + Redis", () => {
   const run = randomBytes(4).toString("hex");
   const schema = `soak_crash_${run}`;
   const prefix = `maumau-soak-${run}`;
