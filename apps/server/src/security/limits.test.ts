@@ -140,5 +140,6 @@ describe("bot matches nobody watches (#12: no CPU for abandoned tables)", () => 
     await spectator.until(() => spectator.latest?.lobby.status === "over", 30_000);
     expect(await version()).toBeGreaterThan(paused);
     spectator.close();
-  });
+    // Three games of bots at 25 ms a move take seconds: more than vitest's default 5 s allows.
+  }, 60_000);
 });
