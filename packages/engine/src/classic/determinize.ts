@@ -6,12 +6,7 @@ import type { Evidence } from "../bots/determinize.js";
 import { canPlay } from "./predicates.js";
 import { isOver, type ClassicEvent, type ClassicState } from "./state.js";
 import type { ClassicEventView, ClassicView } from "./view.js";
-
-const replaceAt = <T>(xs: readonly T[], i: number, x: T): T[] => {
-  const out = xs.slice();
-  out[i] = x;
-  return out;
-};
+import { replaceAt } from "../core/fold.js";
 
 /**
  * `seat` played `card` it was never seen to hold: one of its unseen cards was that card (one

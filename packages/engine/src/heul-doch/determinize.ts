@@ -4,12 +4,7 @@ import type { Seat } from "../core/types.js";
 import { bindPlayed } from "../classic/determinize.js";
 import { isGameOver, pileTop, type HeulDochEvent, type HeulDochState } from "./state.js";
 import type { HeulDochEventView, HeulDochView } from "./view.js";
-
-const replaceAt = <T>(xs: readonly T[], i: number, x: T): T[] => {
-  const out = xs.slice();
-  out[i] = x;
-  return out;
-};
+import { replaceAt } from "../core/fold.js";
 
 const unknowns = (n: number, unseen: Unseen): CardCode[] =>
   Array.from({ length: n }, () => unseen.card());
