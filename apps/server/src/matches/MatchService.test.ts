@@ -1,7 +1,7 @@
 import { findVariant } from "@maumau/registry";
 import { describe, expect, it } from "vitest";
 import { MemoryEventStore } from "../store/memory.js";
-import { silentLogger } from "../testing/index.js";
+import { silentLogger, waitFor } from "../testing/index.js";
 import { isLobbyEvent } from "./lobbyEvents.js";
 import { Match } from "./Match.js";
 import { MatchService } from "./MatchService.js";
@@ -25,14 +25,6 @@ const processOf = (store: MemoryEventStore, graceMs: number) =>
     catchUpLimit: 200,
     shared: true,
   });
-
-const waitFor = async (test: () => Promise<boolean>) => {
-  const deadline = Date.now() + 15_000;
-  while (!(await test())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((done) => setTimeout(done, 10));
-  }
-};
 
 describe("MatchService across processes (one store, two services)", () => {
   it("settles stale caches by the expected version: re-read, decide again", async () => {

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../testing/index.js";
+import { pause, startTestApi, waitFor, type TestApi } from "../testing/index.js";
 import { httpClient, TestSocket } from "../testing/TestSocket.js";
 import { changesTheList, Throttle } from "./lobbyFeed.js";
-
-const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 describe("changesTheList", () => {
   it("is true for lobby facts and a match's start and end, false for moves", () => {
@@ -77,11 +75,3 @@ describe("lobby.watch (the match list, pushed)", () => {
     });
   });
 });
-
-async function waitFor(test: () => boolean, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await pause(10);
-  }
-}

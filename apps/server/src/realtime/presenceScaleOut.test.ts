@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   deleteRedisKeys,
   dropPostgresSchema,
+  pause,
   PostgresEventStore,
   scaleOutServices,
 } from "../testing/index.js";
@@ -20,8 +21,6 @@ const REDIS_URL = services?.redisUrl;
 
 /** How long an owner without a socket keeps the seat before a bot takes it over. */
 const GRACE_MS = 1200;
-const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
 /**
  * An owner who only ever uses HTTP, on process A, while process B also holds the match (a
  * spectator watches there and the start went through B, so B caches it running and runs its

@@ -13,6 +13,7 @@ import { PostgresEventStore } from "../store/postgres.js";
 import { SqliteEventStore } from "../store/sqlite.js";
 
 export { PostgresEventStore };
+export { pause, waitFor } from "./wait.js";
 
 export interface Running {
   readonly url: string;
