@@ -174,7 +174,7 @@ describe("absent owners (no socket at all)", () => {
       (await log(matchId)).some((e) => e.type === "match.ended") ? true : undefined,
     );
     expect((await log(matchId)).filter((e) => e.type === "seat.botTakenOver")).toHaveLength(1);
-  }, 30_000);
+  });
 
   it("after a restart, takes over a seat whose owner never comes back, exactly once", async () => {
     const file = await tempSqlite();
