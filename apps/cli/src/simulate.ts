@@ -81,11 +81,7 @@ export interface LevelStats {
  * The Wilson score interval of a proportion: `successes` of `trials` (fractional successes,
  * such as shared wins, are fine), at `z` standard deviations (1.96: 95 %).
  */
-export function wilson(
-  successes: number,
-  trials: number,
-  z = 1.96,
-): { low: number; high: number } {
+export function wilson(successes: number, trials: number, z = 1.96): { low: number; high: number } {
   if (trials <= 0) return { low: 0, high: 1 };
   const p = successes / trials;
   const z2 = z * z;
@@ -230,18 +226,76 @@ export function simulateGame(
   }
 }
 
-/** Runs `games` bot games and sums them up. Pure apart from the clock. */
-export function simulate(config: SimulationConfig): SimulationReport | Refusal {
-  const { variant, players, bots, seed } = config;
+/** What every game of a simulation shares, checked once before the first game. */
+export interface PreparedSimulation {
+  readonly config: SimulationConfig;
+  readonly options: Record<string, unknown>;
+  readonly maxMoves: number;
+  readonly deck: readonly CardCode[] | null;
+}
+
+/** Checks the options and the player count once (a refusal when they do not hold). */
+export function prepareSimulation(config: SimulationConfig): PreparedSimulation | Refusal {
   const options = config.options ?? {};
   const maxMoves = config.maxMoves ?? DEFAULT_MAX_MOVES;
-  const parsed = parseOptions(variant, options);
+  const parsed = parseOptions(config.variant, options);
   if (isRefusal(parsed)) return parsed;
   // The player range may depend on the options (custom decks): ask the engine once.
-  const opened = openMatch(variant, { players, options, seed });
+  const opened = openMatch(config.variant, {
+    players: config.players,
+    options,
+    seed: config.seed,
+  });
   if (isRefusal(opened)) return opened;
-  const deck = config.checkCards ? variant.deckFor(parsed) : null;
+  const deck = config.checkCards ? config.variant.deckFor(parsed) : null;
+  return { config, options, maxMoves, deck };
+}
 
+/** The levels of game `index`'s seats (they rotate game by game). */
+const seatsOf = (config: SimulationConfig, index: number): BotLevel[] =>
+  Array.from({ length: config.players }, (_, s) => levelAt(config.bots, config.players, s, index));
+
+/** Plays game `index` of a prepared simulation: the same result in any thread or order. */
+export function playSimulatedGame(prepared: PreparedSimulation, index: number): GameResult {
+  const { config, options, maxMoves, deck } = prepared;
+  return simulateGame(config.variant, {
+    players: config.players,
+    bots: config.bots,
+    seats: seatsOf(config, index),
+    options,
+    seed: gameSeed(config.seed, index),
+    index,
+    maxMoves,
+    deck,
+    ...(config.search ? { search: config.search } : {}),
+  });
+}
+
+/** Runs `games` bot games and sums them up. Pure apart from the clock. */
+export function simulate(config: SimulationConfig): SimulationReport | Refusal {
+  const prepared = prepareSimulation(config);
+  if (isRefusal(prepared)) return prepared;
+  const results: GameResult[] = [];
+  const started = performance.now();
+  for (let index = 0; index < config.games; index++) {
+    results.push(playSimulatedGame(prepared, index));
+    config.onProgress?.(index + 1);
+  }
+  return summarise(prepared, results, (performance.now() - started) / 1000);
+}
+
+/**
+ * The report of a simulation from its games' results (any order: they are sorted by index, so
+ * the report does not depend on which thread played which game) and the wall time it took.
+ */
+export function summarise(
+  prepared: PreparedSimulation,
+  played: readonly GameResult[],
+  seconds: number,
+): SimulationReport {
+  const { config, options, maxMoves } = prepared;
+  const { variant, players, bots, seed } = config;
+  const results = [...played].sort((a, b) => a.index - b.index);
   const wins = Array<number>(players).fill(0);
   const levelWins = new Map<BotLevel, number>();
   const levelThink = new Map<BotLevel, { moves: number; ms: number }>();
@@ -250,20 +304,8 @@ export function simulate(config: SimulationConfig): SimulationReport | Refusal {
   let drawn = 0;
   let moves = 0;
   const failures: GameResult[] = [];
-  const started = performance.now();
-  for (let index = 0; index < config.games; index++) {
-    const seats = Array.from({ length: players }, (_, s) => levelAt(bots, players, s, index));
-    const game = simulateGame(variant, {
-      players,
-      bots,
-      seats,
-      options,
-      seed: gameSeed(seed, index),
-      index,
-      maxMoves,
-      deck,
-      ...(config.search ? { search: config.search } : {}),
-    });
+  for (const game of results) {
+    const seats = seatsOf(config, game.index);
     for (const w of game.winners)
       levelWins.set(seats[w]!, (levelWins.get(seats[w]!) ?? 0) + 1 / game.winners.length);
     game.think?.forEach((t, s) => {
@@ -277,10 +319,8 @@ export function simulate(config: SimulationConfig): SimulationReport | Refusal {
     for (const w of game.winners) wins[w] = (wins[w] ?? 0) + 1 / game.winners.length;
     if ((game.outcome === "error" || game.outcome === "stuck") && failures.length < MAX_FAILURES)
       failures.push(game);
-    config.onProgress?.(index + 1);
   }
-  const seconds = (performance.now() - started) / 1000;
-  const games = config.games;
+  const games = results.length;
   const rate = (x: number) => (games === 0 ? 0 : x / games);
   const levelOf = (seat: Seat) => levelAt(bots, players, seat, 0);
   const seats = wins.map((w, seat) => ({ seat, bot: levelOf(seat), wins: w, winRate: rate(w) }));

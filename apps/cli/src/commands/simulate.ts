@@ -23,7 +23,8 @@ import {
   variantOf,
 } from "../args.js";
 import { simulateRemote, type RemoteSimulationReport } from "../remote/remoteSimulate.js";
-import { DEFAULT_MAX_MOVES, simulate, type SimulationReport } from "../simulate.js";
+import { DEFAULT_MAX_MOVES, type SimulationReport } from "../simulate.js";
+import { simulateInThreads } from "../simulateInThreads.js";
 
 interface SimulateFlags {
   variant: string;
@@ -42,6 +43,7 @@ interface SimulateFlags {
   reconnect?: boolean;
   searchPlayouts?: number;
   searchMs?: number;
+  threads: number;
 }
 
 /** Progress on stderr: a bar on a terminal, a plain line now and then otherwise. */
@@ -231,6 +233,12 @@ export function registerSimulateCommand(program: Command): void {
       intArg(1, 1_000_000),
     )
     .option("--search-ms <n>", "search bots: milliseconds per move at most", intArg(1, 60_000))
+    .option(
+      "--threads <k>",
+      "in-process: worker threads playing games side by side (the same report, faster)",
+      intArg(1, 64),
+      1,
+    )
     .option("--json", "print the report as JSON")
     .addOption(
       new Option(
@@ -264,7 +272,8 @@ export function registerSimulateCommand(program: Command): void {
       "after",
       `
 Each game is the first game of a fresh match, played by bots in decider mode until it is
-over. Levels rotate: game i seats at seat s the level game 0 had at seat s + i, so every
+over. Games are seeded by their index, so --threads k plays the same games (k at a time, in
+worker threads) and prints the same report apart from the times. Levels rotate: game i seats at seat s the level game 0 had at seat s + i, so every
 level plays every position equally often. Win rates per level come with a 95 % Wilson
 interval; ms/move is the mean time a level took to choose a move (machine dependent). A refused bot move counts as an error; a game still running after --max-moves moves
 counts as stuck. Exit code 1 if any game erred or got stuck, 2 for a bad call.
@@ -278,7 +287,7 @@ command id); a match with no new version for --timeout seconds is stuck.
 
 Examples:
   maumau simulate --variant noris --players 4 --games 10000 --bots random,heuristic --seed 1
-  maumau simulate --variant french --games 400 --bots search,heuristic,random,random --search-playouts 200
+  maumau simulate --variant french --games 400 --bots search,heuristic,random,random --search-playouts 200 --threads 2
   maumau simulate --server http://127.0.0.1:3000 --variant french --games 50 --players 3
   maumau simulate --server http://a:3000,http://b:3000 --variant noris --games 50 --concurrency 8`,
     )
@@ -301,23 +310,26 @@ function searchBudget(flags: SimulateFlags): { search?: SearchBudget } {
   };
 }
 
-function simulateCommand(flags: SimulateFlags): number {
+async function simulateCommand(flags: SimulateFlags): Promise<number> {
   const variant = variantOf(flags.variant);
   checkPlayers(variant, flags.players);
   const options = parseOptionPairs(flags.option ?? []);
   const seed = flags.seed ?? freshSeed();
   const progress = progressReporter(flags.games);
-  const report = simulate({
-    variant,
-    players: flags.players,
-    games: flags.games,
-    bots: flags.botsLevel ? [flags.botsLevel] : flags.bots,
-    seed,
-    options,
-    maxMoves: flags.maxMoves,
-    ...searchBudget(flags),
-    onProgress: progress.tick,
-  });
+  const report = await simulateInThreads(
+    {
+      variant,
+      players: flags.players,
+      games: flags.games,
+      bots: flags.botsLevel ? [flags.botsLevel] : flags.bots,
+      seed,
+      options,
+      maxMoves: flags.maxMoves,
+      ...searchBudget(flags),
+      onProgress: progress.tick,
+    },
+    flags.threads,
+  );
   progress.stop();
   if (isRefusal(report)) throw new UsageError(report.message.en);
   if (flags.json) process.stdout.write(JSON.stringify(report, null, 2) + "\n");
@@ -334,6 +346,8 @@ async function simulateRemoteCommand(flags: SimulateFlags): Promise<number> {
   checkPlayers(variant, flags.players);
   const options = parseOptionPairs(flags.option ?? []);
   checkOptions(variant, options);
+  if (flags.threads > 1)
+    throw new UsageError("--threads plays in-process; with --server use --concurrency");
   const engine = variant.engine as AnyEngine;
   const needsLog = (flags.botsLevel ? [flags.botsLevel] : flags.bots).find(
     (level) => engine.bots[level].needsLog,
