@@ -227,17 +227,13 @@ function fastReward(sim: FastClassic, seat: Seat): number {
 
 /**
  * One round of the search on the classic family's fast path (fast/classic.ts): a sampled world
- * (the first one, or a new one from the sampler) loaded as integers, every legal move carried
- * out in a copy, each followed by a greedy playout (`FastClassic.playoutGreedy`) under the
- * same random numbers. `null` when the family or the rule set or the position cannot run
- * there (the engine's playouts then do the work).
+ * loaded as integers, every legal move carried out in a copy, each followed by a greedy
+ * playout (`FastClassic.playoutGreedy`) under the same random numbers. `null` when the family
+ * or the rule set or the position cannot run there (the engine's playouts then do the work).
+ * Round r plays world ⌊r / `FAST_ROUNDS_PER_WORLD`⌋ (world 0: the first sample) under new
+ * luck each round.
  */
-type FastRound = (
-  firstWorld: boolean,
-  luck: number,
-  random: () => number,
-  rewards: Float64Array,
-) => void;
+type FastRound = (round: number, luck: number, random: () => number, rewards: Float64Array) => void;
 
 function fastRounds<S, E, EV>(
   engine: AnyFamily<S, E, EV>,
@@ -252,9 +248,9 @@ function fastRounds<S, E, EV>(
   const moves = legal.map((c) => root.encode(c));
   if (moves.some((m) => m < 0 || !root.isLegal(m))) return null;
   const sim = root.clone();
-  return (firstWorld, luck, random, rewards) => {
-    let from = root;
-    if (!firstWorld) {
+  let from = root;
+  return (round, luck, random, rewards) => {
+    if (round > 0 && round % FAST_ROUNDS_PER_WORLD === 0) {
       const loaded = FastClassic.load(sampler.sample(random) as ClassicState);
       // Every sample shows the same public facts as the first, so it loads as the first did.
       if (isFastUnsupported(loaded)) throw new Error(`fast path: ${loaded.reason}`);
@@ -269,6 +265,15 @@ function fastRounds<S, E, EV>(
     }
   };
 }
+
+/**
+ * Rounds each sampled world serves on the fast path, each under new luck. Sampling a world
+ * (the filtered log folded, the unseen cards dealt, the soft facts kept) and loading it cost
+ * more than the playouts of a round (a CPU profile of noris search: sampling and loading ~55 %,
+ * playouts ~26 % at one round a world); four rounds a world spend most of the time on playouts
+ * while still drawing thousands of worlds a move.
+ */
+const FAST_ROUNDS_PER_WORLD = 4;
 
 /**
  * What a playout on the fast path costs of the budget's `playouts` (which count playouts on
@@ -366,7 +371,7 @@ export function search<S, E, EV>(
     const round = legal.length * FAST_PLAYOUT_COST;
     while ((rounds + 1) * round <= Math.max(limit, round)) {
       if (rounds > 0 && performance.now() >= deadline) break;
-      fast(rounds === 0, Math.floor(random() * 0x100000000), random, rewards);
+      fast(rounds, Math.floor(random() * 0x100000000), random, rewards);
       tally();
       used += legal.length;
       rounds++;
