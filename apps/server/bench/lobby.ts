@@ -6,8 +6,14 @@
  * `limit` 20), 1 of 10 is `lobby.create` (POST, a noris match with its creator seated). The
  * store holds `--matches` matches before the first call. Two phases:
  * - paced: requests sent at `--rate` per second (open loop: a slow answer does not slow the
- *   sender; at most 512 in flight), latency measured from the moment each was due;
+ *   sender; at most `MAX_OUTSTANDING` sent and not yet answered), latency measured from the
+ *   moment each was due, so that time queued in the generator counts;
  * - unpaced: `--concurrency` clients, each sending its next request when its answer came.
+ *
+ * The client is `node:http` with a keep-alive agent of at most `--connections` sockets (64 by
+ * default; requests beyond wait in the agent's queue, their wait counted): `fetch` (undici
+ * behind the WHATWG Request/Response objects) cost the generator more CPU per request than the
+ * server spent, and was the limit. `generatorCpu` reports what the generator itself used.
  *
  * Limits: every request comes from 127.0.0.1, one client address, so the per-client limits
  * are lifted explicitly for the benchmark: HTTP_RATE=1000000 (default 50/s per address),
@@ -15,9 +21,10 @@
  * lobby's load comes from many addresses, each under its own HTTP_RATE.
  *
  * Usage: `pnpm --filter @maumau/server run bench:lobby [-- --quick] [--rate N] [--seconds N]
- *   [--concurrency N] [--matches N] [--store sqlite|postgres] [--cpu-prof DIR]`
+ *   [--concurrency N] [--connections N] [--matches N] [--store sqlite|postgres] [--cpu-prof DIR]`
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -29,6 +36,7 @@ const { values: args } = parseArgs({
     rate: { type: "string", default: "2000" },
     seconds: { type: "string" },
     concurrency: { type: "string", default: "32" },
+    connections: { type: "string", default: "64" },
     matches: { type: "string", default: "200" },
     store: { type: "string", default: "sqlite" },
     "cpu-prof": { type: "string" },
@@ -39,6 +47,11 @@ const rate = Number(args.rate);
 const seconds = Number(args.seconds ?? (quick ? 3 : 10));
 const concurrency = Number(args.concurrency);
 
+/** Keep-alive sockets to the server, shared by both phases. */
+const agent = new Agent({ keepAlive: true, maxSockets: Number(args.connections) });
+/** Paced phase: requests sent and not yet answered, at most (bounds the generator's memory). */
+const MAX_OUTSTANDING = 4096;
+
 const LIST_INPUT = encodeURIComponent(JSON.stringify({ limit: 20 }));
 const CREATE_BODY = JSON.stringify({ variant: "noris", seats: 4, name: "bench" });
 
@@ -48,19 +61,40 @@ interface Sample {
   readonly ok: boolean;
 }
 
-async function call(url: string, n: number): Promise<Sample> {
+/** One request over the agent; resolves with its status once the whole answer was read. */
+function send(url: URL, method: "GET" | "POST", path: string, body?: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const req = request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers:
+          body === undefined
+            ? {}
+            : { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.on("data", () => {});
+        res.on("end", () => done(res.statusCode ?? 0));
+        res.on("error", fail);
+      },
+    );
+    req.on("error", fail);
+    req.end(body);
+  });
+}
+
+async function call(url: URL, n: number): Promise<Sample> {
   const kind = n % 10 === 9 ? "create" : "list";
   const started = performance.now();
-  const answer =
+  const status =
     kind === "list"
-      ? await fetch(`${url}/trpc/lobby.list?input=${LIST_INPUT}`)
-      : await fetch(`${url}/trpc/lobby.create`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: CREATE_BODY,
-        });
-  await answer.arrayBuffer();
-  return { kind, ms: performance.now() - started, ok: answer.ok };
+      ? await send(url, "GET", `/trpc/lobby.list?input=${LIST_INPUT}`)
+      : await send(url, "POST", "/trpc/lobby.create", CREATE_BODY);
+  return { kind, ms: performance.now() - started, ok: status >= 200 && status < 300 };
 }
 
 interface Result {
@@ -74,9 +108,16 @@ interface Result {
   readonly createP99: number;
   readonly cpuPercent: number;
   readonly rssMb: number;
+  readonly generatorCpuPercent: number;
 }
 
-function summarize(samples: Sample[], elapsedMs: number, cpuMs: number, rssMb: number): Result {
+function summarize(
+  samples: Sample[],
+  elapsedMs: number,
+  cpuMs: number,
+  rssMb: number,
+  own: NodeJS.CpuUsage,
+): Result {
   const all = samples.map((s) => s.ms).sort((a, b) => a - b);
   const of = (kind: Sample["kind"]) =>
     samples
@@ -94,18 +135,27 @@ function summarize(samples: Sample[], elapsedMs: number, cpuMs: number, rssMb: n
     createP99: quantile(of("create"), 0.99),
     cpuPercent: (cpuMs * 100) / elapsedMs,
     rssMb,
+    generatorCpuPercent: ((own.user + own.system) / 1000 / elapsedMs) * 100,
   };
 }
 
 /** Open loop: one request due every 1/rate s; latency counts from when it was due. */
-async function paced(url: string, pid: number): Promise<Result> {
+async function paced(url: URL, pid: number): Promise<Result> {
   const samples: Sample[] = [];
   let inFlight = 0;
   let n = 0;
   const before = sampleProc(pid);
+  const ownBefore = process.cpuUsage();
   const start = performance.now();
   const end = start + seconds * 1000;
-  const pending = new Set<Promise<void>>();
+  /** Resolves the sender's wait when an answer frees a place (at MAX_OUTSTANDING) or all came. */
+  let freed: (() => void) | null = null;
+  const answered = (sample: Sample) => {
+    samples.push(sample);
+    inFlight--;
+    freed?.();
+    freed = null;
+  };
   while (performance.now() < end) {
     const due = start + (n * 1000) / rate;
     const now = performance.now();
@@ -113,35 +163,33 @@ async function paced(url: string, pid: number): Promise<Result> {
       await new Promise((r) => setTimeout(r, Math.max(0, Math.min(due - now, 5))));
       continue;
     }
-    if (inFlight >= 512) {
-      await Promise.race(pending);
+    if (inFlight >= MAX_OUTSTANDING) {
+      await new Promise<void>((r) => (freed = r));
       continue;
     }
     inFlight++;
-    const i = n++;
-    const p = call(url, i).then(
-      (s) => {
-        samples.push({ ...s, ms: performance.now() - due });
-      },
-      () => {
-        samples.push({ kind: "list", ms: performance.now() - due, ok: false });
-      },
+    call(url, n++).then(
+      (s) => answered({ ...s, ms: performance.now() - due }),
+      () => answered({ kind: "list", ms: performance.now() - due, ok: false }),
     );
-    const tracked = p.finally(() => {
-      inFlight--;
-      pending.delete(tracked);
-    });
-    pending.add(tracked);
   }
-  await Promise.all(pending);
+  while (inFlight > 0) await new Promise<void>((r) => (freed = r));
   const after = sampleProc(pid);
-  return summarize(samples, performance.now() - start, after.cpuMs - before.cpuMs, after.rssMb);
+  const own = process.cpuUsage(ownBefore);
+  return summarize(
+    samples,
+    performance.now() - start,
+    after.cpuMs - before.cpuMs,
+    after.rssMb,
+    own,
+  );
 }
 
 /** Closed loop: `concurrency` clients, each sends the next request when its answer came. */
-async function unpaced(url: string, pid: number): Promise<Result> {
+async function unpaced(url: URL, pid: number): Promise<Result> {
   const samples: Sample[] = [];
   const before = sampleProc(pid);
+  const ownBefore = process.cpuUsage();
   const start = performance.now();
   const end = start + seconds * 1000;
   let n = 0;
@@ -157,7 +205,14 @@ async function unpaced(url: string, pid: number): Promise<Result> {
     }),
   );
   const after = sampleProc(pid);
-  return summarize(samples, performance.now() - start, after.cpuMs - before.cpuMs, after.rssMb);
+  const own = process.cpuUsage(ownBefore);
+  return summarize(
+    samples,
+    performance.now() - start,
+    after.cpuMs - before.cpuMs,
+    after.rssMb,
+    own,
+  );
 }
 
 function report(name: string, r: Result, goals: boolean): void {
@@ -170,6 +225,7 @@ function report(name: string, r: Result, goals: boolean): void {
     figure(`${name}.create.p99`, r.createP99, "ms"),
     figure(`${name}.cpu`, r.cpuPercent, "% of one core"),
     figure(`${name}.rss`, r.rssMb, "MB"),
+    figure(`${name}.generatorCpu`, r.generatorCpuPercent, "% of one core"),
   ];
   if (r.failed > 0) lines.push(figure(`${name}.failed`, r.failed, "requests"));
   for (const line of lines) console.log(line);
@@ -199,15 +255,17 @@ async function main(): Promise<void> {
   const nodeArgs =
     args["cpu-prof"] === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", args["cpu-prof"]];
   const child = await startChild("src/main.ts", { env, port: await freePort(), nodeArgs });
+  const url = new URL(child.url);
   try {
     for (let i = 0; i < Number(args.matches); i += 20) {
-      await Promise.all(Array.from({ length: 20 }, () => call(child.url, 9)));
+      await Promise.all(Array.from({ length: 20 }, () => call(url, 9)));
     }
     // Warm-up: the first calls compile and fill the cache.
-    for (let i = 0; i < 200; i++) await call(child.url, i % 9);
-    report(`lobby.paced${rate}`, await paced(child.url, child.pid), true);
-    report(`lobby.unpaced${concurrency}`, await unpaced(child.url, child.pid), false);
+    for (let i = 0; i < 200; i++) await call(url, i % 9);
+    report(`lobby.paced${rate}`, await paced(url, child.pid), true);
+    report(`lobby.unpaced${concurrency}`, await unpaced(url, child.pid), false);
   } finally {
+    agent.destroy();
     await child.stop();
     rmSync(dir, { recursive: true, force: true });
   }
