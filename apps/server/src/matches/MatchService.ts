@@ -19,7 +19,9 @@ import { commandFor, type ClientCommand } from "./commandSchema.js";
 import { MatchRepository, type Listener } from "./MatchRepository.js";
 import { Presence, type OwnerElsewhere, type PresenceProbe } from "./Presence.js";
 import { Scheduler, type WatchProbe } from "./Scheduler.js";
+import { ListCache, LIST_CACHE_MS } from "./ListCache.js";
 import { decideLobby, lobby, seatOf, seatOfHash, toNewEvent } from "./lobbyDecider.js";
+import { changesTheList } from "./lobbyEvents.js";
 import {
   type Match,
   matchIdOf,
@@ -58,6 +60,8 @@ export interface MatchServiceOptions {
   readonly retainedEvents?: number;
   /** Search bots: worker threads and think budget (default 1 thread, `DEFAULT_SEARCH_BUDGET`). */
   readonly search?: { readonly threads?: number; readonly budget?: SearchBudget };
+  /** How long a `list` answer is served from memory (default `LIST_CACHE_MS`). */
+  readonly listCacheMs?: number;
 }
 
 export interface MatchLimits {
@@ -112,6 +116,8 @@ export class MatchService {
   /** Matches a client created, by match id (the per-client cap counts those not over). */
   private readonly creators = new Map<string, string>();
   private readonly limits: MatchLimits;
+  /** `list` answers by status set and limit (`ListCache`), dropped when the list changes here. */
+  private readonly lists: ListCache<readonly LobbyView[]>;
   readonly ruleSets: RuleSetService;
 
   constructor(private readonly options: MatchServiceOptions) {
@@ -134,6 +140,10 @@ export class MatchService {
           this.scheduler.evicted(match);
         },
       },
+    });
+    this.lists = new ListCache(options.listCacheMs ?? LIST_CACHE_MS);
+    this.repository.onCommit((_match, events) => {
+      if (changesTheList(events)) this.lists.clear();
     });
     this.presence = new Presence({
       repository: this.repository,
@@ -229,7 +239,25 @@ export class MatchService {
     };
   }
 
-  async list(status: readonly MatchStatus[], limit: number): Promise<LobbyView[]> {
+  /**
+   * The most recently active matches of the given statuses, at most `limit`. Answers are cached
+   * per (status set, limit) for `LIST_CACHE_MS` and dropped by any commit of this process that
+   * changes the list; concurrent callers of one key share one load. The answer is frozen (the
+   * array, each view and its seats): every caller gets the same one.
+   */
+  list(status: readonly MatchStatus[], limit: number): Promise<readonly LobbyView[]> {
+    const statuses = [...new Set(status)].sort();
+    return this.lists.get(`${statuses.join(",")}/${limit}`, () => this.loadList(statuses, limit));
+  }
+
+  /**
+   * A `list` answer read from the store: the newest `limit × 4` streams (at least 50), each
+   * brought up to date if another process appended to it.
+   */
+  private async loadList(
+    status: readonly MatchStatus[],
+    limit: number,
+  ): Promise<readonly LobbyView[]> {
     const streams = await this.store.listStreams("match-", Math.max(limit * 4, 50));
     const out: LobbyView[] = [];
     for (const info of streams) {
@@ -239,12 +267,12 @@ export class MatchService {
         let match = await this.repository.load(id);
         if (match.version < info.version)
           match = await this.repository.run(id, () => this.repository.refresh(match));
-        if (status.includes(match.status)) out.push(match.lobby());
+        if (status.includes(match.status)) out.push(frozenLobby(match.lobby()));
       } catch (error) {
         this.logger.warn({ err: error, matchId: id }, "cannot list match");
       }
     }
-    return out;
+    return Object.freeze(out);
   }
 
   async join(input: {
@@ -432,8 +460,8 @@ export class MatchService {
       const match = await this.repository.refresh(await this.repository.load(input.matchId));
       const viewer = this.viewerOf(match, input.token);
       const full = match.status === "over";
-      const events = (await this.repository.eventsAfter(match, input.afterVersion ?? 0)).map(
-        (e) => (full ? match.publicFullEvent(e) : match.eventFor(e, viewer)),
+      const events = (await this.repository.eventsAfter(match, input.afterVersion ?? 0)).map((e) =>
+        full ? match.publicFullEvent(e) : match.eventFor(e, viewer),
       );
       return { matchId: match.id, version: match.version, full, events };
     });
@@ -592,6 +620,13 @@ export class MatchService {
   private viewerOf(match: Match, token: string | undefined): Viewer {
     return token === undefined ? "spectator" : seatOf(match, token);
   }
+}
+
+/** A lobby view shared by many answers: the view, its seats and each seat frozen. */
+function frozenLobby(view: LobbyView): LobbyView {
+  for (const seat of view.seats) Object.freeze(seat);
+  Object.freeze(view.seats);
+  return Object.freeze(view);
 }
 
 const variantOrRuleSet = () =>

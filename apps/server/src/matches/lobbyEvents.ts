@@ -47,6 +47,13 @@ export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set<string>(_sameTypes
 
 export const isLobbyEvent = (e: { type: string }): e is LobbyEvent => LOBBY_EVENT_TYPES.has(e.type);
 
+/**
+ * Whether a commit changes how the match list reads: a seat taken, left or handed to a bot, a
+ * match created, started or over. Moves inside a running game do not.
+ */
+export const changesTheList = (events: readonly { readonly type: string }[]): boolean =>
+  events.some((e) => isLobbyEvent(e) || e.type === "match.started" || e.type === "match.ended");
+
 /** A lobby event as clients see it: token hashes never leave the server. */
 export function publicLobbyEvent(e: LobbyEvent): { type: string; data: unknown } {
   if (e.type === "seat.claimed")

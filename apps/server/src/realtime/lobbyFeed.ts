@@ -1,14 +1,9 @@
-import { isLobbyEvent } from "../matches/lobbyEvents.js";
+// The one test of "this commit changes the match list": the lobby's signal and the list cache
+// (`MatchService.list`) both use it.
+export { changesTheList } from "../matches/lobbyEvents.js";
 
 /** The room of sockets that watch the lobby's match list (`lobby.watch`). */
 export const LOBBY_ROOM = "lobby";
-
-/**
- * Whether a commit changes how the match list reads: a seat taken, left or handed to a bot, a
- * match created, started or over. Moves inside a running game do not.
- */
-export const changesTheList = (events: readonly { readonly type: string }[]): boolean =>
-  events.some((e) => isLobbyEvent(e) || e.type === "match.started" || e.type === "match.ended");
 
 /**
  * Runs a task at most once per `ms`: the first call at once, calls within the window once at
