@@ -11,7 +11,13 @@ import { checkFrames, humanChoice } from "./testing/playServerMatch.js";
 import { SyncedWatch } from "./testing/SyncedWatch.js";
 import { httpClient, TestSocket } from "./testing/TestSocket.js";
 import { PostgresEventStore } from "./store/postgres.js";
-import { deleteRedisKeys, dropPostgresSchema, scaleOutServices } from "./testing/index.js";
+import {
+  deleteRedisKeys,
+  dropPostgresSchema,
+  pause,
+  scaleOutServices,
+  waitFor,
+} from "./testing/index.js";
 
 const services = scaleOutServices(
   "scaleOut.test.ts",
@@ -245,6 +251,34 @@ describe.skipIf(services === null)("two server processes, one PostgreSQL, one Re
     await httpA.lobby.start.mutate({ matchId, token: created.token! });
     return { matchId, tokens: [created.token!, joined.token] };
   }
+
+  it("lists on B a match created through A: at once after B's lobby signal, else within the cache's bound", async () => {
+    const [httpA, httpB] = [httpClient(a.url), httpClient(b.url)];
+    const listedOnB = async (matchId: string) =>
+      (await httpB.lobby.list.query({ limit: 200 })).some((v) => v.matchId === matchId);
+    // B's answer is cached; a match created through A shows up on B within LIST_CACHE_MS.
+    await httpB.lobby.list.query({ limit: 200 });
+    const first = await httpA.lobby.create.mutate({ variant: "noris", seats: 2, name: "A" });
+    await waitFor(() => listedOnB(first.matchId));
+
+    // A watcher on B reads the list when signalled: A told B to drop its cache before that.
+    const watcher = new TestSocket(b.url);
+    try {
+      await watcher.connected();
+      let signals = 0;
+      watcher.socket.on("lobby", () => signals++);
+      await watcher.rpc("lobby.watch");
+      // The signals of the create above are over (at most one per 250 ms per process).
+      await pause(300);
+      await httpB.lobby.list.query({ limit: 200 });
+      const before = signals;
+      const second = await httpA.lobby.create.mutate({ variant: "noris", seats: 2, name: "A" });
+      await waitFor(() => signals > before);
+      expect(await listedOnB(second.matchId)).toBe(true);
+    } finally {
+      watcher.close();
+    }
+  });
 
   it("takes a command through B for a match created on A; frames reach both processes", async () => {
     const [httpA, httpB] = [httpClient(a.url), httpClient(b.url)];

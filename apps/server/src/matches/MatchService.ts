@@ -251,6 +251,14 @@ export class MatchService {
   }
 
   /**
+   * Another process committed a change of the list (scale-out): cached answers are dropped, as
+   * for a change of this process.
+   */
+  listChangedElsewhere(): void {
+    this.lists.clear();
+  }
+
+  /**
    * A `list` answer read from the store: the newest `limit × 4` streams (at least 50), each
    * brought up to date if another process appended to it.
    */

@@ -42,6 +42,9 @@ export const roomOf = (matchId: string, viewer: Viewer): string => `m:${matchId}
 /** The inter-process question "what do you know of this seat's owner?" (`serverSideEmit`). */
 const PRESENCE_QUESTION = "maumau:owner";
 
+/** The inter-process notice "the match list changed here" (`serverSideEmit`). */
+const LIST_CHANGED = "maumau:lobby";
+
 const ownerAnswer = z.object({
   connected: z.boolean(),
   seenMsAgo: z.number().nonnegative().nullable(),
@@ -136,7 +139,16 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
 
   // The lobby's watchers learn that the match list changed (at most 4 signals a second per
   // process); they read it again with `lobby.list`.
-  const lobbyChanged = new Throttle(250, () => io.to(LOBBY_ROOM).emit("lobby", {}));
+  //
+  // Scale-out: the other processes drop their cached list answers first (`MatchService.list`).
+  // Both messages go through the adapter's one stream in this order, so a watcher on another
+  // process that reads the list there after its signal gets a fresh answer; a read through a
+  // third process may still be answered from that process's cache, for at most LIST_CACHE_MS.
+  const lobbyChanged = new Throttle(250, () => {
+    if (!localRooms) io.serverSideEmit(LIST_CHANGED);
+    io.to(LOBBY_ROOM).emit("lobby", {});
+  });
+  if (!localRooms) io.on(LIST_CHANGED, () => service.listChangedElsewhere());
   service.onCommit((_match: Match, events: readonly StoredEvent[]) => {
     if (changesTheList(events)) lobbyChanged.run();
   });
