@@ -42,7 +42,9 @@ describe("a cached match keeps only its newest events", () => {
       }
       const stored = await store.read(streamIdOf(matchId));
       const match = await service.match(matchId);
-      expect(answers.length).toBeGreaterThan(10);
+      // A random deal: a two-seat game may end after nine moves. More commands than the four
+      // retained events put the first answers and the early versions beyond the cache.
+      expect(answers.length).toBeGreaterThan(4);
       expect(match.version).toBe(stored.length);
       expect(match.holdsWholeLog).toBe(false);
       expect(match.eventsAfter(0)).toBeNull();
