@@ -278,10 +278,9 @@ const FAST_ROUNDS_PER_WORLD = 4;
 /**
  * What a playout on the fast path costs of the budget's `playouts` (which count playouts on
  * the engine): the fast path's greedy playout is some 30–50 times cheaper than the engine's
- * heuristic one, so one budget playout buys 50 fast ones (the default budget: 10,000 a move,
- * ~15–20 ms CPU in noris). Measured (docs/bots.md): noris search against the heuristic at
- * 2,000 fast playouts a move 32.6 % vs 29.0 % (1,000 games), at 10,000 34.4 % vs 27.2 % (500
- * games); 20,000 played no better (32.2 % vs 28.0 %).
+ * heuristic one, so one budget playout buys 50 fast ones (the default budget: 10,000 a move).
+ * Measured in noris against the heuristic (docs/bots.md, "Budget"): 2,000 fast playouts a move
+ * 32.2 % vs 29.1 % (1,000 games), 10,000 34.4 % vs 27.2 % (500 games), 20,000 no better.
  */
 export const FAST_PLAYOUT_COST = 0.02;
 
