@@ -140,13 +140,14 @@ function summarize(
 }
 
 /** Open loop: one request due every 1/rate s; latency counts from when it was due. */
-async function paced(url: URL, pid: number): Promise<Result> {
+function paced(url: URL, pid: number): Promise<Result> {
+  return measured(pid, (start) => pacedSamples(url, start));
+}
+
+async function pacedSamples(url: URL, start: number): Promise<Sample[]> {
   const samples: Sample[] = [];
   let inFlight = 0;
   let n = 0;
-  const before = sampleProc(pid);
-  const ownBefore = process.cpuUsage();
-  const start = performance.now();
   const end = start + seconds * 1000;
   /** Resolves the sender's wait when an answer frees a place (at MAX_OUTSTANDING) or all came. */
   let freed: (() => void) | null = null;
@@ -174,44 +175,43 @@ async function paced(url: URL, pid: number): Promise<Result> {
     );
   }
   while (inFlight > 0) await new Promise<void>((r) => (freed = r));
-  const after = sampleProc(pid);
-  const own = process.cpuUsage(ownBefore);
-  return summarize(
-    samples,
-    performance.now() - start,
-    after.cpuMs - before.cpuMs,
-    after.rssMb,
-    own,
-  );
+  return samples;
 }
 
 /** Closed loop: `concurrency` clients, each sends the next request when its answer came. */
-async function unpaced(url: URL, pid: number): Promise<Result> {
-  const samples: Sample[] = [];
+function unpaced(url: URL, pid: number): Promise<Result> {
+  return measured(pid, async (start) => {
+    const samples: Sample[] = [];
+    const end = start + seconds * 1000;
+    let n = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < end) {
+          try {
+            samples.push(await call(url, n++));
+          } catch {
+            samples.push({ kind: "list", ms: NaN, ok: false });
+          }
+        }
+      }),
+    );
+    return samples;
+  });
+}
+
+/** Runs a phase and sums it up with the server's and the generator's own CPU over it. */
+async function measured(pid: number, phase: (start: number) => Promise<Sample[]>): Promise<Result> {
   const before = sampleProc(pid);
   const ownBefore = process.cpuUsage();
   const start = performance.now();
-  const end = start + seconds * 1000;
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        try {
-          samples.push(await call(url, n++));
-        } catch {
-          samples.push({ kind: "list", ms: NaN, ok: false });
-        }
-      }
-    }),
-  );
+  const samples = await phase(start);
   const after = sampleProc(pid);
-  const own = process.cpuUsage(ownBefore);
   return summarize(
     samples,
     performance.now() - start,
     after.cpuMs - before.cpuMs,
     after.rssMb,
-    own,
+    process.cpuUsage(ownBefore),
   );
 }
 

@@ -452,10 +452,16 @@ async function keyboardMove(page: Page): Promise<boolean> {
   const cards = page.locator(".hand-card");
   const flags = await cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-playable")));
   const index = flags.indexOf("true");
-  if (index >= 0 && index < 10) {
+  if (index >= 0) {
     if (flags.length === 2 && (await page.getByRole("button", { name: /^Mau M$/ }).count()) > 0)
       await page.keyboard.press("m");
-    await page.keyboard.press(String((index + 1) % 10));
+    // 1–9 and 0 reach the first ten cards; Tab walks on from the tenth (a long noris hand after
+    // a draw4 can hold its only playable card beyond them).
+    await page.keyboard.press(String((Math.min(index, 9) + 1) % 10));
+    for (let k = 9; k < index; k++) await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-hand-index"))).toBe(
+      String(index),
+    );
     await page.keyboard.press("Enter");
     if ((await page.getByRole("dialog").count()) > 0) await page.keyboard.press("1");
     return true;
