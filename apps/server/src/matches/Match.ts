@@ -231,7 +231,7 @@ export class Match {
       state = this.engine.evolve(state, toEngineEvent(events[i]!));
     }
     this.gameState = state;
-    this.runtime ??= sharedRuntime(this.engine, this.engine.ruleSetOf(state));
+    this.runtime ??= runtimeOf(this.engine, this.engine.ruleSetOf(state));
     this.machineSnapshot = this.runtime.snapshotOf(state);
     this.lastTaken =
       beforeLast === null
@@ -248,7 +248,7 @@ export class Match {
     if (!this.started || this.machineSnapshot === null) {
       return this.engine.decide(this.gameState, command);
     }
-    this.runtime ??= sharedRuntime(this.engine, this.engine.ruleSetOf(this.gameState));
+    this.runtime ??= runtimeOf(this.engine, this.engine.ruleSetOf(this.gameState));
     const step = this.runtime.step(this.machineSnapshot, command);
     if (isRefusal(step)) return step;
     this.decided = { version: this.version, step };
@@ -434,29 +434,6 @@ export class Match {
       : e;
     return { version: e.version, type: shown.type, data: shown.data, at: e.at };
   }
-}
-
-/** Distinct rule sets remembered per engine for `sharedRuntime` (the oldest go first). */
-const SHARED_RULE_SETS = 64;
-const sharedRules = new WeakMap<AnyEngine, Map<string, unknown>>();
-
-/**
- * The engine's machine runtime for `rules`, one per distinct rule set: `runtimeOf` caches by
- * the rules object, and every match folds its own copy of its rules from its log (a machine
- * and its actor are ~40 KB, built again for each match otherwise). Rules are JSON (they come
- * from the stored log), so equal text means the same machine.
- */
-function sharedRuntime(engine: AnyEngine, rules: unknown): MachineRuntime {
-  let byText = sharedRules.get(engine);
-  if (byText === undefined) sharedRules.set(engine, (byText = new Map()));
-  const text = JSON.stringify(rules) ?? "null";
-  let shared = byText.get(text);
-  if (shared === undefined) {
-    shared = rules;
-    byText.set(text, rules);
-    if (byText.size > SHARED_RULE_SETS) byText.delete(byText.keys().next().value!);
-  }
-  return runtimeOf(engine, shared);
 }
 
 /** A committed event is the decided one: same type, same data. */
