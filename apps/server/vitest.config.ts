@@ -1,10 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { integrationTimeouts } from "../../tooling/vitest/integration";
 
-export default defineConfig({
-  test: {
-    // Integration tests: real servers, stores and whole bot matches. On a loaded CI machine a
-    // match that takes 2 s alone can take 10; a test that is stuck still fails (at 30 s).
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+// Integration tests: real servers, stores and whole bot matches.
+export default defineConfig({ test: { ...integrationTimeouts } });
