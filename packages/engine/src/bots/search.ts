@@ -4,7 +4,7 @@ import { classicDeterminizer } from "../classic/determinize.js";
 import type { ClassicState } from "../classic/state.js";
 import { FastClassic, isFastUnsupported } from "../fast/classic.js";
 import { heulDochDeterminizer } from "../heul-doch/determinize.js";
-import { bestSeats, rankValue, spoiledRanks } from "../heul-doch/predicates.js";
+import { bestSeats, scorePileSpoiledBy } from "../heul-doch/predicates.js";
 import type { HeulDochState } from "../heul-doch/state.js";
 import { prepareSampler, type Sampler } from "./determinize.js";
 
@@ -129,17 +129,9 @@ function heulDochStanding(s: HeulDochState, seat: Seat): number {
   for (const pile of s.piles) {
     let onions = 0;
     for (const c of pile) if (c.faceDown) onions++;
-    const spoiled = spoiledRanks(Math.round(onions * grow));
-    let points = 0;
-    let spoilt = 0;
-    for (const c of pile) {
-      if (c.faceDown) continue;
-      const rank = rankValue(c.card);
-      if (spoiled.includes(rank)) spoilt += rank;
-      else points += rank;
-    }
+    const { points, spoiled } = scorePileSpoiledBy(pile, Math.round(onions * grow));
     scores.push(points);
-    lost.push(spoilt);
+    lost.push(spoiled);
   }
   return standing(bestSeats(scores, lost), scores, seat);
 }

@@ -177,8 +177,16 @@ export interface PileScore {
 
 /** H-6.2: onions score nothing, spoiled ranks score nothing, every other face-up card its rank. */
 export function scorePile(pile: readonly PileCard[]): PileScore {
+  return scorePileSpoiledBy(pile, pile.filter((c) => c.faceDown).length);
+}
+
+/**
+ * `scorePile` with the ranks spoiled by `spoiling` onions instead of the pile's own count (the
+ * search scores a cut playout with each pile's onions projected to the game's end).
+ */
+export function scorePileSpoiledBy(pile: readonly PileCard[], spoiling: number): PileScore {
   const onions = pile.filter((c) => c.faceDown).length;
-  const spoiledSet = new Set(spoiledRanks(onions));
+  const spoiledSet = new Set(spoiledRanks(spoiling));
   let points = 0;
   let spoiled = 0;
   for (const c of pile) {
