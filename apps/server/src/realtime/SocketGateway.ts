@@ -16,7 +16,8 @@ import { TokenBucket } from "../security/TokenBucket.js";
 import type { StoredEvent } from "../store/EventStore.js";
 import { jsonParser } from "./jsonParser.js";
 import { appRouter } from "../trpc/appRouter.js";
-import { changesTheList, LOBBY_ROOM, Throttle } from "./lobbyFeed.js";
+import { changesTheList } from "../matches/lobbyEvents.js";
+import { LOBBY_ROOM, Throttle } from "./lobbyFeed.js";
 import { commandInput } from "../trpc/gameRouter.js";
 import { domainError, type Context, type SocketSession } from "../trpc/trpc.js";
 

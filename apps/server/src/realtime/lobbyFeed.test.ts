@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pause, startTestApi, waitFor, type TestApi } from "../testing/index.js";
 import { httpClient, TestSocket } from "../testing/TestSocket.js";
-import { changesTheList, Throttle } from "./lobbyFeed.js";
+import { changesTheList } from "../matches/lobbyEvents.js";
+import { Throttle } from "./lobbyFeed.js";
 
 describe("changesTheList", () => {
   it("is true for lobby facts and a match's start and end, false for moves", () => {

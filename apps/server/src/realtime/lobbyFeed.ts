@@ -1,7 +1,3 @@
-// The one test of "this commit changes the match list": the lobby's signal and the list cache
-// (`MatchService.list`) both use it.
-export { changesTheList } from "../matches/lobbyEvents.js";
-
 /** The room of sockets that watch the lobby's match list (`lobby.watch`). */
 export const LOBBY_ROOM = "lobby";
 
