@@ -63,9 +63,19 @@ describe("pnpm create-variant, end to end", () => {
       expect(r.status, `${args.join(" ")}\n${r.stdout}\n${r.stderr}`).toBe(0);
       return r;
     };
-    run([tsx, "tooling/scripts/create-variant.ts", "crazy-eights", "--name-en", "Crazy Eights", "--prefix", "E"]);
+    run([
+      tsx,
+      "tooling/scripts/create-variant.ts",
+      "crazy-eights",
+      "--name-en",
+      "Crazy Eights",
+      "--prefix",
+      "E",
+    ]);
     const pkg = join(scratch, "packages/variants/crazy-eights");
-    expect(readFileSync(join(scratch, "packages/registry/src/index.ts"), "utf8")).toContain("crazyEights as AnyVariant");
+    expect(readFileSync(join(scratch, "packages/registry/src/index.ts"), "utf8")).toContain(
+      "crazyEights as AnyVariant",
+    );
     const bin = (name: string) => join(pkg, "node_modules", ".bin", name);
     const typescript = createRequire(join(pkg, "package.json")).resolve("typescript/bin/tsc");
     run([typescript, "--noEmit", "-p", pkg], pkg);

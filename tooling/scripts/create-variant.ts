@@ -27,7 +27,10 @@ const parsed = (() => {
         "name-en": { type: "string" },
         "name-de": { type: "string" },
         prefix: { type: "string" },
-        root: { type: "string", default: join(dirname(fileURLToPath(import.meta.url)), "..", "..") },
+        root: {
+          type: "string",
+          default: join(dirname(fileURLToPath(import.meta.url)), "..", ".."),
+        },
         "no-install": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -83,23 +86,37 @@ for (const [path, content] of files) {
   writeFileSync(join(dir, path), content);
 }
 writeFileSync(registryFile, registryWithVariant(readFileSync(registryFile, "utf8"), id));
-const pkg = JSON.parse(readFileSync(registryJson, "utf8")) as { dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(registryJson, "utf8")) as {
+  dependencies: Record<string, string>;
+};
 pkg.dependencies[`@maumau/variant-${id}`] = "workspace:*";
-pkg.dependencies = Object.fromEntries(Object.entries(pkg.dependencies).sort(([a], [b]) => a.localeCompare(b)));
+pkg.dependencies = Object.fromEntries(
+  Object.entries(pkg.dependencies).sort(([a], [b]) => a.localeCompare(b)),
+);
 writeFileSync(registryJson, JSON.stringify(pkg, null, 2) + "\n");
 
 console.log(`created packages/variants/${id} (${files.size} files) and registered it`);
 if (opts.install) {
-  const r = spawnSync(process.execPath, [join(opts.root, "tooling", "scripts", "pnpm.mjs"), "install", "--offline"], {
-    stdio: "inherit",
-    cwd: opts.root,
-  });
-  if (r.status !== 0) {
-    const again = spawnSync(process.execPath, [join(opts.root, "tooling", "scripts", "pnpm.mjs"), "install"], {
+  const r = spawnSync(
+    process.execPath,
+    [join(opts.root, "tooling", "scripts", "pnpm.mjs"), "install", "--offline"],
+    {
       stdio: "inherit",
       cwd: opts.root,
-    });
+    },
+  );
+  if (r.status !== 0) {
+    const again = spawnSync(
+      process.execPath,
+      [join(opts.root, "tooling", "scripts", "pnpm.mjs"), "install"],
+      {
+        stdio: "inherit",
+        cwd: opts.root,
+      },
+    );
     if (again.status !== 0) fail("pnpm install failed; run it yourself");
   }
 }
-console.log(`next: edit packages/variants/${id}/src/ruleSet.ts, then pnpm --filter @maumau/variant-${id} test`);
+console.log(
+  `next: edit packages/variants/${id}/src/ruleSet.ts, then pnpm --filter @maumau/variant-${id} test`,
+);

@@ -34,7 +34,8 @@ const DECKS: Record<DeckChoice, DeckFacts> = {
     fits: "clubs/9",
     misfits: "diamonds/6",
     colours: ["clubs", "diamonds", "hearts", "spades"],
-    values: '{ "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 50, "9": 9, "10": 10, j: 10, q: 10, k: 10, a: 1 }',
+    values:
+      '{ "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 50, "9": 9, "10": 10, j: 10, q: 10, k: 10, a: 1 }',
   },
   "french-32": {
     constant: "FRENCH_32",
@@ -74,15 +75,21 @@ const DECKS: Record<DeckChoice, DeckFacts> = {
 
 const camel = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const pascal = (id: string) => camel(id).replace(/^./, (c) => c.toUpperCase());
-const title = (id: string) => id.split("-").map((w) => w.replace(/^./, (c) => c.toUpperCase())).join(" ");
+const title = (id: string) =>
+  id
+    .split("-")
+    .map((w) => w.replace(/^./, (c) => c.toUpperCase()))
+    .join(" ");
 
 /** Returns path → content for packages/variants/<id>/. Throws on a bad id or deck. */
 export function scaffoldVariant(options: ScaffoldOptions): Map<string, string> {
   const { id } = options;
-  if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(id)) throw new Error(`"${id}" is not a variant id (lower case, digits, dashes)`);
+  if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(id))
+    throw new Error(`"${id}" is not a variant id (lower case, digits, dashes)`);
   const deckId = options.deck ?? "french-52";
   const deck = DECKS[deckId];
-  if (!deck) throw new Error(`unknown deck "${deckId}" (noris-110, french-52, french-32, bavarian-32)`);
+  if (!deck)
+    throw new Error(`unknown deck "${deckId}" (noris-110, french-52, french-32, bavarian-32)`);
   const P = (options.prefix ?? id[0]!).toUpperCase();
   if (!/^[A-Z]{1,3}$/.test(P)) throw new Error(`"${P}" is not a rule id prefix (1–3 letters)`);
   const name = camel(id);
@@ -122,9 +129,13 @@ export function scaffoldVariant(options: ScaffoldOptions): Map<string, string> {
   );
   files.set(
     "tsconfig.json",
-    JSON.stringify({ extends: "@maumau/tsconfig/base.json", include: ["src", "*.ts"] }, null, 2) + "\n",
+    JSON.stringify({ extends: "@maumau/tsconfig/base.json", include: ["src", "*.ts"] }, null, 2) +
+      "\n",
   );
-  files.set("eslint.config.js", 'import base from "@maumau/eslint-config";\n\nexport default base;\n');
+  files.set(
+    "eslint.config.js",
+    'import base from "@maumau/eslint-config";\n\nexport default base;\n',
+  );
 
   files.set(
     "src/ruleSet.ts",

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs typecheck, lint and every package's tests through turbo, then prints one plain
-// closing line summing the vitest reports ("Tests: N passed, N failed, N skipped").
+// Checks the formatting of the whole tree (prettier --check), runs typecheck, lint and every
+// package's tests through turbo, then prints one plain closing line summing the vitest reports
+// ("Tests: N passed, N failed, N skipped"). An unformatted file fails the run like a test.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -18,9 +19,27 @@ const packageDirs = ["apps", "packages", "packages/variants", "tooling"].flatMap
 const reportOf = (dir) => join(dir, ".reports", "vitest.json");
 for (const dir of packageDirs) rmSync(reportOf(dir), { force: true });
 
+const bin = (name) =>
+  join(root, "node_modules", ".bin", process.platform === "win32" ? `${name}.cmd` : name);
+const format = spawnSync(bin("prettier"), ["--check", "."], {
+  stdio: "inherit",
+  cwd: root,
+  env: childEnv(),
+});
+if (format.status !== 0)
+  console.log("\nFormatting: files above are not formatted (run `pnpm format`).");
+
 const turbo = spawnSync(
-  join(root, "node_modules", ".bin", process.platform === "win32" ? "turbo.cmd" : "turbo"),
-  ["run", "typecheck", "lint", "test", "--continue", "--output-logs=new-only", ...process.argv.slice(2)],
+  bin("turbo"),
+  [
+    "run",
+    "typecheck",
+    "lint",
+    "test",
+    "--continue",
+    "--output-logs=new-only",
+    ...process.argv.slice(2),
+  ],
   { stdio: "inherit", cwd: root, env: childEnv() },
 );
 
@@ -40,4 +59,4 @@ for (const dir of packageDirs) {
 const status = turbo.status ?? 1;
 console.log(`\n${files} test suites in ${packageDirs.length} packages; turbo exited ${status}.`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(status !== 0 ? status : failed > 0 || passed === 0 ? 1 : 0);
+process.exit(status !== 0 ? status : failed > 0 || passed === 0 || format.status !== 0 ? 1 : 0);

@@ -7,12 +7,14 @@ import { registerSimulateCommand } from "./commands/simulate.js";
 import { registerVerifyCommand } from "./commands/verify.js";
 import { registerVizCommand } from "./commands/viz.js";
 import { registerOnlineCommands } from "./commands/online.js";
+import { VERSION } from "./version.js";
 
 const program = new Command()
   .name("maumau")
   .description(
     "Mau Mau in the terminal: play (locally or online), watch, replay, list, rule scripts, simulations, statecharts.",
   )
+  .version(VERSION)
   .showHelpAfterError();
 
 program

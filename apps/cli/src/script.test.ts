@@ -25,7 +25,10 @@ const counts = (xs: readonly string[]) => {
 };
 
 /** Compares as conformance/FORMAT.md says: listed results and state fields; hands as multisets. */
-function expectMatches(got: { results: { ok: boolean; error?: string }[]; state: Record<string, unknown> }, want: Expected) {
+function expectMatches(
+  got: { results: { ok: boolean; error?: string }[]; state: Record<string, unknown> },
+  want: Expected,
+) {
   expect(got.results.length).toBeGreaterThanOrEqual(want.results.length);
   want.results.forEach((w, i) => {
     expect(got.results[i]?.ok, `result ${i}`).toBe(w.ok);
@@ -34,7 +37,9 @@ function expectMatches(got: { results: { ok: boolean; error?: string }[]; state:
   for (const [key, value] of Object.entries(want.state)) {
     if (key === "hands") {
       for (const [seat, cards] of Object.entries(value as Record<string, string[]>))
-        expect(counts((got.state.hands as string[][])[Number(seat)] ?? []), `hand ${seat}`).toEqual(counts(cards));
+        expect(counts((got.state.hands as string[][])[Number(seat)] ?? []), `hand ${seat}`).toEqual(
+          counts(cards),
+        );
     } else if (key === "piles") {
       for (const [seat, pile] of Object.entries(value as Record<string, unknown[]>))
         expect((got.state.piles as unknown[][])[Number(seat)], `pile ${seat}`).toEqual(pile);
@@ -43,7 +48,8 @@ function expectMatches(got: { results: { ok: boolean; error?: string }[]; state:
 }
 
 const haveExamples = existsSync(examples);
-if (!haveExamples) console.warn(`skipping conformance examples: ${examples} not found (../shared beside the repo)`);
+if (!haveExamples)
+  console.warn(`skipping conformance examples: ${examples} not found (../shared beside the repo)`);
 const cases = haveExamples
   ? readdirSync(examples)
       .filter((f) => f.endsWith(".json") && !f.endsWith(".expected.json"))
@@ -55,13 +61,19 @@ const cases = haveExamples
 
 describe.skipIf(!haveExamples)("conformance examples through `maumau script`", () => {
   for (const c of cases) {
-    it.skipIf(!findVariant(c.variant))(c.name, () => {
-      const run = cli(["script", c.file]);
-      expect(run.stderr).toBe("");
-      expect(run.status).toBe(0);
-      const want = JSON.parse(readFileSync(c.file.replace(/\.json$/, ".expected.json"), "utf8")) as Expected;
-      expectMatches(JSON.parse(run.stdout), want);
-    }, 60_000);
+    it.skipIf(!findVariant(c.variant))(
+      c.name,
+      () => {
+        const run = cli(["script", c.file]);
+        expect(run.stderr).toBe("");
+        expect(run.status).toBe(0);
+        const want = JSON.parse(
+          readFileSync(c.file.replace(/\.json$/, ".expected.json"), "utf8"),
+        ) as Expected;
+        expectMatches(JSON.parse(run.stdout), want);
+      },
+      60_000,
+    );
   }
 });
 
@@ -70,7 +82,11 @@ describe("maumau script: input and failure modes", () => {
     variant: "noris",
     players: 2,
     seed: 3,
-    commands: [{ seat: 1, type: "draw" }, { seat: 0, type: "fly" }, { seat: 9, type: "draw" }],
+    commands: [
+      { seat: 1, type: "draw" },
+      { seat: 0, type: "fly" },
+      { seat: 9, type: "draw" },
+    ],
   };
 
   it("reads the script from standard input with -", () => {

@@ -122,6 +122,57 @@ describe("simulate", () => {
     ]);
   });
 
+  describe("--engine fast: the engine's fast path where the variant and every level have one", () => {
+    const noris = findVariant("noris")!;
+    const config = { variant: noris, players: 4, games: 400, bots: ["random" as const], seed: 5 };
+
+    it("plays random noris games on the fast path: every game ends, wins add up, reproducible", () => {
+      const report = run(config);
+      expect(report.engine).toBe("fast");
+      expect(report.engineNote).toBeUndefined();
+      expect([report.errors, report.stuck]).toEqual([0, 0]);
+      const wins = report.seats.reduce((sum, s) => sum + s.wins, 0);
+      expect(wins + report.drawn).toBeCloseTo(report.games, 6);
+      // Four random seats of one level: each wins about a quarter (the levels rotate).
+      for (const seat of report.seats) expect(seat.winRate).toBeGreaterThan(0.15);
+      expect(report.levels[0]).toMatchObject({ bot: "random", moves: report.moves });
+      const again = run(config);
+      expect(again.seats).toEqual(report.seats);
+      expect(again.moves).toBe(report.moves);
+    });
+
+    it("plays a game of about the engine's length (the same rules on both paths)", () => {
+      const fast = run(config);
+      const decided = run({ ...config, engine: "decide" });
+      expect(decided.engine).toBe("decide");
+      expect(decided.engineNote).toBeUndefined();
+      // Different random numbers, the same rules: the mean game length agrees within 15 %.
+      expect(fast.averageMoves / decided.averageMoves).toBeGreaterThan(0.85);
+      expect(fast.averageMoves / decided.averageMoves).toBeLessThan(1.15);
+    });
+
+    it("falls back to decide, and says why, where the fast path cannot play", () => {
+      const cases = [
+        [
+          { ...config, bots: ["random" as const, "heuristic" as const] },
+          /heuristic bot has no fast policy/,
+        ],
+        [{ ...config, variant: findVariant("heul-doch")! }, /heul-doch engine has no fast path/],
+        [
+          { ...config, variant: findVariant("bavarian")! },
+          /fast path cannot play it: phase cutting/,
+        ],
+        [{ ...config, checkCards: true }, /--check-cards/],
+      ] as const;
+      for (const [fallback, why] of cases) {
+        const report = run({ ...fallback, games: 20 });
+        expect(report.engine).toBe("decide");
+        expect(report.engineNote).toMatch(why);
+        expect([report.errors, report.stuck]).toEqual([0, 0]);
+      }
+    });
+  });
+
   it("counts a game past the move cap as stuck", () => {
     const report = run({
       variant: findVariant("noris")!,

@@ -1,6 +1,7 @@
 import {
   createRng,
   GameDriver,
+  isFastUnsupported,
   isPermutationOf,
   isRefusal,
   openMatch,
@@ -9,6 +10,8 @@ import {
   type AnyVariant,
   type BotLevel,
   type CardCode,
+  type FastGame,
+  type FastPolicy,
   type Refusal,
   type SearchBudget,
   type Seat,
@@ -32,10 +35,19 @@ export interface SimulationConfig {
   readonly maxMoves?: number;
   /** Check after every move that no card was created or lost (slower; for tests). */
   readonly checkCards?: boolean;
+  /**
+   * Where the games run: `fast` (the default) on the engine's fast path when the variant has
+   * one, its rule set loads onto it and every level has a fast policy; else, and with
+   * `decide`, on the engine's `apply` (each command decided and folded, bots shown their view).
+   */
+  readonly engine?: SimulationEngine;
   readonly onProgress?: (done: number) => void;
 }
 
 export type GameOutcome = "won" | "drawn" | "stuck" | "error";
+
+export const SIMULATION_ENGINES = ["fast", "decide"] as const;
+export type SimulationEngine = (typeof SIMULATION_ENGINES)[number];
 
 export interface GameResult {
   readonly index: number;
@@ -113,6 +125,9 @@ export interface SimulationReport {
   readonly maxMoves: number;
   /** The search budget given (absent: the engine's default). */
   readonly search?: SearchBudget;
+  /** Where the games ran, and why not on the fast path when that was asked for and not used. */
+  readonly engine: SimulationEngine;
+  readonly engineNote?: string;
   readonly games: number;
   readonly errors: number;
   readonly stuck: number;
@@ -232,6 +247,34 @@ export interface PreparedSimulation {
   readonly options: Record<string, unknown>;
   readonly maxMoves: number;
   readonly deck: readonly CardCode[] | null;
+  /** The fast path's game (dealt again for every game) and each level's policy on it. */
+  readonly fast: {
+    readonly game: FastGame;
+    readonly policies: ReadonlyMap<BotLevel, FastPolicy>;
+  } | null;
+  readonly engineNote?: string;
+}
+
+/**
+ * The fast path for a simulation, or why not: the engine's (a dealt first game loaded onto
+ * it; reshuffles from the fast generator), and every level's fast policy.
+ */
+function fastPathFor(
+  config: SimulationConfig,
+  events: readonly { type: string }[],
+): PreparedSimulation["fast"] | string {
+  const engine = config.variant.engine as AnyEngine;
+  if (engine.fast === null) return `the ${config.variant.id} engine has no fast path`;
+  if (config.checkCards) return "--check-cards follows every card on the engine";
+  const policies = new Map<BotLevel, FastPolicy>();
+  for (const level of new Set(config.bots)) {
+    const policy = engine.bots[level].fast;
+    if (policy === undefined) return `the ${level} bot has no fast policy`;
+    policies.set(level, policy);
+  }
+  const game = engine.fast.load(engine.replay(events));
+  if (isFastUnsupported(game)) return `the fast path cannot play it: ${game.reason}`;
+  return { game, policies };
 }
 
 /** Checks the options and the player count once (a refusal when they do not hold). */
@@ -248,7 +291,52 @@ export function prepareSimulation(config: SimulationConfig): PreparedSimulation 
   });
   if (isRefusal(opened)) return opened;
   const deck = config.checkCards ? config.variant.deckFor(parsed) : null;
-  return { config, options, maxMoves, deck };
+  const fast = (config.engine ?? "fast") === "fast" ? fastPathFor(config, opened) : null;
+  if (typeof fast === "string")
+    return { config, options, maxMoves, deck, fast: null, engineNote: fast };
+  return { config, options, maxMoves, deck, fast };
+}
+
+/**
+ * Plays game `index` on the fast path: a fresh deal from the game's seed (dealer seat 0, as a
+ * match's first game), then each seat's level's fast policy until the game ends.
+ */
+function playFastGame(
+  fast: NonNullable<PreparedSimulation["fast"]>,
+  seats: readonly BotLevel[],
+  index: number,
+  seed: number,
+  maxMoves: number,
+): GameResult {
+  const { game, policies } = fast;
+  const policyOf = seats.map((level) => policies.get(level)!);
+  const moved = Array<number>(game.players).fill(0);
+  const started = performance.now();
+  game.rng.reseed(seed);
+  game.deal(0);
+  let moves = 0;
+  let outcome: GameOutcome | null = null;
+  while (outcome === null) {
+    const seat = game.toAct;
+    if (seat === null) outcome = game.winner === null ? "drawn" : "won";
+    else if (moves >= maxMoves) outcome = "stuck";
+    else {
+      game.apply(policyOf[seat]!(game));
+      moved[seat]!++;
+      moves++;
+    }
+  }
+  // The policies answer in nanoseconds: the game's time is shared out by moves made.
+  const msPerMove = moves ? (performance.now() - started) / moves : 0;
+  const winner = outcome === "won" ? game.winner : null;
+  return {
+    index,
+    seed,
+    outcome,
+    winners: winner === null ? [] : [winner],
+    moves,
+    think: moved.map((n) => ({ moves: n, ms: n * msPerMove })),
+  };
 }
 
 /** The levels of game `index`'s seats (they rotate game by game). */
@@ -258,6 +346,14 @@ const seatsOf = (config: SimulationConfig, index: number): BotLevel[] =>
 /** Plays game `index` of a prepared simulation: the same result in any thread or order. */
 export function playSimulatedGame(prepared: PreparedSimulation, index: number): GameResult {
   const { config, options, maxMoves, deck } = prepared;
+  if (prepared.fast !== null)
+    return playFastGame(
+      prepared.fast,
+      seatsOf(config, index),
+      index,
+      gameSeed(config.seed, index),
+      maxMoves,
+    );
   return simulateGame(config.variant, {
     players: config.players,
     bots: config.bots,
@@ -347,6 +443,8 @@ export function summarise(
     options,
     maxMoves,
     ...(config.search ? { search: config.search } : {}),
+    engine: prepared.fast === null ? "decide" : "fast",
+    ...(prepared.engineNote === undefined ? {} : { engineNote: prepared.engineNote }),
     games,
     errors,
     stuck,

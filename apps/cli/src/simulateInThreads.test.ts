@@ -37,6 +37,15 @@ describe("simulateInThreads", () => {
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
+  it("on the fast path too: the same report from two threads as from one", async () => {
+    const config = { variant: noris, players: 3, games: 60, bots: ["random" as const], seed: 8 };
+    const serial = simulate({ ...config, bots: [...config.bots] });
+    const threaded = await simulateInThreads({ ...config, bots: [...config.bots] }, 2);
+    if (isRefusal(serial) || isRefusal(threaded)) throw new Error("refused");
+    expect(threaded.engine).toBe("fast");
+    expect(untimed(threaded)).toEqual(untimed(serial));
+  });
+
   it("refuses a bad config before starting a thread", async () => {
     const report = await simulateInThreads(
       { variant: noris, players: 11, games: 4, bots: ["random"], seed: 1 },

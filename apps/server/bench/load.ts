@@ -1,7 +1,7 @@
 /**
  * Load generator for the game server (issue 11, "Benchmarks 2. Server"), in a process of its own.
  *
- * It starts the server under test as production does (`node --import tsx src/main.ts`, config
+ * It starts the server under test as production does (`node dist/main.js`, built by `build.mjs` first; config
  * from the environment, the SQLite store in a temp file, or PostgreSQL with `--store postgres`),
  * connects `--matches`×4 socket.io clients through `@maumau/client`'s `SocketClient`, creates
  * and starts one four-seat noris match per four clients (`lobby.create`/`join`/`game.watch`/
@@ -42,6 +42,7 @@ import {
   quantile,
   sampleProc,
   startChild,
+  buildServer,
   type Child,
   type ProcSample,
 } from "./proc.js";
@@ -72,6 +73,9 @@ const SEATS = 4;
 
 /** Goals of issue 11 for the real server, by rate (0 = unpaced). */
 const FRAME_P99_GOAL: Record<number, string> = { 2000: "≤ 10 ms", 4000: "≤ 30 ms" };
+const ACK_P99_GOAL: Record<number, string> = { 2000: "≤ 10 ms" };
+/** Figures without a threshold that `pnpm bench` still lists (issue #22: frames per move). */
+const WATCHED = "watched, smaller is better";
 
 // A deterministic generator (the soak suite's mulberry32): the same run picks the same moves.
 const random = seeded(11);
@@ -108,7 +112,26 @@ interface Phase {
   ack: number[];
   frame: number[];
   frameBytes: number[];
+  /** `match` packets received by all sockets in the window. */
+  packets: number;
+  /** The distinct encodings among them (a broadcast, a public part), by key. */
+  distinct: Set<string>;
+  /** Sampled sizes of distinct packets: what the server serialised. */
+  distinctBytes: number[];
 }
+
+/**
+ * One server serialisation: a broadcast reaches every socket of its room with the same bytes,
+ * and a commit's public part is encoded once for all its packets.
+ */
+const packetKey = (wire: {
+  matchId?: unknown;
+  version?: unknown;
+  kind?: unknown;
+  viewer?: unknown;
+  snapshot?: { viewer?: unknown };
+}): string =>
+  `${String(wire.matchId)}:${String(wire.version)}:${String(wire.kind)}:${String(wire.viewer ?? wire.snapshot?.viewer)}`;
 
 class Load {
   readonly tables: Table[] = [];
@@ -151,9 +174,20 @@ class Load {
       for (const seat of seats) {
         seat.client.onFrame((frame) => this.onFrame(table, seat, frame));
         // The size on the wire (a commit's frame is a delta that the client completes).
-        seat.client.socket.on("match", (wire: unknown) => {
-          if (this.phase !== null && this.measuring && this.frames++ % 97 === 0) {
-            this.phase.frameBytes.push(JSON.stringify(wire).length);
+        seat.client.socket.on("match", (wire: Parameters<typeof packetKey>[0]) => {
+          const phase = this.phase;
+          if (phase === null || !this.measuring) return;
+          phase.packets++;
+          if (this.frames++ % 97 === 0) phase.frameBytes.push(JSON.stringify(wire).length);
+          // A seat's packet carries the commit's public part, which the server encodes once
+          // per commit (not per packet): it counts once, apart from the seat's own part.
+          const { shared, ...own } = wire as typeof wire & { shared?: typeof wire };
+          for (const part of shared === undefined ? [wire] : [shared, own]) {
+            const key = packetKey(part);
+            if (phase.distinct.has(key)) continue;
+            phase.distinct.add(key);
+            if (phase.distinct.size % 7 === 0)
+              phase.distinctBytes.push(JSON.stringify(part).length);
           }
         });
       }
@@ -315,7 +349,17 @@ class Load {
     if (this.timer !== null) clearInterval(this.timer);
     if (rate > 0) this.timer = setInterval(() => this.drain(), 1);
     else this.drain();
-    const phase: Phase = { rate, moves: 0, errors: 0, ack: [], frame: [], frameBytes: [] };
+    const phase: Phase = {
+      rate,
+      moves: 0,
+      errors: 0,
+      ack: [],
+      frame: [],
+      frameBytes: [],
+      packets: 0,
+      distinct: new Set(),
+      distinctBytes: [],
+    };
     this.phase = phase;
     this.measuring = false;
     await sleep(WARMUP_MS);
@@ -355,6 +399,12 @@ interface PhaseResult {
   readonly peakRssMb: number;
   readonly generatorCpuPercent: number;
   readonly frameBytes: number;
+  /** `match` bytes that reached the sockets per acknowledged move (all of a match's sockets). */
+  readonly receivedBytesPerMove: number;
+  /** JSON encodings per move by the server: one per broadcast, the public part once. */
+  readonly serialisationsPerMove: number;
+  /** Their bytes per move: what the server serialised. */
+  readonly serialisedBytesPerMove: number;
 }
 
 interface Latency {
@@ -383,6 +433,9 @@ function summarize(
   const elapsed = after.at - before.at;
   const cpu = after.cpuMs - before.cpuMs;
   const bytes = phase.frameBytes;
+  const mean = (xs: readonly number[]) =>
+    xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length;
+  const perMove = (n: number) => (phase.moves === 0 ? NaN : n / phase.moves);
   return {
     rate: phase.rate,
     movesPerSecond: (phase.moves * 1000) / elapsed,
@@ -394,7 +447,10 @@ function summarize(
     rssMb: after.rssMb,
     peakRssMb: after.peakRssMb,
     generatorCpuPercent: (generatorCpuMs * 100) / elapsed,
-    frameBytes: bytes.length === 0 ? NaN : bytes.reduce((a, b) => a + b, 0) / bytes.length,
+    frameBytes: mean(bytes),
+    receivedBytesPerMove: perMove(mean(bytes) * phase.packets),
+    serialisationsPerMove: perMove(phase.distinct.size),
+    serialisedBytesPerMove: perMove(mean(phase.distinctBytes) * phase.distinct.size),
   };
 }
 
@@ -425,7 +481,7 @@ async function startTarget(target: "server" | "echo", dir: string): Promise<Chil
   }
   const nodeArgs =
     args["cpu-prof"] === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", args["cpu-prof"]];
-  return startChild("src/main.ts", { env, port, nodeArgs });
+  return startChild(buildServer(), { env, port, nodeArgs });
 }
 
 function report(target: string, r: PhaseResult, echoUnpaced?: number): string[] {
@@ -441,7 +497,7 @@ function report(target: string, r: PhaseResult, echoUnpaced?: number): string[] 
         : undefined,
     ),
     figure(`${name}.ack.p50`, r.ack.p50, "ms"),
-    figure(`${name}.ack.p99`, r.ack.p99, "ms"),
+    figure(`${name}.ack.p99`, r.ack.p99, "ms", server ? ACK_P99_GOAL[r.rate] : undefined),
     figure(`${name}.ack.max`, r.ack.max, "ms"),
     figure(`${name}.frame.p50`, r.frame.p50, "ms"),
     figure(`${name}.frame.p99`, r.frame.p99, "ms", server ? FRAME_P99_GOAL[r.rate] : undefined),
@@ -450,6 +506,9 @@ function report(target: string, r: PhaseResult, echoUnpaced?: number): string[] 
     figure(`${name}.cpuPerMove`, r.cpuMsPerMove, "ms"),
     figure(`${name}.rss`, r.rssMb, "MB", server ? "≤ 200 MB" : undefined),
     figure(`${name}.frameBytes`, r.frameBytes, "bytes"),
+    figure(`${name}.frameBytesPerMove`, r.receivedBytesPerMove, "bytes received", WATCHED),
+    figure(`${name}.serialisationsPerMove`, r.serialisationsPerMove, "packets", WATCHED),
+    figure(`${name}.serialisedBytesPerMove`, r.serialisedBytesPerMove, "bytes", WATCHED),
     figure(`${name}.generatorCpu`, r.generatorCpuPercent, "% of one core"),
   ];
   if (r.errors > 0) lines.push(figure(`${name}.errors`, r.errors, "refused commands"));

@@ -28,7 +28,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { figure, freePort, quantile, sampleProc, startChild } from "./proc.js";
+import { buildServer, figure, freePort, quantile, sampleProc, startChild } from "./proc.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -254,7 +254,7 @@ async function main(): Promise<void> {
   );
   const nodeArgs =
     args["cpu-prof"] === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", args["cpu-prof"]];
-  const child = await startChild("src/main.ts", { env, port: await freePort(), nodeArgs });
+  const child = await startChild(buildServer(), { env, port: await freePort(), nodeArgs });
   const url = new URL(child.url);
   try {
     for (let i = 0; i < Number(args.matches); i += 20) {

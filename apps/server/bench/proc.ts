@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -57,14 +57,16 @@ export interface Child {
 }
 
 /**
- * Starts a Node process running `entry` (TypeScript through tsx, as `npm start` runs the server)
+ * Starts a Node process running `entry` (a `.ts` file through tsx, else plain JavaScript)
  * and resolves once `GET <url>/healthz` answers, or once it prints `ready` for the echo server.
  */
 export async function startChild(
   entry: string,
   options: { env: Record<string, string>; port: number; nodeArgs?: readonly string[] },
 ): Promise<Child> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", entry], {
+  // Compiled JavaScript (the build `npm start` runs) needs no loader; TypeScript runs through tsx.
+  const loader = entry.endsWith(".ts") ? ["--import", "tsx"] : [];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, entry], {
     cwd: SERVER_DIR,
     env: { ...process.env, ...options.env, PORT: String(options.port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "pipe"],
@@ -119,4 +121,14 @@ export function figure(name: string, value: number, unit: string, goal?: string)
       : value.toFixed(value >= 10 ? 1 : 2)
     : "n/a";
   return `${name}: ${shown} ${unit}${goal === undefined ? "" : ` (goal: ${goal})`}`;
+}
+
+/** Builds the server as `npm start` does (`build.mjs`: compiled JavaScript in `dist/`). */
+export function buildServer(): string {
+  const built = spawnSync(process.execPath, ["build.mjs", "--quiet"], {
+    cwd: SERVER_DIR,
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`the server build failed: ${built.stderr}`);
+  return "dist/main.js";
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -13,8 +14,11 @@ import { z } from "zod";
 import type { Config } from "./config.js";
 import type { ErrorRefusal } from "./errors/ServiceError.js";
 import { ClientLimiter, clientOf } from "./security/ClientLimiter.js";
+import { SECURITY_HEADERS } from "./security/headers.js";
+import { HostPolicy } from "./security/HostPolicy.js";
 import { OriginPolicy } from "./security/OriginPolicy.js";
 import { cacheControlFor, fileStats, resolveInside, sendFile } from "./static.js";
+import { inputTextRefusal } from "./trpc/text.js";
 
 /** The live parts behind the HTTP routes; absent, the server only serves files and health. */
 export interface Api {
@@ -22,12 +26,19 @@ export interface Api {
   readonly trpc: (req: IncomingMessage, res: ServerResponse) => void;
   /** Whether the store (and Redis, when configured) answers and the server is not shutting down. */
   readonly ready: () => Promise<Readiness>;
+  /** `GET /metrics` on this port (only with `METRICS_TOKEN`); absent = 404. */
+  readonly metrics?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 }
 
-/** What `/readyz` reports: ready, and each dependency's state. */
+/**
+ * What `/readyz` reports. `ready` and `degraded` take traffic (HTTP 200): degraded serves every
+ * request, with less than it promises (`reason` says what). `unavailable` (503) does not.
+ */
 export interface Readiness {
-  readonly ready: boolean;
+  readonly status: "ready" | "degraded" | "unavailable";
   readonly checks: Readonly<Record<string, "ok" | "down" | "stopping">>;
+  /** Why the status is not `ready`. */
+  readonly reason?: string;
 }
 
 /** What clients learn about a variant: its data and its options' JSON Schema, never code. */
@@ -121,6 +132,34 @@ function sendRpcError(
   });
 }
 
+/**
+ * A request's body as text, or null once it is longer than `max` bytes (the rest is not read;
+ * Node discards it after the answer).
+ */
+function readBody(req: IncomingMessage, max: number): Promise<string | null> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > max) return Promise.resolve(null);
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        req.off("data", onData);
+        req.off("end", onEnd);
+        req.resume();
+        done(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => done(Buffer.concat(chunks, size).toString("utf8"));
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.once("error", fail);
+  });
+}
+
 const isTrpcPath = (path: string): boolean => path === "/trpc" || path.startsWith("/trpc/");
 
 /** The request target for logs: tRPC queries carry seat tokens in the query string. */
@@ -133,7 +172,8 @@ const loggedUrl = (url: string | undefined): string | undefined =>
  */
 export function createServer(config: Config, logger: Logger, api?: Api): Server {
   const variantList = variants.map(describeVariant);
-  const origins = new OriginPolicy(config.allowedOrigins, config.corsOrigins);
+  const origins = OriginPolicy.of(config);
+  const hosts = new HostPolicy(config.allowedHosts, config.publicOrigin);
   const limiter = new ClientLimiter(config.httpRate);
 
   function handleTrpc(req: IncomingMessage, res: ServerResponse): void {
@@ -195,7 +235,34 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
       sendJson(res, 404, { error: "not_found", message: "The API is not running." });
       return;
     }
-    api.trpc(req, res);
+    if (req.method !== "POST") {
+      api.trpc(req, res);
+      return;
+    }
+    const trpc = api.trpc;
+    readBody(req, config.maxPayloadBytes).then(
+      (body) => {
+        if (body === null) {
+          sendRpcError(res, 413, "PAYLOAD_TOO_LARGE", -32013, {
+            code: "PAYLOAD_TOO_LARGE",
+            message: { en: "The request is too large.", de: "Die Anfrage ist zu groß." },
+          });
+          return;
+        }
+        // Issue #18: an input deeper or larger than any may be (a batch adds one level and a
+        // value per procedure) is refused from its text, before JSON.parse builds it; the
+        // procedures' own check on the parsed input is exact.
+        const refused = inputTextRefusal(body, { depth: 1, nodes: procedures }, procedures);
+        if (refused !== null) {
+          sendRpcError(res, 400, "BAD_REQUEST", -32600, refused.refusal);
+          return;
+        }
+        // tRPC reads a body already read from `req.body` (a string it parses as it is).
+        (req as IncomingMessage & { body?: string }).body = body === "" ? undefined : body;
+        trpc(req, res);
+      },
+      () => res.destroy(),
+    );
   }
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse, path: string) {
@@ -225,6 +292,10 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = requestPath(req);
+    if (!hosts.allows(req)) {
+      refuseHost(req, res, target !== null && isTrpcPath(target));
+      return;
+    }
     if (target !== null && isTrpcPath(target)) {
       handleTrpc(req, res);
       return;
@@ -250,12 +321,22 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
     if (path === "/readyz") {
       const readiness: Readiness =
         api === undefined
-          ? { ready: true, checks: {} }
-          : await api.ready().catch(() => ({ ready: false, checks: {} }));
-      sendJson(res, readiness.ready ? 200 : 503, {
-        status: readiness.ready ? "ready" : "unavailable",
-        checks: readiness.checks,
-      });
+          ? { status: "ready", checks: {} }
+          : await api.ready().catch((error: unknown): Readiness => ({
+              status: "unavailable",
+              checks: {},
+              reason: `readiness check failed: ${String(error)}`,
+            }));
+      sendJson(res, readiness.status === "unavailable" ? 503 : 200, readiness);
+      return;
+    }
+    if (path === "/metrics") {
+      if (api?.metrics === undefined) {
+        sendJson(res, 404, {
+          error: "not_found",
+          message: "Metrics are served on METRICS_PORT, or here with METRICS_TOKEN.",
+        });
+      } else await api.metrics(req, res);
       return;
     }
     if (path === "/api/variants") {
@@ -269,8 +350,20 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
     await serveStatic(req, res, path);
   }
 
+  function refuseHost(req: IncomingMessage, res: ServerResponse, rpc: boolean): void {
+    logger.warn({ host: req.headers.host, url: loggedUrl(req.url) }, "host refused");
+    const message = {
+      en: "This server does not answer to this host name (ALLOWED_HOSTS).",
+      de: "Dieser Server antwortet nicht unter diesem Hostnamen (ALLOWED_HOSTS).",
+    };
+    // 421 Misdirected Request: the name is not one this server serves.
+    if (rpc) sendRpcError(res, 421, "FORBIDDEN", -32003, { code: "FORBIDDEN_HOST", message });
+    else sendJson(res, 421, { error: "forbidden_host", message: message.en });
+  }
+
   return createHttpServer((req, res) => {
     const started = performance.now();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     res.on("finish", () => {
       const entry = {
         method: req.method,
@@ -278,7 +371,8 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
       };
-      if (req.url === "/healthz" || req.url === "/readyz") logger.debug(entry, "request");
+      if (req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics")
+        logger.debug(entry, "request");
       else logger.info(entry, "request");
     });
     handle(req, res).catch((error: unknown) => {
@@ -289,8 +383,13 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
         res.destroy();
         return;
       }
-      logger.error(entry, "request failed");
-      sendJson(res, 500, { error: "internal", message: "Internal error." });
+      const errorId = randomUUID();
+      logger.error({ ...entry, errorId }, "request failed");
+      sendJson(res, 500, {
+        error: "internal",
+        message: `Internal error (id ${errorId}).`,
+        errorId,
+      });
     });
   });
 }

@@ -42,6 +42,12 @@ describe("loadConfig", () => {
       trustProxy: false,
       allowedOrigins: [],
       corsOrigins: [],
+      publicOrigin: null,
+      allowedHosts: [],
+      metricsPort: null,
+      metricsHost: null,
+      metricsToken: null,
+      shutdownGraceMs: 10_000,
     });
   });
 
@@ -99,6 +105,8 @@ describe("loadConfig", () => {
         COMMAND_RATE: "5",
         ALLOWED_ORIGINS: "https://maumau.example, http://localhost:5173/",
         CORS_ORIGINS: "https://app.example",
+        PUBLIC_ORIGIN: "https://Mau.Example/",
+        ALLOWED_HOSTS: "games.lan, Mau-Box.local.",
       }),
     ).toMatchObject({
       databaseUrl: "postgres://u:p@db/maumau",
@@ -113,6 +121,8 @@ describe("loadConfig", () => {
       commandRate: 5,
       allowedOrigins: ["https://maumau.example", "http://localhost:5173"],
       corsOrigins: ["https://app.example"],
+      publicOrigin: "https://mau.example",
+      allowedHosts: ["games.lan", "mau-box.local"],
     });
   });
 
@@ -124,8 +134,13 @@ describe("loadConfig", () => {
     ["COMMAND_RATE", "0"],
     ["ALLOWED_ORIGINS", "not a url"],
     ["CORS_ORIGINS", "https://x.example/path"],
+    ["PUBLIC_ORIGIN", "https://a.example, https://b.example"],
+    ["ALLOWED_HOSTS", "evil.example/path"],
     ["DATABASE_SCHEMA", "public; drop table x"],
     ["REDIS_PREFIX", "has space"],
+    ["METRICS_PORT", "65536"],
+    ["METRICS_TOKEN", "short"],
+    ["SHUTDOWN_GRACE_MS", "-1"],
   ])("refuses %s=%s", (variable, value) => {
     expect(problemsOf({ [variable]: value })).toEqual([variable]);
   });

@@ -1,9 +1,9 @@
 import { isAbsolute, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
-/** `apps/web/dist`, found from this file so it works whatever the working directory. */
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+import { DEFAULT_WEB_DIST } from "./paths.js";
+
+export { DEFAULT_WEB_DIST };
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -59,6 +59,21 @@ export interface Config {
   readonly allowedOrigins: readonly string[];
   /** Origins that get CORS headers; empty = CORS off. */
   readonly corsOrigins: readonly string[];
+  /** The origin people reach the server under (`https://maumau.example`); null = not set. */
+  readonly publicOrigin: string | null;
+  /**
+   * Host names the `Host` header may name besides loopback names, IP addresses and the public
+   * origin's host; `["*"]` = any (the check is off).
+   */
+  readonly allowedHosts: readonly string[];
+  /** A second port that serves only `GET /metrics` (Prometheus); null = none. */
+  readonly metricsPort: number | null;
+  /** The address the metrics port binds to; null = `host`. */
+  readonly metricsHost: string | null;
+  /** The bearer token `/metrics` asks for; with it, the main port serves `/metrics` too. */
+  readonly metricsToken: string | null;
+  /** SIGTERM: how long the drain may take before open connections are cut (exit code 1). */
+  readonly shutdownGraceMs: number;
 }
 
 // An empty variable (`PORT=` in a .env or compose file) means "not set", not "invalid".
@@ -109,6 +124,31 @@ const origins = () =>
             return z.NEVER;
           }
           out.push(origin);
+        }
+        return out;
+      })
+      .default([]),
+  );
+
+/** A comma-separated list of host names (`games.lan, mau.example`), lower case; `*` = any. */
+const hostNames = () =>
+  optional(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const out: string[] = [];
+        for (const item of value
+          .split(",")
+          .map((s) => s.trim().toLowerCase().replace(/\.$/, ""))
+          .filter((s) => s !== "")) {
+          if (
+            item !== "*" &&
+            !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(item)
+          ) {
+            ctx.addIssue({ code: "custom", message: `not a host name: ${item}` });
+            return z.NEVER;
+          }
+          out.push(item);
         }
         return out;
       })
@@ -185,37 +225,31 @@ const envSchema = z.object({
   TRUST_PROXY: optional(z.enum(["true", "false", "1", "0"]).default("false")),
   ALLOWED_ORIGINS: origins(),
   CORS_ORIGINS: origins(),
+  PUBLIC_ORIGIN: origins().refine((list) => list.length <= 1, "must be one origin"),
+  ALLOWED_HOSTS: hostNames(),
+  METRICS_PORT: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, "must be a whole number from 0 to 65535")
+      .transform(Number)
+      .pipe(z.number().int().min(0).max(65535, "must be a whole number from 0 to 65535"))
+      .optional(),
+  ),
+  METRICS_HOST: text(),
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 printable characters without spaces")
+      .optional(),
+  ),
+  SHUTDOWN_GRACE_MS: whole(10_000, 0, 600_000),
 });
 
-const VARIABLES = [
-  "PORT",
-  "HOST",
-  "WEB_DIST",
-  "LOG_LEVEL",
-  "DATABASE_URL",
-  "DATABASE_SCHEMA",
-  "REDIS_URL",
-  "REDIS_PREFIX",
-  "SQLITE_PATH",
-  "BOT_DELAY_MS",
-  "GRACE_MS",
-  "CATCH_UP_LIMIT",
-  "MAX_PAYLOAD_BYTES",
-  "COMMAND_RATE",
-  "HTTP_RATE",
-  "MAX_BATCH",
-  "MAX_SOCKETS_PER_CLIENT",
-  "MAX_OPEN_MATCHES_PER_CLIENT",
-  "MAX_OPEN_MATCHES",
-  "MATCH_CACHE_SIZE",
-  "UNWATCHED_MS",
-  "BOT_THREADS",
-  "SEARCH_PLAYOUTS",
-  "SEARCH_MS",
-  "TRUST_PROXY",
-  "ALLOWED_ORIGINS",
-  "CORS_ORIGINS",
-] as const;
+/** Every environment variable the server reads (the schema's keys). */
+export type Variable = keyof typeof envSchema.shape;
+export const VARIABLES = Object.keys(envSchema.shape) as Variable[];
 
 /** Thrown for an invalid environment; its message names every bad variable. */
 export class ConfigError extends Error {
@@ -275,5 +309,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: d.TRUST_PROXY === "true" || d.TRUST_PROXY === "1",
     allowedOrigins: d.ALLOWED_ORIGINS,
     corsOrigins: d.CORS_ORIGINS,
+    publicOrigin: d.PUBLIC_ORIGIN[0] ?? null,
+    allowedHosts: d.ALLOWED_HOSTS,
+    metricsPort: d.METRICS_PORT ?? null,
+    metricsHost: d.METRICS_HOST ?? null,
+    metricsToken: d.METRICS_TOKEN ?? null,
+    shutdownGraceMs: d.SHUTDOWN_GRACE_MS,
   };
 }

@@ -6,7 +6,9 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ShutdownNotice } from "@maumau/client";
 import { afterEach, describe, expect, it } from "vitest";
+import { TestSocket } from "./testing/TestSocket.js";
 
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 const mainTs = fileURLToPath(new URL("./main.ts", import.meta.url));
@@ -68,6 +70,10 @@ describe("src/main.ts", () => {
     expect(listening).toMatchObject({ level: 30, service: "maumau-server" });
     const url = String(listening.url);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The start-up line names the address it is bound to (the port the OS chose) and the store.
+    expect(listening.msg).toBe(
+      `listening on ${url}; store: SQLite ${join(storeDir!, "events.sqlite")}`,
+    );
 
     const res = await fetch(`${url}/healthz`);
     expect(await res.json()).toEqual({ status: "ok" });
@@ -75,6 +81,37 @@ describe("src/main.ts", () => {
     main.proc.kill("SIGTERM");
     expect(await main.exited).toBe(0);
     expect(main.logs().map((l) => l.msg)).toContain("stopped");
+  }, 30_000);
+
+  it("on SIGTERM tells open sockets to reconnect, closes them and exits 0", async () => {
+    const main = await startMain({});
+    const listening = await waitFor(() => main.logs().find((l) => typeof l.url === "string"));
+    const socket = new TestSocket(String(listening.url));
+    try {
+      await socket.connected();
+      const hint = new Promise<ShutdownNotice>((done) => socket.client.onShutdown(done));
+      const gone = new Promise<string>((done) => socket.socket.on("disconnect", done));
+      main.proc.kill("SIGTERM");
+      expect((await hint).reconnect).toBe(true);
+      expect(await gone).toBe("transport close");
+      expect(await main.exited).toBe(0);
+    } finally {
+      socket.close();
+    }
+  }, 30_000);
+
+  it("bound to every interface, it says so and where to open it", async () => {
+    const main = await startMain({ HOST: "0.0.0.0" });
+    const listening = await waitFor(() => main.logs().find((l) => typeof l.url === "string"));
+    const port = /:(\d+)$/.exec(String(listening.url))![1]!;
+    expect(listening.url).toBe(`http://localhost:${port}`);
+    expect(listening.msg).toMatch(
+      new RegExp(
+        `^listening on http://0\\.0\\.0\\.0:${port} \\(every interface: open http://localhost:${port}\\); store: SQLite `,
+      ),
+    );
+    main.proc.kill("SIGTERM");
+    expect(await main.exited).toBe(0);
   }, 30_000);
 
   it("finishes a download that is in flight when SIGTERM arrives", async () => {

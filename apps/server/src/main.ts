@@ -1,11 +1,14 @@
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import { ConfigError, loadConfig, type Config } from "./config.js";
-import { startServer } from "./startServer.js";
-import { createEventStore } from "./store/index.js";
+import { helpText } from "./settings.js";
+import { listeningOn, startServer } from "./startServer.js";
+import { createEventStore, storeDescription } from "./store/index.js";
 
-/** After this long, connections still open at shutdown are cut and the exit code says so. */
-const SHUTDOWN_GRACE_MS = 10_000;
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  process.stdout.write(helpText());
+  process.exit(0);
+}
 
 function readConfig(): Config {
   try {
@@ -28,19 +31,26 @@ const logger = pino({
 let running: Awaited<ReturnType<typeof startServer>>;
 try {
   const store = await createEventStore(config, logger);
-  running = await startServer({ config, logger, store, shutdownGraceMs: SHUTDOWN_GRACE_MS });
+  running = await startServer({ config, logger, store });
 } catch (error) {
   logger.fatal({ err: error, host: config.host, port: config.port }, "server failed");
   process.exit(1);
 }
+const bound = running.http.address() as AddressInfo;
+const listening = listeningOn(bound);
+const store = storeDescription(config);
 logger.info(
   {
     url: running.url,
-    host: (running.http.address() as AddressInfo).address,
+    listening,
+    host: bound.address,
     port: running.port,
+    store,
     webDist: config.webDist,
+    ...(config.publicOrigin === null ? {} : { publicOrigin: config.publicOrigin }),
+    ...(running.metricsUrl === null ? {} : { metrics: running.metricsUrl }),
   },
-  `listening on ${running.url}`,
+  `listening on ${listening}${listening === running.url ? "" : ` (every interface: open ${running.url})`}; store: ${store}${running.metricsUrl === null ? "" : `; metrics: ${running.metricsUrl}`}`,
 );
 
 let stopping = false;
@@ -50,11 +60,19 @@ function shutdown(signal: NodeJS.Signals): void {
     process.exit(1);
   }
   stopping = true;
-  logger.info({ signal }, "shutting down: no new connections, finishing open requests");
+  const graceMs = config.shutdownGraceMs;
+  logger.info(
+    { signal, graceMs },
+    "shutting down: no new connections, finishing queued commands, sockets told to reconnect",
+  );
+  // Closing the store and Redis after the drain gets a bound of its own.
+  setTimeout(() => {
+    logger.error({ graceMs }, "shutdown did not finish; exiting");
+    process.exit(1);
+  }, graceMs + 5_000).unref();
   running.close().then(
     (clean) => {
-      if (!clean)
-        logger.error({ graceMs: SHUTDOWN_GRACE_MS }, "requests still open after the grace period");
+      if (!clean) logger.error({ graceMs }, "requests still open after the grace period");
       logger.info("stopped");
       process.exit(clean ? 0 : 1);
     },

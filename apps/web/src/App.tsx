@@ -122,7 +122,14 @@ export function App({ variants: given, route: fixed }: AppProps) {
     page = <ReplayList variants={variants.variants} lang={lang} />;
   } else if (route.page === "replay") {
     page = (
-      <ReplayPage matchId={route.matchId} at={route.at} variants={variants.variants} lang={lang} />
+      <ReplayPage
+        matchId={route.matchId}
+        at={route.at}
+        room={route.room}
+        together={route.together}
+        variants={variants.variants}
+        lang={lang}
+      />
     );
   } else if (route.page === "match") {
     page = (

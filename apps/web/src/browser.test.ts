@@ -1,10 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { isLobbyEventType, type ViewEvent, type WireFrame } from "@maumau/client";
-import type { AnyEngine } from "@maumau/engine";
+import {
+  isLobbyEventType,
+  type ClientCommand,
+  type MatchSnapshot,
+  type ViewEvent,
+  type WireFrame,
+} from "@maumau/client";
+import type { AnyEngine, ClassicView, HeulDochView } from "@maumau/engine";
 import { classicEventLeak, heulDochEventLeak } from "@maumau/engine/testing/leaks";
 import { findVariant, variants } from "@maumau/registry";
 import { startTestApi, type TestApi } from "@maumau/server/testing";
@@ -103,7 +110,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await page.getByRole("button", { name: "Deutsch" }).click();
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("de");
     const bavarian = variants.find((v) => v.id === "bavarian")!;
-    await page.getByRole("link", { name: `Die Regeln von ${bavarian.names.de} zeigen` }).click();
+    await page.getByRole("link", { name: `Regeln zeigen – ${bavarian.names.de}` }).click();
     expect(new URL(page.url()).pathname).toBe("/rules/bavarian");
     const rule = bavarian.ruleBook.find((r) => r.id === "B-2.2")!;
     await page.getByText(rule.text.de, { exact: true }).waitFor({ state: "visible" });
@@ -132,6 +139,136 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("watches a replay together: the follower follows the leader, breaks away, rejoins with L; the lead is handed over", async () => {
+    // A finished match: its host leaves and the bots play it to the end.
+    const created = await api.service.create({
+      variant: "french",
+      seats: 2,
+      name: "Host",
+      options: { targetScore: 1 },
+    });
+    const host = created.ticket!.token;
+    await api.service.addBots({ matchId: created.matchId, token: host, level: "heuristic" });
+    await api.service.start({ matchId: created.matchId, token: host });
+    await api.service.leave({ matchId: created.matchId, token: host });
+    await expect
+      .poll(async () => (await api.service.snapshot({ matchId: created.matchId })).lobby.status, {
+        timeout: 60_000,
+      })
+      .toBe("over");
+    const last = (await api.service.history({ matchId: created.matchId })).events.length;
+
+    const people: { context: BrowserContext; page: Page; errors: string[] }[] = [];
+    const open = async (locale: string, colorScheme: "light" | "dark") => {
+      const context = await browser.newContext({ locale, viewport: DESKTOP, colorScheme });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      people.push({ context, page, errors });
+      return page;
+    };
+    const stepOf = async (page: Page) =>
+      Number(await page.locator(".replay").getAttribute("data-step"));
+
+    // Anna comes from the match-over screen's link: she names herself and opens the room.
+    const anna = await open("en-GB", "light");
+    await anna.goto(`${url}${"/replay/"}${created.matchId}?together`);
+    await anna.getByLabel("Your name").first().fill("Anna");
+    await anna.screenshot({ path: join(SHOTS, "replay-together-open-desktop.png") });
+    await anna.getByRole("button", { name: "Watch together" }).click();
+    await anna.waitForURL(/\?room=/);
+    await anna.getByText("You lead: everyone who follows sees your moves.").waitFor();
+    const link = await anna.locator(".room-share input").inputValue();
+    expect(link).toBe(anna.url());
+    await anna.locator(".fairness[data-ok='true']").waitFor();
+    await anna.locator(".room-fair[data-ok='true']").waitFor();
+
+    // Ben opens the link in German, dark.
+    const ben = await open("de-DE", "dark");
+    await ben.goto(link);
+    await ben
+      .getByText("Anna führt diese gemeinsame Wiederholung und bestimmt, was du siehst.")
+      .waitFor();
+    await ben.getByLabel("Dein Name").first().fill("Ben");
+    await ben.getByRole("button", { name: "Mitmachen" }).click();
+    await ben.getByText("Du folgst Anna.").waitFor();
+    await anna.locator('.room-members li[data-member="Ben"][data-online="true"]').waitFor();
+    // One press of the button, one room (the ?together link opens at once only with a known name).
+    expect(api.replayRooms.size).toBe(1);
+
+    // The leader steps; the follower's view follows.
+    await anna.keyboard.press("Home");
+    for (let i = 0; i < 3; i++) await anna.keyboard.press("ArrowRight");
+    await anna.locator('.replay[data-step="3"]').waitFor();
+    await ben.locator('.replay[data-step="3"]').waitFor();
+    await anna.getByRole("slider").fill("12");
+    await ben.locator('.replay[data-step="12"]').waitFor();
+
+    // Ben steps on his own: detached; the leader moves on without him.
+    await ben.keyboard.press("ArrowLeft");
+    await ben.locator('.replay[data-step="11"]').waitFor();
+    await ben.getByRole("button", { name: "Zurück zur Führung" }).waitFor();
+    await anna.keyboard.press("ArrowRight");
+    await anna.locator('.replay[data-step="13"]').waitFor();
+    await ben.getByText("Du bist allein bei Zug 11; Anna ist bei Zug 13.").waitFor();
+    expect(await stepOf(ben)).toBe(11);
+
+    // Chat beside it: text stays text.
+    await ben.getByLabel("Nachricht").fill("<b>Schau, Zug 11!</b>");
+    await ben.getByRole("button", { name: "Senden" }).click();
+    await anna.locator(".room-chat li", { hasText: "<b>Schau, Zug 11!</b>" }).waitFor();
+    expect(await anna.locator(".room-chat b").count()).toBe(0);
+    await anna.getByLabel("Message").fill("Look at the next one");
+    await anna.getByRole("button", { name: "Send" }).click();
+    await ben.locator(".room-chat li", { hasText: "Look at the next one" }).waitFor();
+
+    await ben.screenshot({
+      path: join(SHOTS, "replay-together-follower-desktop.png"),
+      fullPage: false,
+    });
+    // One key back to the leader.
+    await ben.locator("h2").click();
+    await ben.keyboard.press("l");
+    await ben.locator('.replay[data-step="13"]').waitFor();
+    await ben.getByText("Du folgst Anna.").waitFor();
+    await anna.screenshot({
+      path: join(SHOTS, "replay-together-leader-desktop.png"),
+      fullPage: false,
+    });
+
+    // Anna hands the lead to Ben; now Ben's steps drive Anna's view and hers are her own.
+    await anna.getByRole("button", { name: "Hand the lead to Ben" }).click();
+    await ben.getByText("Du führst: alle, die folgen, sehen deine Züge.").waitFor();
+    await anna.getByText("Following Ben.").waitFor();
+    await ben.keyboard.press("End");
+    await anna.locator(`.replay[data-step="${last}"]`).waitFor();
+    await ben.keyboard.press("ArrowLeft");
+    await anna.locator(`.replay[data-step="${last - 1}"]`).waitFor();
+
+    // On a phone: Anna (now following) steps away and keeps the way back in reach.
+    for (const page of [anna, ben]) await page.setViewportSize(PHONE);
+    await anna.keyboard.press("ArrowLeft");
+    await anna.locator(`.replay[data-step="${last - 2}"]`).waitFor();
+    await anna.getByRole("button", { name: "Back to the leader" }).waitFor();
+    for (const [page, name] of [
+      [anna, "anna-detached"],
+      [ben, "ben-leading"],
+    ] as const) {
+      await page.screenshot({ path: join(SHOTS, `replay-together-${name}-phone.png`) });
+      await page.screenshot({
+        path: join(SHOTS, `replay-together-${name}-phone-full.png`),
+        fullPage: true,
+      });
+    }
+    await anna.getByRole("button", { name: "Back to the leader" }).click();
+    await anna.locator(`.replay[data-step="${last - 1}"]`).waitFor();
+    expect(people.flatMap((p) => p.errors)).toEqual([]);
+    for (const p of people) await p.context.close();
+  }, 180_000);
 
   for (const variant of ["noris", "heul-doch"] as const) {
     it(`${variant}: a mouse player, a keyboard player and a bot play a match to the end; a spectator sees no hand`, async () => {
@@ -241,15 +378,20 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       expect(reloaded).toBe(true);
       expect(moves).toBeGreaterThan(4);
       await anna.page.getByRole("button", { name: "Rematch" }).waitFor();
-      await ben.page.getByText("The match is over").first().waitFor();
-      await spectator.page.getByText("The match is over").first().waitFor();
+      await ben.page.locator('.game-end[data-end="match"]').waitFor();
+      await spectator.page.locator('.game-end[data-end="match"]').waitFor();
       await anna.page.screenshot({
         path: join(SHOTS, `${variant}-over-desktop.png`),
         fullPage: true,
       });
 
       // The replay: every move, every hand open; move N is the engine's replay of N events.
-      await anna.page.getByRole("link", { name: "Watch the replay" }).click();
+      expect(
+        await anna.page
+          .getByRole("link", { name: "Watch the replay together" })
+          .getAttribute("href"),
+      ).toBe(`/replay/${matchId}?together`);
+      await anna.page.getByRole("link", { name: "Watch the replay", exact: true }).click();
       await anna.page.waitForURL(/\/replay\//);
       await anna.page.locator('.fairness[data-ok="true"]').waitFor();
       const query = encodeURIComponent(JSON.stringify({ matchId }));
@@ -319,7 +461,10 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       expect(frames.length).toBeGreaterThan(5);
       const leak = variant === "heul-doch" ? heulDochEventLeak : classicEventLeak;
       expect(frames.filter((f) => f.kind === "delta").length).toBeGreaterThan(5);
+      // A seat's private parts go to its owner's sockets only.
+      expect(frames.filter((f) => f.kind === "private")).toEqual([]);
       for (const frame of frames) {
+        if (frame.kind === "private") continue;
         const shown = frame.kind === "delta" ? frame : frame.snapshot;
         expect((shown.view as { hand?: unknown } | null)?.hand ?? null).toBeNull();
         expect(shown.legal).toEqual([]);
@@ -338,6 +483,445 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       for (const p of [anna, ben, spectator]) await p.context.close();
     }, 300_000);
   }
+  /**
+   * Issue #19.1: a friend who opens the share link and takes a seat reaches the table when the
+   * host starts, however soon after the join that is. The host starts through the service a set
+   * time after the last seat was claimed (0, 50, 500, 2,000 ms); 20 joins in all, over 2- and
+   * 3-seat matches with and without a bot, two matches at a time on the one server.
+   */
+  describe("joining by the share link", () => {
+    const DELAYS = [0, 50, 500, 2000] as const;
+    const shapes = [
+      { seats: 2, bots: 0, joiners: 1, rounds: 2 },
+      { seats: 3, bots: 1, joiners: 1, rounds: 1 },
+      { seats: 3, bots: 0, joiners: 2, rounds: 1 },
+    ] as const;
+
+    /** Every seat claimed so far in a match, as the server committed them. */
+    function claims(matchId: string, count: number): Promise<void> {
+      let seen = 0;
+      return new Promise((done) => {
+        const off = api.service.onCommit((match, events) => {
+          if (match.id !== matchId) return;
+          seen += events.filter((e) => e.type === "seat.claimed").length;
+          if (seen >= count) {
+            off();
+            done();
+          }
+        });
+      });
+    }
+
+    async function joinAndStart(
+      shape: (typeof shapes)[number],
+      delayMs: number,
+      round: number,
+    ): Promise<void> {
+      const label = `${shape.seats} seats, ${shape.bots} bot(s), start ${delayMs} ms after the join`;
+      const created = await api.service.create({
+        variant: "french",
+        seats: shape.seats,
+        name: "Host",
+      });
+      const { matchId, ticket } = created;
+      if (ticket === null) throw new Error("the host has no seat");
+      if (shape.bots > 0)
+        await api.service.addBots({
+          matchId,
+          token: ticket.token,
+          level: "random",
+          count: shape.bots,
+        });
+      const host = await person();
+      await host.context.addInitScript(
+        ([id, token]) =>
+          localStorage.setItem(
+            "maumau.seats",
+            JSON.stringify({ [id!]: { seat: 0, token, at: Date.now() } }),
+          ),
+        [matchId, ticket.token],
+      );
+      await host.page.goto(`${url}/m/${matchId}`);
+      const shareLink = await host.page.getByLabel(/Share this link/).inputValue();
+      const spectator = await person();
+      await spectator.page.goto(`${url}/m/${matchId}`);
+      await spectator.page.getByText("You are watching.").waitFor();
+
+      const joined = claims(matchId, shape.joiners);
+      const joiners = await Promise.all(
+        Array.from({ length: shape.joiners }, async (_, k) => {
+          const friend = await person();
+          // Half of them have a name remembered: the share link seats them in one click.
+          const remembered = (round + k) % 2 === 0;
+          if (remembered)
+            await friend.context.addInitScript(() => localStorage.setItem("maumau.name", "Friend"));
+          await friend.page.goto(shareLink);
+          if (!remembered) {
+            await friend.page.getByLabel("Your name").fill(`Friend ${k + 1}`);
+            await friend.page.getByLabel("Your name").press("Enter");
+          }
+          return friend;
+        }),
+      );
+      await joined;
+      if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
+      await api.service.start({ matchId, token: ticket.token });
+
+      // Well below the feed's 20 s idle resync, which would hide a page that missed the start.
+      for (const [who, p] of [
+        ["host", host],
+        ...joiners.map((j, k) => [`joiner ${k + 1}`, j] as const),
+        ["spectator", spectator],
+      ] as const) {
+        await p.page
+          .locator(".table")
+          .waitFor({ timeout: 15_000 })
+          .catch(async (error: unknown) => {
+            throw new Error(
+              `${label}: the ${who} is not at the table; errors ${JSON.stringify(p.errors)}; ${(
+                await p.page.locator("main").innerText()
+              ).slice(0, 600)}`,
+              { cause: error },
+            );
+          });
+      }
+      for (const j of joiners) await j.page.locator(".hand").waitFor();
+      // Each friend took one seat, the one their page plays.
+      const seats = (await api.service.match(matchId)).seats;
+      expect(seats.filter((s) => s.kind === "human").length, label).toBe(1 + shape.joiners);
+      expect(await spectator.page.locator(".hand").count()).toBe(0);
+      expect(
+        [host, spectator, ...joiners].flatMap((p) => p.errors),
+        label,
+      ).toEqual([]);
+      for (const p of [host, spectator, ...joiners]) await p.context.close();
+    }
+
+    it("the waiting room shows who sits where, live; the host seats a bot and frees the seat of a friend who left; presence at the table", async () => {
+      const shots = process.env.JOIN_SHOTS ?? SHOTS;
+      await mkdir(shots, { recursive: true });
+      const host = await person();
+      await host.page.goto(url);
+      await host.page.getByLabel("Your name").fill("Hosta");
+      await host.page.getByLabel("Variant").selectOption("french");
+      await host.page.getByLabel("Seats").fill("3");
+      await host.page.getByLabel("Bots", { exact: true }).fill("0");
+      await host.page.getByRole("button", { name: "Create match" }).click();
+      await host.page.waitForURL(/\/m\/[\w-]+$/);
+      const shareLink = await host.page.getByLabel(/Share this link/).inputValue();
+      const seat = (n: number) => host.page.locator(`.seat-list li[data-seat="${n}"]`);
+
+      const friend = await person();
+      await friend.page.goto(shareLink);
+      await friend.page.getByLabel("Your name").fill("Fritz");
+      await friend.page.getByLabel("Your name").press("Enter");
+      await seat(1).locator('[data-presence="here"]').waitFor();
+      expect(await seat(1).textContent()).toContain("Fritz");
+      await host.page.screenshot({ path: join(shots, "waiting-room-desktop.png") });
+      await host.page.setViewportSize(PHONE);
+      await host.page.screenshot({ path: join(shots, "waiting-room-phone.png"), fullPage: true });
+      await host.page.setViewportSize(DESKTOP);
+      expect(await host.page.getByRole("button", { name: "Free the seat (seat 2)" }).count()).toBe(
+        0,
+      );
+      // The lobby lists the open match with who is waiting at which seat.
+      const matchId = new URL(shareLink).pathname.split("/")[2]!;
+      const lobby = await person();
+      await lobby.page.goto(url);
+      const row = lobby.page.locator(`[data-match="${matchId}"]`);
+      await expect.poll(() => row.textContent()).toContain("Fritz");
+      expect(await row.textContent()).toContain("Hosta");
+      await lobby.page.screenshot({ path: join(shots, "lobby-desktop.png") });
+      await lobby.context.close();
+
+      // Fritz closes his tab: his seat shows him gone, and the host may free it.
+      await friend.context.close();
+      await seat(1).locator('[data-presence="gone"]').waitFor();
+      await host.page.getByRole("button", { name: "Free the seat (seat 2)" }).click();
+      await host.page.locator('.seat-list li[data-seat="1"][data-kind="empty"]').waitFor();
+      await host.page.getByRole("button", { name: "Seat a bot on seat 3" }).click();
+      await host.page.locator('.seat-list li[data-seat="2"][data-kind="bot"]').waitFor();
+
+      // A new friend takes the free seat, the match starts, and leaves again: the table shows
+      // the time left before a bot takes over.
+      const second = await person();
+      await second.page.goto(shareLink);
+      await second.page.getByLabel("Your name").fill("Greta");
+      await second.page.getByLabel("Your name").press("Enter");
+      await seat(1).locator('[data-presence="here"]').waitFor();
+      await host.page.getByRole("button", { name: "Start match" }).click();
+      await host.page.locator(".table").waitFor();
+      await second.page.locator(".table").waitFor();
+      const greta = host.page.locator('.seat[data-seat="1"]');
+      await greta.locator('[data-presence="here"]').waitFor();
+      await host.page.screenshot({ path: join(shots, "table-here-desktop.png") });
+      await second.context.close();
+      await greta.locator('[data-presence="leaving"]').waitFor();
+      expect(await greta.locator('[data-presence="leaving"]').textContent()).toMatch(
+        /gone – a bot plays in \d+ s/,
+      );
+      await host.page.screenshot({ path: join(shots, "table-presence-desktop.png") });
+      await host.page.setViewportSize(PHONE);
+      await host.page.screenshot({ path: join(shots, "table-presence-phone.png"), fullPage: true });
+      expect(host.errors).toEqual([]);
+      await host.context.close();
+    }, 120_000);
+
+    it("Create with every other seat a bot starts the match at once", async () => {
+      const { page, errors, context } = await person();
+      await page.goto(url);
+      await page.getByLabel("Your name").fill("Solo");
+      await page.getByLabel("Variant").selectOption("french");
+      await page.getByLabel("Seats").fill("3");
+      await page.getByLabel("Bots", { exact: true }).fill("2");
+      await page.getByRole("button", { name: "Create match" }).click();
+      await page.locator(".table").waitFor();
+      await page.locator(".hand").waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 60_000);
+
+    for (const shape of shapes) {
+      it(`${shape.seats} seats, ${shape.bots} bot(s), ${shape.joiners} joiner(s): every joiner and the spectator reach the table without a reload`, async () => {
+        const runs: [number, number][] = [];
+        for (let round = 0; round < shape.rounds; round++)
+          for (const delay of DELAYS) runs.push([delay, round]);
+        // Two matches at a time: the pages of one run while the other waits for its delay.
+        for (let i = 0; i < runs.length; i += 2)
+          await Promise.all(
+            runs.slice(i, i + 2).map(([delay, round]) => joinAndStart(shape, delay, round)),
+          );
+      }, 240_000);
+    }
+  });
+
+  it("the end of a game and of a match: one banner names the winner, every hand is counted in the open, and both humans reach the rematch in one click each", async () => {
+    // Anna plays in English and light, Ben in German and dark: the screenshots show both.
+    const anna = await person();
+    const ben = await person("de-DE");
+    await ben.page.emulateMedia({ colorScheme: "dark" });
+    await ben.context.addInitScript(() => localStorage.setItem("maumau.name", "Ben"));
+
+    await anna.page.goto(url);
+    await anna.page.getByLabel("Your name").fill("Anna");
+    await anna.page.getByLabel("Variant").selectOption("noris");
+    await anna.page.getByLabel("Seats").fill("3");
+    await anna.page.getByLabel("Bots", { exact: true }).fill("1");
+    await anna.page.getByLabel("Games in the match").fill("2");
+    await anna.page.getByRole("button", { name: "Create match" }).click();
+    await anna.page.waitForURL(/\/m\/[\w-]+$/);
+    const shareLink = await anna.page.getByLabel(/Share this link/).inputValue();
+    const matchId = new URL(shareLink).pathname.split("/")[2]!;
+    // Ben's browser knows his name: the share link seats him at once.
+    await ben.page.goto(shareLink);
+    await ben.page.getByText("du", { exact: true }).waitFor();
+    await anna.page.getByRole("button", { name: "Start match" }).click();
+    await anna.page.locator(".hand").waitFor();
+    await ben.page.locator(".hand").waitFor();
+
+    const tokenOf = (page: Page, id: string) =>
+      page.evaluate(
+        (key) =>
+          (
+            JSON.parse(localStorage.getItem("maumau.seats") ?? "{}") as Record<
+              string,
+              { token: string }
+            >
+          )[key]!.token,
+        id,
+      );
+    const tokens = [await tokenOf(anna.page, matchId), await tokenOf(ben.page, matchId)];
+    // The humans' moves go straight to the server (the end is what is tested here, not play):
+    // the first playable card, else the first legal move, until the game is over.
+    const playGame = async (): Promise<MatchSnapshot> => {
+      for (let round = 0; ; round++) {
+        expect(round, "the game ends").toBeLessThan(2000);
+        for (const token of tokens) {
+          const snap = await api.service.snapshot({ matchId, token });
+          if (snap.progress?.status !== "playing") return snap;
+          const move = snap.legal.find((m) => m.type === "playCard") ?? snap.legal[0];
+          if (move)
+            await api.service
+              .command({ matchId, token, commandId: randomUUID(), command: move as ClientCommand })
+              .catch(() => undefined);
+        }
+        await anna.page.waitForTimeout(15);
+      }
+    };
+    const shots = async (name: string) => {
+      for (const [who, p] of [
+        ["en-light", anna.page],
+        ["de-dark", ben.page],
+      ] as const) {
+        await p.screenshot({
+          path: join(SHOTS, `${name}-${who}-desktop.png`),
+          animations: "disabled",
+        });
+        await p.setViewportSize(PHONE);
+        await p.screenshot({
+          path: join(SHOTS, `${name}-${who}-phone.png`),
+          fullPage: true,
+          animations: "disabled",
+        });
+        await p.setViewportSize(DESKTOP);
+      }
+    };
+    /** What the page shows of every hand at the end: the codes of each seat's cards. */
+    const handsShown = (page: Page) =>
+      page
+        .locator(".end-seat")
+        .evaluateAll((rows) =>
+          rows.map((r) => [...r.querySelectorAll(".card")].map((c) => c.getAttribute("data-card"))),
+        );
+
+    // Game 1 ends: one banner names its winner, every hand is shown with its points.
+    const first = await playGame();
+    const view1 = first.view as ClassicView;
+    const names = first.lobby.seats.map((s, i) => s.name ?? `Bot ${i + 1}`);
+    const benSeat = names.indexOf("Ben");
+    await anna.page.locator('.game-end[data-end="game"]').waitFor();
+    await ben.page.locator('.game-end[data-end="game"]').waitFor();
+    const winner1 = view1.gameWinner === null ? null : names[view1.gameWinner]!;
+    if (winner1 !== null) {
+      await anna.page.getByRole("heading", { name: `${winner1} wins game 1` }).waitFor();
+      await ben.page.getByRole("heading", { name: `${winner1} gewinnt Spiel 1` }).waitFor();
+    }
+    expect(await handsShown(anna.page)).toEqual(view1.revealedHands);
+    expect(await handsShown(ben.page)).toEqual(view1.revealedHands);
+    for (const [seat, points] of view1.scores!.entries())
+      expect(
+        await anna.page
+          .locator(`.end-seat[data-seat="${seat}"] .end-points`)
+          .getAttribute("data-points"),
+      ).toBe(String(points));
+    await expect
+      .poll(() => anna.page.locator(".scores th.current").textContent())
+      .toContain("Game 1");
+    await shots("end-game");
+    await anna.page.keyboard.press("n");
+    await anna.page.locator(".game-end").waitFor({ state: "detached" });
+
+    // Game 2 ends the match: the banner names the match's winner, once; the game's too.
+    const last = await playGame();
+    const view2 = last.view as ClassicView;
+    expect(last.progress?.status).toBe("matchOver");
+    await anna.page.locator('.game-end[data-end="match"]').waitFor();
+    await ben.page.locator('.game-end[data-end="match"]').waitFor();
+    const champions = view2.winners.map((s) => names[s]!);
+    const headline = champions.length === 1 ? `${champions[0]} wins the match` : /share the match/;
+    await anna.page.getByRole("heading", { name: headline }).waitFor();
+    // Said once on screen (the live region that announces it is not shown), and never "over".
+    const shown = await anna.page.locator(".table").evaluate((table) => {
+      const copy = table.cloneNode(true) as HTMLElement;
+      copy.querySelector("[data-end-news]")?.remove();
+      return copy.textContent ?? "";
+    });
+    const phrase = champions.length === 1 ? "wins the match" : "share the match";
+    expect(shown.split(phrase).length - 1).toBe(1);
+    expect(shown).not.toContain("The match is over");
+    expect(await anna.page.locator("[data-end-news]").textContent()).toMatch(headline);
+    await ben.page
+      .getByRole("heading", {
+        name: champions.length === 1 ? `${champions[0]} gewinnt die Partie` : /teilen sich/,
+      })
+      .waitFor();
+    expect(await handsShown(ben.page)).toEqual(view2.revealedHands);
+    expect(await anna.page.locator(".scores th.current").textContent()).toContain("Game 2");
+    await shots("end-match");
+
+    // The rematch: Anna asks; Ben is invited and seated in one click; nobody reloads.
+    for (const p of [anna.page, ben.page])
+      await p.evaluate(() => document.documentElement.setAttribute("data-same-page", "yes"));
+    await anna.page.getByRole("button", { name: "Rematch" }).click();
+    await anna.page.waitForURL((u) => !u.pathname.includes(matchId));
+    const rematchId = new URL(anna.page.url()).pathname.split("/")[2]!;
+    await ben.page.getByText("Anna hat eine Revanche gestartet – nimm deinen Platz ein").waitFor();
+    await ben.page.screenshot({
+      path: join(SHOTS, "end-rematch-invite-de-dark-desktop.png"),
+      animations: "disabled",
+    });
+    await ben.page.getByRole("button", { name: "Platz einnehmen" }).click();
+    await ben.page.waitForURL(`${url}/m/${rematchId}`);
+    for (const p of [anna.page, ben.page]) {
+      await p.locator(".hand").waitFor();
+      expect(await p.locator("html").getAttribute("data-same-page")).toBe("yes");
+    }
+    await ben.page.getByText("du", { exact: true }).first().waitFor();
+    const rematch = await api.service.snapshot({ matchId: rematchId, token: tokens[1]! });
+    expect(rematch.viewer).toBe(benSeat);
+    expect(rematch.lobby).toMatchObject({ status: "running", rematchOf: matchId });
+    expect(rematch.lobby.seats.map((s) => s.name)).toEqual(first.lobby.seats.map((s) => s.name));
+    expect([...anna.errors, ...ben.errors]).toEqual([]);
+    for (const p of [anna, ben]) await p.context.close();
+  }, 300_000);
+
+  it("heul-doch: at the end every pile is counted in the open, its onions and spoiled ranks named", async () => {
+    const { page, errors, context } = await person();
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto(url);
+    await page.getByLabel("Your name").fill("Anna");
+    await page.getByLabel("Variant").selectOption("heul-doch");
+    await page.getByLabel("Seats").fill("3");
+    await page.getByLabel("Bots", { exact: true }).fill("2");
+    // Every other seat a bot: the match starts at once (#19.1).
+    await page.getByRole("button", { name: "Create match" }).click();
+    await page.waitForURL(/\/m\/[\w-]+$/);
+    const matchId = new URL(page.url()).pathname.split("/")[2]!;
+    await page.locator(".hand").waitFor();
+    const token = await page.evaluate(
+      (key) =>
+        (
+          JSON.parse(localStorage.getItem("maumau.seats") ?? "{}") as Record<
+            string,
+            { token: string }
+          >
+        )[key]!.token,
+      matchId,
+    );
+    // Anna's moves go straight to the server; onions first, so that some ranks spoil.
+    let snap = await api.service.snapshot({ matchId, token });
+    for (let round = 0; snap.progress?.status === "playing"; round++) {
+      expect(round, "the game ends").toBeLessThan(2000);
+      const move =
+        snap.legal.find((m) => m.type === "playCard" && m.faceDown === true) ?? snap.legal[0];
+      if (move)
+        await api.service
+          .command({ matchId, token, commandId: randomUUID(), command: move as ClientCommand })
+          .catch(() => undefined);
+      else await page.waitForTimeout(20);
+      snap = await api.service.snapshot({ matchId, token });
+    }
+    const view = snap.view as HeulDochView;
+    await page.locator('.game-end[data-end="match"]').waitFor();
+    for (const [seat, pile] of view.revealedPiles!.entries()) {
+      const row = page.locator(`.end-seat[data-seat="${seat}"]`);
+      // The face-up cards one by one, the onions as one stack with their number.
+      const onions = pile.filter((c) => c.faceDown).length;
+      expect(await row.locator(".card:not([data-card='onion'])").count()).toBe(
+        pile.length - onions,
+      );
+      if (onions > 0)
+        expect(await row.locator(".counted.onion .counted-points").textContent()).toBe(
+          `×${onions}`,
+        );
+      expect(await row.locator(".end-points").getAttribute("data-points")).toBe(
+        String(view.scores![seat]),
+      );
+    }
+    await page.screenshot({
+      path: join(SHOTS, "end-match-heul-doch-en-dark-desktop.png"),
+      animations: "disabled",
+    });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({
+      path: join(SHOTS, "end-match-heul-doch-en-dark-phone.png"),
+      fullPage: true,
+      animations: "disabled",
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
   it("composes house rules in the editor: invalid values explained, saved, reloaded and played", async () => {
     const { page, errors, context } = await person();
     await page.goto(url);
@@ -371,13 +955,185 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     expect(await page.getByLabel("Hand size").inputValue()).toBe("6");
     await page.getByRole("button", { name: /Play it now/ }).click();
     await page.waitForURL(/\/m\//);
-    await page.getByRole("button", { name: "Start match" }).click();
+    // Every other seat is a bot: the match starts at once.
     await page.locator(".table").waitFor();
     expect(await page.locator(".hand .hand-card").count()).toBe(6);
     await page.screenshot({ path: join(SHOTS, "house-rules-table.png") });
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("table talk: two players and a spectator write and react; planted HTML stays text; the replay shows the chat in order", async () => {
+    const { matchId, ticket } = await api.service.create({
+      variant: "noris",
+      seats: 2,
+      name: "Anna",
+      options: { games: 1 },
+    });
+    const tickets = [ticket!, await api.service.join({ matchId, name: "Ben" })];
+    await api.service.start({ matchId, token: tickets[0]!.token });
+
+    /** A browser of one scheme and language, seated with a ticket (or watching without). */
+    const open = async (
+      locale: string,
+      colorScheme: "light" | "dark",
+      seat: { seat: number; token: string } | null,
+    ) => {
+      const context = await browser.newContext({ locale, colorScheme, viewport: DESKTOP });
+      if (seat !== null)
+        await context.addInitScript(
+          ([id, s, token]) =>
+            localStorage.setItem(
+              "maumau.seats",
+              JSON.stringify({ [id]: { seat: s, token, at: 1 } }),
+            ),
+          [matchId, seat.seat, seat.token] as const,
+        );
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      await page.goto(`${url}/m/${matchId}`);
+      await page.locator(".table").waitFor();
+      await page.locator(".chat").waitFor();
+      return { context, page, errors };
+    };
+    const anna = await open("en-GB", "light", tickets[0]!);
+    const ben = await open("de-DE", "dark", tickets[1]!);
+    const kibitz = await open("en-GB", "dark", null);
+    const everyone = [anna, ben, kibitz];
+    const lineIn = (page: Page, text: string) =>
+      page.locator(".chat-log .chat-line").filter({ hasText: text });
+
+    await anna.page.locator(".chat-input").fill("Hello Ben, good luck!");
+    await anna.page.locator(".chat-input").press("Enter");
+    const planted = '<img src=x onerror="window.__pwned=1">';
+    await kibitz.page.getByLabel("Chat name").fill("Kibitz");
+    await kibitz.page.locator(".chat-input").fill(planted);
+    await expect
+      .poll(() => kibitz.page.locator(".chat-counter").textContent())
+      .toBe(`${planted.length}/280`);
+    await kibitz.page.getByRole("button", { name: "Send" }).click();
+    for (const p of everyone) {
+      await lineIn(p.page, "good luck").waitFor();
+      // The planted markup is a text node: shown as written, no element made, nothing run.
+      await lineIn(p.page, planted).waitFor();
+      expect(await p.page.locator(".chat-log img").count()).toBe(0);
+      expect(await p.page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    }
+    expect(await lineIn(anna.page, planted).locator(".tag.spectator").textContent()).toBe(
+      "spectator",
+    );
+    expect(await lineIn(ben.page, "Kibitz").locator(".tag.spectator").textContent()).toBe(
+      "Zuschauer",
+    );
+
+    // Ben reacts: a bubble at his seat on the others' tables, a line in everyone's chat.
+    await ben.page.getByRole("button", { name: "Reagieren: 👍" }).click();
+    for (const p of [anna, kibitz])
+      await p.page
+        .locator('.seat[data-seat="1"] .reaction-bubble')
+        .filter({ hasText: "👍" })
+        .waitFor();
+    await lineIn(anna.page, "reacted 👍").waitFor();
+    await anna.page.screenshot({ path: join(SHOTS, "chat-player-desktop-en-light.png") });
+    await ben.page.locator(".chat-input").fill("Danke! Auf geht's 🎉");
+    await ben.page.locator(".chat-input").press("Enter");
+    await lineIn(ben.page, "Auf geht").waitFor();
+    await ben.page.screenshot({ path: join(SHOTS, "chat-player-desktop-de-dark.png") });
+    await kibitz.page.screenshot({ path: join(SHOTS, "chat-spectator-desktop-en-dark.png") });
+
+    // Anna mutes the spectator on her screen only; Ben still reads the line.
+    await lineIn(anna.page, planted).getByRole("button", { name: "Mute Kibitz" }).click();
+    await expect.poll(() => lineIn(anna.page, planted).count()).toBe(0);
+    await anna.page.getByRole("button", { name: "Unmute Kibitz" }).waitFor();
+    expect(await lineIn(ben.page, planted).count()).toBe(1);
+    await anna.page.getByRole("button", { name: "Unmute Kibitz" }).click();
+    await lineIn(anna.page, planted).waitFor();
+
+    // On a phone the chat is a sheet: closed, the table keeps the screen; open, it overlays.
+    for (const [p, name] of [
+      [anna, "en-light"],
+      [ben, "de-dark"],
+    ] as const) {
+      await p.page.setViewportSize(PHONE);
+      await p.page.locator(".hand").waitFor();
+      await p.page.screenshot({ path: join(SHOTS, `chat-phone-closed-${name}.png`) });
+      await p.page.locator(".chat-sheet-toggle").click();
+      await p.page.locator(".chat-input").waitFor({ state: "visible" });
+      await p.page.screenshot({ path: join(SHOTS, `chat-phone-open-${name}.png`) });
+      await p.page.setViewportSize(DESKTOP);
+    }
+
+    // Typed refusals over HTTP: empty, 281 characters, NUL, and a flood of one sender.
+    const say = async (text: string, name = "Probe") => {
+      const res = await fetch(`${url}/trpc/game.say`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ matchId, name, text }),
+      });
+      const body = (await res.json()) as { error?: { data: { refusal: { code: string } } } };
+      return body.error?.data.refusal.code ?? "ok";
+    };
+    expect(await say("   ")).toBe("CHAT_EMPTY");
+    expect(await say("x".repeat(281))).toBe("CHAT_TOO_LONG");
+    expect(await say("nul \u0000 here")).toBe("CHAT_BAD_TEXT");
+    const flood: string[] = [];
+    for (let i = 0; i < 6; i++) flood.push(await say(`flood ${i}`, "Flooder"));
+    expect(flood.slice(0, 5)).toEqual(["ok", "ok", "ok", "ok", "ok"]);
+    expect(flood[5]).toBe("CHAT_TOO_FAST");
+
+    // The match is played to its end; the replay shows the table talk in stream order.
+    for (let i = 0; i < 2_000; i++) {
+      const table = await api.service.snapshot({ matchId });
+      if (table.lobby.status === "over") break;
+      const seat = table.progress!.toAct!;
+      const mine = await api.service.snapshot({ matchId, token: tickets[seat]!.token });
+      const move = mine.legal.find((m) => m.type === "playCard") ?? mine.legal[0]!;
+      await api.service.command({
+        matchId,
+        token: tickets[seat]!.token,
+        commandId: `e${i}`,
+        command: move,
+      });
+    }
+    await anna.page.goto(`${url}/replay/${matchId}`);
+    await anna.page.locator(".replay-chat").waitFor();
+    const replayed = await anna.page
+      .locator(".replay-chat .chat-line")
+      .evaluateAll((els) => els.map((e) => e.textContent));
+    expect(replayed.slice(0, 4)).toEqual([
+      "AnnaHello Ben, good luck!",
+      `Kibitzspectator${planted}`,
+      "Benreacted 👍",
+      "BenDanke! Auf geht's 🎉",
+    ]);
+    expect(await anna.page.locator(".replay-chat img").count()).toBe(0);
+    await anna.page.screenshot({ path: join(SHOTS, "chat-replay-desktop.png"), fullPage: true });
+
+    // A host who keeps spectators read-only: they read the waiting room's chat, with no input.
+    await anna.page.goto(url);
+    await anna.page.getByLabel("Your name").fill("Anna");
+    await anna.page.getByLabel("Seats").fill("2");
+    await anna.page.getByLabel("Bots", { exact: true }).fill("0");
+    await anna.page.getByLabel("Spectators only read the chat").check();
+    await anna.page.getByRole("button", { name: "Create match" }).click();
+    await anna.page.waitForURL(/\/m\/[\w-]+$/);
+    const quiet = new URL(anna.page.url()).pathname.split("/")[2]!;
+    await anna.page.locator(".chat-input").fill("Only the players write here.");
+    await anna.page.locator(".chat-input").press("Enter");
+    await kibitz.page.goto(`${url}/m/${quiet}`);
+    await lineIn(kibitz.page, "Only the players write here.").waitFor();
+    await kibitz.page.getByText("Spectators read along here").waitFor();
+    expect(await kibitz.page.locator(".chat-input").count()).toBe(0);
+    await anna.page.screenshot({ path: join(SHOTS, "chat-waiting-room-desktop.png") });
+    await kibitz.page.screenshot({ path: join(SHOTS, "chat-read-only-spectator-desktop.png") });
+
+    expect(everyone.flatMap((p) => p.errors)).toEqual([]);
+    for (const p of everyone) await p.context.close();
+  }, 180_000);
 });
 
 const over = async (page: Page): Promise<boolean> =>

@@ -24,7 +24,13 @@ describe("routes: every screen has its own URL", () => {
       page: "replay",
       matchId: "AbCdEf123456",
       at: 17,
+      room: null,
+      together: false,
     });
+    expect(parseRoute("/replay/AbCdEf123456", "?room=Rm_1-x")).toMatchObject({ room: "Rm_1-x" });
+    expect(parseRoute("/replay/AbCdEf123456", "?room=<b>")).toMatchObject({ room: null });
+    expect(parseRoute("/replay/AbCdEf123456", "?together")).toMatchObject({ together: true });
+    expect(paths.replayRoom("AbCdEf123456", "Rm1")).toBe("/replay/AbCdEf123456?room=Rm1");
     expect(parseRoute("/replay/AbCdEf123456", "?at=x")).toMatchObject({ at: null });
     expect(paths.replay("AbCdEf123456", 3)).toBe("/replay/AbCdEf123456?at=3");
   });

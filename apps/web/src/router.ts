@@ -7,7 +7,15 @@ export type Route =
   | { readonly page: "match"; readonly matchId: string; readonly join: boolean }
   | { readonly page: "replays" }
   | { readonly page: "houseRules" }
-  | { readonly page: "replay"; readonly matchId: string; readonly at: number | null }
+  | {
+      readonly page: "replay";
+      readonly matchId: string;
+      readonly at: number | null;
+      /** A shared replay (`?room=`): the leader's position drives the view. */
+      readonly room: string | null;
+      /** `?together`: open a shared replay of this match at once. */
+      readonly together: boolean;
+    }
   | { readonly page: "notFound"; readonly path: string };
 
 const MATCH_ID = /^[A-Za-z0-9_-]{6,64}$/;
@@ -26,11 +34,15 @@ export function parseRoute(pathname: string, search = "", hash = ""): Route {
   if (first === "replays" && second === undefined) return { page: "replays" };
   if (first === "house-rules" && second === undefined) return { page: "houseRules" };
   if (first === "replay" && second !== undefined && MATCH_ID.test(second) && rest.length === 0) {
-    const at = new URLSearchParams(search).get("at");
+    const query = new URLSearchParams(search);
+    const at = query.get("at");
+    const room = query.get("room");
     return {
       page: "replay",
       matchId: second,
       at: at !== null && /^\d+$/.test(at) ? Number(at) : null,
+      room: room !== null && MATCH_ID.test(room) ? room : null,
+      together: query.has("together"),
     };
   }
   if (first === "m" && second !== undefined && MATCH_ID.test(second) && rest.length === 0) {
@@ -58,6 +70,11 @@ export const paths = {
   houseRules: () => "/house-rules",
   replay: (matchId: string, at?: number) =>
     `/replay/${encodeURIComponent(matchId)}${at === undefined ? "" : `?at=${at}`}`,
+  /** A shared replay's link: whoever opens it joins the room and follows its leader. */
+  replayRoom: (matchId: string, roomId: string) =>
+    `/replay/${encodeURIComponent(matchId)}?room=${encodeURIComponent(roomId)}`,
+  /** Opens a shared replay of a finished match (the match-over screen links here). */
+  replayTogether: (matchId: string) => `/replay/${encodeURIComponent(matchId)}?together`,
 };
 
 const CHANGE = "maumau:navigate";

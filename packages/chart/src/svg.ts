@@ -19,6 +19,11 @@ export interface SvgOptions {
   readonly ruleHref?: (ruleId: string) => string;
   /** Adds the XML prolog-free `xmlns` and fixed colours, for a file opened on its own. */
   readonly standalone?: boolean;
+  /**
+   * False: no `<style>` element; the page styles the chart with CHART_STYLE itself (a
+   * Content-Security-Policy without inline styles refuses the element). Default true.
+   */
+  readonly inlineStyle?: boolean;
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -48,7 +53,8 @@ export function takenMoves(
 const path = (points: readonly Point[]) =>
   points.map((p, i) => `${i === 0 ? "M" : "L"}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(" ");
 
-const STYLE = `
+/** The chart's own CSS, for a page that does not take the SVG's `<style>` (`inlineStyle`). */
+export const CHART_STYLE = `
 .mm-chart { font: 12px system-ui, sans-serif; }
 .mm-chart .state rect { fill: var(--chart-state, #fff); stroke: var(--chart-line, #555); stroke-width: 1.2; }
 .mm-chart .state.compound > rect { fill: var(--chart-compound, rgba(127,127,127,0.08)); stroke-dasharray: 4 3; }
@@ -129,7 +135,7 @@ export function chartSvg(layout: ChartLayout, options: SvgOptions): string {
       `role="group" aria-label="${escape(options.title)}">`,
     `<title>${escape(options.title)}</title>`,
     ...(options.standalone ? [`<rect width="100%" height="100%" fill="#fff"/>`] : []),
-    `<style>${STYLE}</style>`,
+    ...(options.inlineStyle === false ? [] : [`<style>${CHART_STYLE}</style>`]),
     `<defs><marker id="mm-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">` +
       `<path class="arrowhead" d="M0 0 L10 5 L0 10 z"/></marker></defs>`,
   );

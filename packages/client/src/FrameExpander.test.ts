@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FrameExpander } from "./FrameExpander.js";
-import type { DeltaFrame, LobbyView, MatchSnapshot } from "./protocol.js";
+import type { DeltaFrame, LobbyView, MatchSnapshot, PrivateFrame } from "./protocol.js";
 
 // The server-side test (apps/server src/matches/deltaFrame.test.ts) checks whole matches
 // against the server's snapshots; these pin the edges of one connection's bookkeeping.
@@ -41,6 +41,17 @@ const delta = (version: number, extra: Partial<DeltaFrame> = {}): DeltaFrame => 
 const versions = (frames: readonly { version: number }[]) => frames.map((f) => f.version);
 
 describe("FrameExpander", () => {
+  it("keeps the lobby's time when a delta holds only table talk (the turn timer counts from it)", () => {
+    const frames = new FrameExpander();
+    frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
+    const talk = { version: 4, type: "chat.said", data: { text: "hi" }, at: "t4" };
+    const [said] = frames.expand(delta(4, { events: [talk] }));
+    expect(said!.snapshot.lobby).toMatchObject({ version: 4, updatedAt: "t3" });
+    const move = { version: 6, type: "card.played", data: null, at: "t6" };
+    const [both] = frames.expand(delta(6, { events: [{ ...talk, version: 5 }, move] }));
+    expect(both!.snapshot.lobby).toMatchObject({ version: 6, updatedAt: "t6" });
+  });
+
   it("fills in the rules and the lobby's version and time from the last snapshot", () => {
     const frames = new FrameExpander();
     frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
@@ -102,5 +113,67 @@ describe("FrameExpander", () => {
     });
     expect(versions(caughtUp)).toEqual([5, 6]);
     expect(caughtUp[1]?.snapshot.view).toEqual({ hand: ["6"], rules: { deck: "d" } });
+  });
+
+  describe("a seat's commit in two parts (public, private) in one frame", () => {
+    const shared = (version: number): DeltaFrame =>
+      delta(version, {
+        viewer: "spectator",
+        events: [{ version, type: "cards.drawn", data: { seat: 0, count: 1 }, at: `t${version}` }],
+        view: { hand: null, viewer: "spectator", top: "x" },
+      });
+    const own = (version: number, viewer = 0): PrivateFrame => ({
+      kind: "private",
+      matchId: "m",
+      version,
+      viewer,
+      events: [
+        {
+          version,
+          type: "cards.drawn",
+          data: { seat: 0, count: 1, cards: ["a"] },
+          at: `t${version}`,
+        },
+      ],
+      view: { hand: [String(version)], viewer },
+      legal: [{ type: "draw" }] as unknown as PrivateFrame["legal"],
+      shared: shared(version),
+    });
+    const seatFrame = (version: number) => ({
+      kind: "events",
+      matchId: "m",
+      version,
+      events: own(version).events,
+      snapshot: {
+        ...full(version),
+        view: { hand: [String(version)], viewer: 0, top: "x", rules: { deck: "d" } },
+        legal: own(version).legal,
+        machine: { state: "turn.awaitingPlay", taken: [`move${version}`] },
+      },
+    });
+
+    it("joins them into the seat's frame; a seat drops another seat's frame", () => {
+      const frames = new FrameExpander();
+      frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
+      expect(frames.expand(shared(4))).toEqual([]);
+      expect(frames.expand(own(4, 1))).toEqual([]);
+      expect(frames.expand(own(4))).toEqual([seatFrame(4)]);
+      expect(frames.expand(own(6))).toEqual([]);
+      expect(versions(frames.expand(own(5)))).toEqual([5, 6]);
+    });
+
+    it("a spectator completes the public part alone and never a private one", () => {
+      const frames = new FrameExpander();
+      frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3, "spectator") });
+      expect(frames.expand(own(4))).toEqual([]);
+      const [frame] = frames.expand(shared(4));
+      expect(frame?.snapshot.view).toEqual({
+        hand: null,
+        viewer: "spectator",
+        top: "x",
+        rules: { deck: "d" },
+      });
+      expect(frame?.snapshot.legal).toEqual([]);
+    });
   });
 });

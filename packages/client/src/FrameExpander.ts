@@ -1,4 +1,11 @@
-import type { DeltaFrame, MatchFrame, MatchSnapshot, WireFrame } from "./protocol.js";
+import {
+  isChatEventType,
+  type DeltaFrame,
+  type MatchFrame,
+  type MatchSnapshot,
+  type PrivateFrame,
+  type WireFrame,
+} from "./protocol.js";
 
 /** Deltas kept per match while one before them is still missing. */
 const MAX_HELD = 64;
@@ -11,6 +18,9 @@ const MAX_HELD = 64;
  * between: with several server processes frames may overtake each other, so a delta that
  * jumps ahead is held until the ones before it (or a full frame) arrive. One that never comes
  * is made up for by the next watch (`MatchFeed` watches again after a silence).
+ *
+ * A seat's commit comes as its private part with the public part (`PrivateFrame`): joined,
+ * they are the seat's delta.
  */
 export class FrameExpander {
   private readonly latest = new Map<string, MatchSnapshot>();
@@ -24,12 +34,14 @@ export class FrameExpander {
    */
   expand(frame: WireFrame): MatchFrame[] {
     const { matchId } = frame;
-    if (frame.kind !== "delta") {
+    if (frame.kind === "events" || frame.kind === "snapshot") {
       this.keep(frame.snapshot);
       return [frame, ...this.release(matchId)];
     }
     const base = this.latest.get(matchId);
-    if (base === undefined || base.viewer !== frame.viewer) return [];
+    if (base === undefined || frame.version <= base.version) return [];
+    if (base.viewer !== frame.viewer) return [];
+    if (frame.kind === "private") return this.expand(joinParts(frame.shared, frame));
     const first = frame.events[0]?.version ?? frame.version;
     if (frame.version <= base.version) return [];
     if (first > base.version + 1) {
@@ -94,7 +106,8 @@ export class FrameExpander {
 }
 
 function completeSnapshot(base: MatchSnapshot, frame: DeltaFrame): MatchSnapshot {
-  const last = frame.events.at(-1);
+  // Table talk does not move the turn: its timer runs from the last other event (`updatedAt`).
+  const last = frame.events.findLast((e) => !isChatEventType(e.type));
   const lobby = frame.lobby ?? {
     ...base.lobby,
     version: frame.version,
@@ -120,5 +133,20 @@ function completeSnapshot(base: MatchSnapshot, frame: DeltaFrame): MatchSnapshot
     progress: frame.progress,
     legal: frame.legal,
     machine: frame.machine,
+  };
+}
+
+/** A seat's delta from a commit's public part and the seat's private part of the same version. */
+export function joinParts(shared: DeltaFrame, own: Omit<PrivateFrame, "shared">): DeltaFrame {
+  const mine = own.events === undefined ? null : new Map(own.events.map((e) => [e.version, e]));
+  return {
+    ...shared,
+    viewer: own.viewer,
+    events: mine === null ? shared.events : shared.events.map((e) => mine.get(e.version) ?? e),
+    view:
+      shared.view === null || own.view === null
+        ? shared.view
+        : { ...(shared.view as Record<string, unknown>), ...own.view },
+    legal: own.legal,
   };
 }

@@ -1,5 +1,6 @@
-import type { MatchFrame, MatchSnapshot } from "./protocol.js";
+import type { MatchFrame, MatchSnapshot, SeatNotice } from "./protocol.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { RemoteRefusal } from "./errors.js";
 import { MatchFeed, type FeedSource } from "./MatchFeed.js";
 
 const MATCH = "m1";
@@ -35,6 +36,8 @@ class FakeSource implements FeedSource {
   head = 0;
   private frameListener: ((frame: MatchFrame) => void) | null = null;
   private reconnectListener: (() => void) | null = null;
+  private seatLostListener: ((notice: SeatNotice) => void) | null = null;
+  private resyncListener: (() => void) | null = null;
 
   onFrame(listener: (frame: MatchFrame) => void) {
     this.frameListener = listener;
@@ -43,6 +46,20 @@ class FakeSource implements FeedSource {
   onReconnect(listener: () => void) {
     this.reconnectListener = listener;
     return () => (this.reconnectListener = null);
+  }
+  onSeatLost(listener: (notice: SeatNotice) => void) {
+    this.seatLostListener = listener;
+    return () => (this.seatLostListener = null);
+  }
+  loseSeat(notice: SeatNotice) {
+    this.seatLostListener?.(notice);
+  }
+  onResync(listener: () => void) {
+    this.resyncListener = listener;
+    return () => (this.resyncListener = null);
+  }
+  resync() {
+    this.resyncListener?.();
   }
   push(frame: MatchFrame) {
     this.frameListener?.(frame);
@@ -126,6 +143,20 @@ describe("MatchFeed: each version once, in order", () => {
     feed.close();
   });
 
+  it("watches again from its version when the server says frames may have been lost", async () => {
+    const source = new FakeSource();
+    source.head = 2;
+    const feed = new MatchFeed(source, { matchId: MATCH, token: "t" });
+    await feed.start();
+    // The server committed 3 and 4, but their frames never came (its Redis was down).
+    source.head = 4;
+    source.resync();
+    await flush();
+    expect(source.watches).toEqual([{}, { afterVersion: 2 }]);
+    expect(feed.version).toBe(4);
+    feed.close();
+  });
+
   it("watches again after a silence, in case the last frame was lost", async () => {
     vi.useFakeTimers();
     const source = new FakeSource();
@@ -145,6 +176,52 @@ describe("MatchFeed: each version once, in order", () => {
     await feed.start();
     source.push({ ...eventsFrame(1, 1), matchId: "other" });
     expect(feed.version).toBe(0);
+    feed.close();
+  });
+});
+
+describe("MatchFeed: a seat lost (SEAT_LOST)", () => {
+  const notice = (matchId: string): SeatNotice => ({
+    type: "SEAT_LOST",
+    matchId,
+    seat: 1,
+    version: 7,
+    refusal: { code: "SEAT_LOST", message: { en: "left", de: "verlassen" } },
+  });
+
+  it("stops watching with the token and tells the caller with a typed refusal", async () => {
+    vi.useFakeTimers();
+    const source = new FakeSource();
+    source.head = 3;
+    const errors: unknown[] = [];
+    const feed = new MatchFeed(source, {
+      matchId: MATCH,
+      token: "t",
+      idleMs: 1000,
+      onError: (error) => errors.push(error),
+    });
+    await feed.start();
+    source.loseSeat(notice("other"));
+    expect(errors).toEqual([]);
+    source.loseSeat(notice(MATCH));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(RemoteRefusal);
+    expect((errors[0] as RemoteRefusal).code).toBe("SEAT_LOST");
+    // No watch with the lost token after a silence, no frame applied any more.
+    source.head = 4;
+    await vi.advanceTimersByTimeAsync(5000);
+    source.push(eventsFrame(4, 4));
+    expect(source.watches).toEqual([{}]);
+    expect(feed.version).toBe(3);
+  });
+
+  it("means nothing to a spectator's feed", async () => {
+    const source = new FakeSource();
+    const errors: unknown[] = [];
+    const feed = new MatchFeed(source, { matchId: MATCH, onError: (e) => errors.push(e) });
+    await feed.start();
+    source.loseSeat(notice(MATCH));
+    expect(errors).toEqual([]);
     feed.close();
   });
 });

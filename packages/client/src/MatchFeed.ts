@@ -1,9 +1,14 @@
-import type { MatchFrame, MatchSnapshot, ViewEvent } from "./protocol.js";
+import { RemoteRefusal } from "./errors.js";
+import type { MatchFrame, MatchSnapshot, SeatNotice, ViewEvent } from "./protocol.js";
 
-/** What a feed needs of a connection: frames, a way to watch, and reconnect news. */
+/** What a feed needs of a connection: frames, a way to watch, and reconnect and resync news. */
 export interface FeedSource {
   onFrame(listener: (frame: MatchFrame) => void): () => void;
   onReconnect(listener: () => void): () => void;
+  /** The server's `SEAT_LOST` notices (`SocketClient.onSeatLost`); without it none are heard. */
+  onSeatLost?(listener: (notice: SeatNotice) => void): () => void;
+  /** The server's `resync` (`SocketClient.onResync`): frames may have been lost. */
+  onResync(listener: () => void): () => void;
   readonly connected: boolean;
   watch(input: { matchId: string; token?: string; afterVersion?: number }): Promise<unknown>;
 }
@@ -14,7 +19,11 @@ export interface FeedOptions {
   readonly token?: string;
   /** Watch again after this long without a new frame, in case the last one was lost. */
   readonly idleMs?: number;
-  /** A watch that failed (the caller decides whether that is fatal). */
+  /**
+   * A watch that failed (the caller decides whether that is fatal), or the seat lost: a
+   * `RemoteRefusal` with the code `SEAT_LOST` after which the feed has stopped (the token no
+   * longer owns the seat; watch again without it to go on as a spectator).
+   */
   readonly onError?: (error: unknown) => void;
 }
 
@@ -31,8 +40,8 @@ export interface FeedStats {
  * One viewer's picture of one match, in version order. Frames may arrive twice or out of order
  * (several server processes push through Redis, a reconnect loses the room): a frame already
  * seen is dropped, a frame ahead of a gap waits while the feed watches again with
- * `afterVersion`, and a reconnect or a long silence does the same. Listeners see each version
- * once, in order.
+ * `afterVersion`, and a reconnect, the server's `resync` or a long silence does the same.
+ * Listeners see each version once, in order.
  */
 export class MatchFeed {
   version: number | null = null;
@@ -59,7 +68,18 @@ export class MatchFeed {
         this.drain();
       }),
       source.onReconnect(() => this.resync()),
+      source.onResync(() => this.resync()),
     );
+    if (options.token !== undefined && source.onSeatLost !== undefined) {
+      this.detach.push(
+        source.onSeatLost((notice) => {
+          if (notice.matchId !== options.matchId || this.closed) return;
+          // Watching again with this token would only be refused (BAD_TOKEN): stop here.
+          this.close();
+          options.onError?.(new RemoteRefusal("game.watch", notice.refusal, 401));
+        }),
+      );
+    }
   }
 
   get stats(): FeedStats {

@@ -20,4 +20,26 @@ describe("Pacer", () => {
     const window = sent.filter((t) => t < 1000).length;
     expect(window).toBeLessThanOrEqual(20);
   });
+
+  it("lets callers through in the order they asked, also while they wait", async () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const pacer = new Pacer(4, () => now);
+    const order: number[] = [];
+    const all = Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        pacer.take().then(() => {
+          order.push(i);
+          // A later caller's clock reads later: it must still not overtake.
+          now += 7;
+        }),
+      ),
+    );
+    for (let step = 0; step < 40; step++) {
+      now += 100;
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    await all;
+    expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+  });
 });

@@ -19,8 +19,20 @@ export class Pacer {
     this.last = now();
   }
 
-  /** Resolves when one more message may be sent. */
-  async take(): Promise<void> {
+  /** The turn of the last caller: callers are let through in the order they asked. */
+  private tail: Promise<void> = Promise.resolve();
+
+  /**
+   * Resolves when one more message may be sent, in the order asked: an `unwatch` followed by
+   * a `watch` of the same match must reach the server in that order.
+   */
+  take(): Promise<void> {
+    const turn = this.tail.then(() => this.wait());
+    this.tail = turn;
+    return turn;
+  }
+
+  private async wait(): Promise<void> {
     for (;;) {
       const now = this.now();
       this.tokens = Math.min(

@@ -3,8 +3,19 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import { io, type Socket } from "socket.io-client";
 import { RemoteRefusal, TransportError, type ErrorShape } from "./errors.js";
 import { FrameExpander } from "./FrameExpander.js";
+import type { ReplayRoomFrame } from "./replayRoom.js";
 import { Pacer } from "./Pacer.js";
-import type { ErrorRefusal, MatchFrame, RpcAnswer, WireFrame } from "./protocol.js";
+import {
+  RESYNC,
+  SHUTDOWN,
+  type ErrorRefusal,
+  type MatchFrame,
+  type PresenceFrame,
+  type RpcAnswer,
+  type SeatNotice,
+  type ShutdownNotice,
+  type WireFrame,
+} from "./protocol.js";
 
 /**
  * The server's procedures as the socket calls them: `api.lobby.create(input)` sends
@@ -40,7 +51,8 @@ export interface SocketClientOptions {
 /**
  * One socket.io connection to one server process: procedures over `rpc` (paced below the
  * server's rate limit) and the `match` frames it is pushed. A commit's frame comes as a
- * `DeltaFrame` and is completed (`FrameExpander`) before listeners see it as a MatchFrame.
+ * `DeltaFrame` (a spectator's) or a seat's `PrivateFrame` (its own part with the public one)
+ * and is completed (`FrameExpander`) before listeners see it as a MatchFrame.
  */
 export class SocketClient<TRouter extends AnyTRPCRouter> {
   readonly socket: Socket;
@@ -51,9 +63,13 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
   private readonly pacer: Pacer;
   private readonly frames = new FrameExpander();
   private readonly frameListeners = new Set<(frame: MatchFrame) => void>();
+  private readonly seatLostListeners = new Set<(notice: SeatNotice) => void>();
   private readonly reconnectListeners = new Set<() => void>();
   private readonly disconnectListeners = new Set<(reason: string) => void>();
+  private readonly shutdownListeners = new Set<(notice: ShutdownNotice) => void>();
   private everConnected = false;
+  /** The server said it is draining (`shutdown`): new calls wait for the next connection. */
+  private serverLeaving = false;
 
   constructor(
     readonly url: string,
@@ -73,7 +89,18 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
         for (const listener of this.frameListeners) listener(frame);
       }
     });
+    this.socket.on("seat", (notice: SeatNotice) => {
+      if (notice.type !== "SEAT_LOST") return;
+      // The server took this connection out of the seat's rooms: no frame of it will come.
+      this.frames.forget(notice.matchId);
+      for (const listener of this.seatLostListeners) listener(notice);
+    });
+    this.socket.on(SHUTDOWN, (notice: ShutdownNotice) => {
+      this.serverLeaving = true;
+      for (const listener of this.shutdownListeners) listener(notice);
+    });
     this.socket.on("connect", () => {
+      this.serverLeaving = false;
       if (this.everConnected) for (const listener of this.reconnectListeners) listener();
       this.everConnected = true;
     });
@@ -82,6 +109,10 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
       // The rooms are gone with the connection: every match is watched again, in full.
       this.frames.forget();
       for (const listener of this.disconnectListeners) listener(reason);
+      // socket.io does not reconnect after the server's own disconnect; after `shutdown` it is
+      // a reason to (another process takes over).
+      if (reason === "io server disconnect" && this.serverLeaving && options.reconnect)
+        this.socket.connect();
     });
     this.api = procedureProxy((path, input) => this.rpc(path, input)) as SocketApi<TRouter>;
   }
@@ -117,9 +148,34 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
     });
   }
 
+  /** Resolves on the next `connect` (after the server's `shutdown`). */
+  private nextConnection(timeoutMs = this.options.timeoutMs): Promise<void> {
+    return new Promise((done, fail) => {
+      const timer = setTimeout(() => {
+        this.socket.off("connect", onConnect);
+        fail(new TransportError("connect", "timeout", `no new connection to ${this.url}`));
+      }, timeoutMs);
+      const onConnect = () => {
+        clearTimeout(timer);
+        done();
+      };
+      this.socket.once("connect", onConnect);
+    });
+  }
+
   /** Calls a procedure by its dotted path; `api` is the typed way to do the same. */
   async rpc(path: string, input: unknown): Promise<unknown> {
     await this.pacer.take();
+    // The server is draining: this call goes to the process the client reconnects to.
+    if (this.serverLeaving && this.options.reconnect) await this.nextConnection();
+    // What is kept of the match goes now, not at the answer: the answer may come after the
+    // catch-up frame of the next watch of the same match (a spectator who took a seat), and
+    // forgetting that frame would leave every later delta without the snapshot it completes.
+    const unwatched =
+      path === "game.unwatch" && typeof input === "object" && input !== null
+        ? (input as { matchId?: unknown }).matchId
+        : null;
+    if (typeof unwatched === "string") this.frames.forget(unwatched);
     // Still connecting (or reconnecting): wait for it rather than fail at once.
     if (!this.socket.connected && this.socket.active) await this.whenConnected();
     if (!this.socket.connected) throw new TransportError(path, "disconnected", this.url);
@@ -147,23 +203,54 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
       };
       throw new RemoteRefusal(path, refusal, shape.data?.httpStatus ?? null, shape);
     }
-    if (path === "game.unwatch") this.frames.forget((input as { matchId?: string }).matchId);
     return answer.result?.data;
   }
 
   /**
    * The lobby's match list changed (a match created, a seat taken or left, a match started or
    * over): read it again with `lobby.list`. Only after `lobby.watch`, which a reconnect undoes.
+   * Also called on the server's `resync`, after which a change may have gone unsignalled.
    */
   onLobbyChange(listener: () => void): () => void {
     const handler = () => listener();
     this.socket.on("lobby", handler);
-    return () => this.socket.off("lobby", handler);
+    this.socket.on(RESYNC, handler);
+    return () => {
+      this.socket.off("lobby", handler);
+      this.socket.off(RESYNC, handler);
+    };
+  }
+
+  /**
+   * The server's `resync`: frames may have been lost (its processes could not reach each other
+   * for a while). The rooms are kept; each watched match is watched again with `afterVersion`
+   * (`MatchFeed` does this).
+   */
+  onResync(listener: () => void): () => void {
+    const handler = () => listener();
+    this.socket.on(RESYNC, handler);
+    return () => this.socket.off(RESYNC, handler);
+  }
+
+  /** Who is at a match's table (`presence`): after every change and on each watch. */
+  onPresence(listener: (frame: PresenceFrame) => void): () => void {
+    const handler = (frame: PresenceFrame) => listener(frame);
+    this.socket.on("presence", handler);
+    return () => this.socket.off("presence", handler);
   }
 
   onFrame(listener: (frame: MatchFrame) => void): () => void {
     this.frameListeners.add(listener);
     return () => this.frameListeners.delete(listener);
+  }
+
+  /**
+   * The token this connection watched a seat with no longer owns it (the seat was left, here or
+   * elsewhere): the server sends no more frames of that match to it as that seat (`SeatNotice`).
+   */
+  onSeatLost(listener: (notice: SeatNotice) => void): () => void {
+    this.seatLostListeners.add(listener);
+    return () => this.seatLostListeners.delete(listener);
   }
 
   /** Called on every connection after the first: rooms are gone, watch again. */
@@ -172,15 +259,33 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
     return () => this.reconnectListeners.delete(listener);
   }
 
+  /**
+   * The server is shutting down (`ShutdownNotice`): calls already sent are answered, new ones
+   * wait for the reconnect; the connection closes soon and, with `reconnect`, comes back.
+   */
+  onShutdown(listener: (notice: ShutdownNotice) => void): () => void {
+    this.shutdownListeners.add(listener);
+    return () => this.shutdownListeners.delete(listener);
+  }
+
   onDisconnect(listener: (reason: string) => void): () => void {
     this.disconnectListeners.add(listener);
     return () => this.disconnectListeners.delete(listener);
   }
 
+  /** A shared replay changed (after `replayRoom.watch`, which a reconnect undoes). */
+  onReplayRoom(listener: (frame: ReplayRoomFrame) => void): () => void {
+    const handler = (frame: ReplayRoomFrame) => listener(frame);
+    this.socket.on("replayRoom", handler);
+    return () => this.socket.off("replayRoom", handler);
+  }
+
   close(): void {
     this.frameListeners.clear();
+    this.seatLostListeners.clear();
     this.reconnectListeners.clear();
     this.disconnectListeners.clear();
+    this.shutdownListeners.clear();
     this.socket.disconnect();
   }
 }

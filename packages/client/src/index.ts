@@ -5,9 +5,10 @@
  * text does not load zod.
  */
 export * from "./protocol.js";
+export * from "./replayRoom.js";
 export { RemoteRefusal, TransportError, type ErrorShape } from "./errors.js";
 export { SocketClient, type SocketApi, type SocketClientOptions } from "./SocketClient.js";
 export { MatchFeed, type FeedOptions, type FeedSource, type FeedStats } from "./MatchFeed.js";
 export { Pacer } from "./Pacer.js";
-export { FrameExpander } from "./FrameExpander.js";
+export { FrameExpander, joinParts } from "./FrameExpander.js";
 export type { ClientCommand } from "./schema.js";

@@ -45,6 +45,34 @@ export interface SeatView {
   readonly away: boolean;
 }
 
+/**
+ * The host of a match: the human at the lowest seat (the creator's seat 0 until they leave).
+ * Only the host seats a bot on a chosen seat or frees another's seat (`lobby.seatBot`,
+ * `lobby.freeSeat`).
+ */
+export function hostOf(seats: readonly { readonly kind: string }[]): Seat | null {
+  const seat = seats.findIndex((s) => s.kind === "human");
+  return seat < 0 ? null : seat;
+}
+
+/** Whether a human seat's owner is at the table (`presence` messages, per process). */
+export interface SeatPresence {
+  readonly seat: Seat;
+  /** A socket watches the match with the seat's token. */
+  readonly connected: boolean;
+  /**
+   * Not connected in a running match: milliseconds left, when sent, before a bot takes the
+   * seat over (`GRACE_MS`). Null while connected, in the lobby, or once a bot plays (`away`).
+   */
+  readonly graceLeftMs: number | null;
+}
+
+/** Server → client `presence`: every human seat of a match, after each change and on a watch. */
+export interface PresenceFrame {
+  readonly matchId: string;
+  readonly seats: readonly SeatPresence[];
+}
+
 /** The lobby part of a match, public. */
 export interface LobbyView {
   readonly matchId: string;
@@ -59,9 +87,22 @@ export interface LobbyView {
   /** A practice match continued from a finished match's replay: which one, after which event. */
   readonly continuedFrom: { readonly matchId: string; readonly version: number } | null;
   readonly rematch: string | null;
+  /** The seat that asked for the rematch (null when unknown or there is none). */
+  readonly rematchBy: Seat | null;
+  /** The host's setting: spectators read the table talk but may not write. */
+  readonly spectatorsReadOnly: boolean;
   readonly version: number;
   readonly createdAt: string;
   readonly updatedAt: string;
+}
+
+/**
+ * A match as `lobby.list` shows it: its lobby view without the options (issue #18: a list
+ * answer stays small, whatever the matches' options; `lobby.get` answers one match's full
+ * view). `title` is a house-rules match's own name (at most 80 characters), else null.
+ */
+export interface MatchSummary extends Omit<LobbyView, "options"> {
+  readonly title: string | null;
 }
 
 /** An event as one viewer may see it, with its place in the match stream. */
@@ -120,7 +161,8 @@ export type MatchFrame =
  * last full snapshot of the match it was sent (every watch starts with one), so listeners only
  * ever see MatchFrames.
  * - `lobby` is left out when only its `version` and `updatedAt` changed (no lobby event, no
- *   change of status): they become the frame's version and its last event's time;
+ *   change of status): they become the frame's version and the time of its last event that is
+ *   not table talk (a chat line leaves `updatedAt`, where the turn timer counts from, alone);
  * - `view.rules` is left out once the match has started (the rules never change after that).
  */
 export interface DeltaFrame {
@@ -137,8 +179,52 @@ export interface DeltaFrame {
   readonly machine: MachinePosition | null;
 }
 
-/** What a socket receives as `match`: a full frame (watch, catch-up) or a commit's delta. */
-export type WireFrame = MatchFrame | DeltaFrame;
+/**
+ * On the wire only: a seat's frame of a commit, in two parts. The public part, `shared`, is the
+ * spectator's `DeltaFrame`: the server builds and encodes it once per commit (spectators get it
+ * alone, as a broadcast to their room) and each human seat's sockets (those that watch with its
+ * owner's token) get it with the seat's private part, in one packet. `SocketClient` joins the two
+ * (`joinParts`) into the seat's `DeltaFrame`:
+ * - `events`: the seat's own versions of the commit's events where they differ from the public
+ *   ones (its drawn cards), by version; left out when none differ;
+ * - `view`: the keys of the seat's view whose values differ from the public view's (its hand,
+ *   `viewer`, …); the public view's other keys are the seat's too. Null before the start;
+ * - `legal`: the seat's legal moves.
+ */
+export interface PrivateFrame {
+  readonly kind: "private";
+  readonly matchId: string;
+  readonly version: number;
+  readonly viewer: Seat;
+  readonly events?: readonly ViewEvent[];
+  readonly view: Readonly<Record<string, unknown>> | null;
+  readonly legal: readonly Command[];
+  /** The commit's public part, the same object (and JSON text) for every seat. */
+  readonly shared: DeltaFrame;
+}
+
+/**
+ * What a socket receives as `match`: a full frame (watch, catch-up), a commit's public part
+ * (a spectator's `DeltaFrame`) or a seat's frame (`PrivateFrame`).
+ */
+export type WireFrame = MatchFrame | DeltaFrame | PrivateFrame;
+
+/**
+ * What a socket receives as `seat`: it no longer watches a seat, because the token it watched
+ * with stopped owning it (the seat was left, and may belong to someone else by now). The socket
+ * is out of the seat's rooms and gets no more frames of that match (as that seat) from
+ * `version` on; the token is refused (`BAD_TOKEN`) from then on. A client forgets the token and
+ * may watch on as a spectator.
+ */
+export interface SeatNotice {
+  readonly type: "SEAT_LOST";
+  readonly matchId: string;
+  readonly seat: Seat;
+  /** The version of the commit after which the token no longer owned the seat. */
+  readonly version: number;
+  /** The same news as a typed refusal (`SEAT_LOST`), for clients that show refusals. */
+  readonly refusal: ErrorRefusal;
+}
 
 export interface SeatTicket {
   readonly matchId: string;
@@ -189,6 +275,27 @@ export interface VariantSummary {
   readonly theme: Theme;
 }
 
+/**
+ * server → client: frames (and lobby signals) may have been lost while the server's processes
+ * could not reach each other; watch every match again with `afterVersion`, read the lobby again.
+ */
+export const RESYNC = "resync";
+
+/**
+ * server → client `shutdown` (`ShutdownNotice`): this process is draining (SIGTERM). Commands
+ * already sent are answered; the server then closes the connection, and the client connects
+ * again (behind a balancer, to another process) and watches again as after any reconnect.
+ * `SocketClient` holds new procedure calls until it has reconnected.
+ */
+export const SHUTDOWN = "shutdown";
+
+export interface ShutdownNotice {
+  readonly type: "SHUTDOWN";
+  /** Always true: connect again (with the usual back-off), nothing was lost. */
+  readonly reconnect: true;
+  readonly message: { readonly en: string; readonly de: string };
+}
+
 /** Codes the server adds to the engine's refusal codes; every error carries one. */
 export const SERVER_CODES = [
   "INVALID_INPUT",
@@ -196,11 +303,17 @@ export const SERVER_CODES = [
   "UNKNOWN_VARIANT",
   "INVALID_RULE_SET",
   "MATCH_NOT_FOUND",
+  "ROOM_NOT_FOUND",
+  "NOT_LEADER",
   "RULE_SET_NOT_FOUND",
   "BAD_TOKEN",
+  "SEAT_LOST",
   "TOKEN_IN_URL",
   "NOT_OWNER",
   "SEAT_TAKEN",
+  "SEAT_EMPTY",
+  "NOT_HOST",
+  "PLAYER_PRESENT",
   "NO_FREE_SEAT",
   "NOT_IN_LOBBY",
   "NOT_STARTED",
@@ -212,8 +325,16 @@ export const SERVER_CODES = [
   "PAYLOAD_TOO_LARGE",
   "SOCKET_ONLY",
   "SHUTTING_DOWN",
+  "STORE_UNAVAILABLE",
   "FORBIDDEN_ORIGIN",
+  "FORBIDDEN_HOST",
   "INTERNAL",
+  "CHAT_EMPTY",
+  "CHAT_TOO_LONG",
+  "CHAT_TOO_FAST",
+  "CHAT_BAD_TEXT",
+  "UNKNOWN_REACTION",
+  "SPECTATORS_READ_ONLY",
 ] as const;
 export type ServerCode = (typeof SERVER_CODES)[number];
 
@@ -222,6 +343,8 @@ export interface ErrorRefusal {
   readonly code: RefusalCode | ServerCode;
   readonly rule?: RuleId;
   readonly message: Localized;
+  /** INTERNAL only: names the server's log line of the failure (its text stays there). */
+  readonly errorId?: string;
 }
 
 /** The answer to a socket `rpc`: the procedure's data, or exactly the tRPC error shape. */
@@ -231,7 +354,10 @@ export interface RpcAnswer {
   readonly error?: unknown;
 }
 
-/** The server's own events in a match stream (lobby and seats); every other event is the engine's. */
+/**
+ * The server's own events in a match stream (lobby, seats and table talk); every other event
+ * is the engine's.
+ */
 export const LOBBY_EVENT_TYPES = [
   "lobby.created",
   "seat.claimed",
@@ -241,7 +367,53 @@ export const LOBBY_EVENT_TYPES = [
   "seat.returned",
   "seat.timedOut",
   "lobby.rematched",
+  "chat.said",
+  "chat.reacted",
 ] as const;
+
+/** Table talk: lines and quick reactions. They never change the game, its turn or its timer. */
+export const CHAT_EVENT_TYPES = ["chat.said", "chat.reacted"] as const;
+
+export const isChatEventType = (type: string): boolean =>
+  (CHAT_EVENT_TYPES as readonly string[]).includes(type);
+
+/** Who wrote a chat line: a seat (with its name at the time) or a spectator (a name they gave). */
+export type ChatSender =
+  { readonly seat: Seat; readonly name: string | null } | { readonly spectator: string };
+
+export interface ChatSaid {
+  readonly from: ChatSender;
+  readonly text: string;
+}
+
+export interface ChatReacted {
+  readonly from: ChatSender;
+  /** An id of `REACTIONS`. */
+  readonly reaction: ReactionId;
+}
+
+/** The longest chat line, in characters (Unicode code points). */
+export const CHAT_MAX_LENGTH = 280;
+
+/** The quick reactions, a small fixed set; `react N` (1-based) and the web's row use this order. */
+export const REACTIONS = [
+  { id: "mau", label: { de: "Mau!", en: "Mau!" } },
+  { id: "nice", label: { de: "Schöner Zug", en: "Nice one" } },
+  { id: "oops", label: { de: "Hoppla", en: "Oops" } },
+  { id: "heulDoch", label: { de: "Heul doch!", en: "Heul doch!" } },
+  { id: "thumbsUp", label: { de: "👍", en: "👍" } },
+  { id: "crying", label: { de: "😭", en: "😭" } },
+  { id: "laughing", label: { de: "😂", en: "😂" } },
+  { id: "wave", label: { de: "👋", en: "👋" } },
+] as const satisfies readonly { id: string; label: Localized }[];
+
+export type ReactionId = (typeof REACTIONS)[number]["id"];
+
+export const reactionById = (id: string): (typeof REACTIONS)[number] | undefined =>
+  REACTIONS.find((r) => r.id === id);
+
+/** The length of a chat line as the limit counts it: code points, so an emoji is one. */
+export const chatLength = (text: string): number => [...text].length;
 
 export const isLobbyEventType = (type: string): boolean =>
   (LOBBY_EVENT_TYPES as readonly string[]).includes(type);

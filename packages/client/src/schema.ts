@@ -52,3 +52,136 @@ export const commandSchema = z.discriminatedUnion("type", [
 ]);
 
 export type ClientCommand = z.infer<typeof commandSchema>;
+
+/**
+ * What any procedure's input may be, checked before any schema or code walks it (issue #18):
+ * nesting depth (an array or object inside another counts one level) and values in all (every
+ * array, object, string, number, boolean and null counts one). The payload itself is at most
+ * the server's MAX_PAYLOAD_BYTES (64 KiB by default).
+ */
+export const INPUT_LIMITS = { depth: 32, nodes: 1024 } as const;
+
+/**
+ * What a JSON document from a client (match options, a rule set) may be: shallower, smaller,
+ * and at most `bytes` of UTF-8 JSON text. The largest valid house-rules document is ~2.5 KiB.
+ */
+export const DOCUMENT_LIMITS = { depth: 8, nodes: 512, bytes: 8192 } as const;
+
+export type JsonPath = (string | number)[];
+
+/** Why a value is refused, and where: the path of the first offending value or key. */
+export interface ShapeProblem {
+  readonly kind: "depth" | "nodes" | "text";
+  readonly path: JsonPath;
+  readonly message: string;
+}
+
+/** A value still to visit: the path is kept as a parent link, built only when reported. */
+interface Pending {
+  readonly value: unknown;
+  readonly depth: number;
+  readonly parent: Pending | null;
+  readonly key: string | number;
+}
+
+const pathOf = (at: Pending | null, last?: string | number): JsonPath => {
+  const path: JsonPath = last === undefined ? [] : [last];
+  for (let p = at; p !== null && p.parent !== null; p = p.parent) path.push(p.key);
+  return path.reverse();
+};
+
+/**
+ * The first reason `value` is deeper, larger or holds text a store cannot keep (NUL, lone
+ * surrogates; with `text: true`), else null. Iterative (no recursion, however deep the value),
+ * and it stops at the first problem: its cost is bounded by `limits.nodes`, whatever the input.
+ */
+export function shapeProblem(
+  value: unknown,
+  limits: { readonly depth: number; readonly nodes: number },
+  options: { readonly text?: boolean } = {},
+): ShapeProblem | null {
+  const stack: Pending[] = [{ value, depth: 0, parent: null, key: "" }];
+  // Values seen so far, counted when their container is reached: every value is pushed once,
+  // and never more than `limits.nodes` of them.
+  let nodes = 1;
+  const tooMany = (at: Pending): ShapeProblem => ({
+    kind: "nodes",
+    path: pathOf(at),
+    message: `holds more than ${limits.nodes} values`,
+  });
+  while (stack.length > 0) {
+    const at = stack.pop()!;
+    const v = at.value;
+    if (typeof v === "string") {
+      if (options.text && !isStorableText(v))
+        return {
+          kind: "text",
+          path: pathOf(at),
+          message: "must not contain NUL characters or unpaired surrogates",
+        };
+      continue;
+    }
+    if (typeof v !== "object" || v === null) continue;
+    if (at.depth >= limits.depth)
+      return {
+        kind: "depth",
+        path: pathOf(at),
+        message: `is nested deeper than ${limits.depth} levels`,
+      };
+    if (Array.isArray(v)) {
+      nodes += v.length;
+      if (nodes > limits.nodes) return tooMany(at);
+      for (let i = v.length - 1; i >= 0; i--)
+        stack.push({ value: v[i], depth: at.depth + 1, parent: at, key: i });
+      continue;
+    }
+    const keys = Object.keys(v);
+    nodes += keys.length;
+    if (nodes > limits.nodes) return tooMany(at);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      if (options.text && !isStorableText(key))
+        return {
+          kind: "text",
+          path: pathOf(at, key),
+          message: "must not contain NUL characters or unpaired surrogates",
+        };
+      stack.push({
+        value: (v as Record<string, unknown>)[key],
+        depth: at.depth + 1,
+        parent: at,
+        key,
+      });
+    }
+  }
+  return null;
+}
+
+/**
+ * Why JSON text is beyond `limits`, read from the text itself: one pass over its characters
+ * (brackets and commas inside strings skipped), no parsing. "depth": arrays and objects nest
+ * deeper than `limits.depth`; "nodes": it holds more than `limits.nodes` values (n values need
+ * n − 1 commas, so a text refused here is never one `shapeProblem` accepts). A transport checks
+ * this before JSON.parse builds a value for nothing. Malformed text is left to the parser.
+ */
+export function jsonTextProblem(
+  text: string,
+  limits: { readonly depth: number; readonly nodes: number },
+): "depth" | "nodes" | null {
+  let depth = 0;
+  let commas = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x2c) {
+      if (++commas >= limits.nodes) return "nodes";
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limits.depth) return "depth";
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return null;
+}

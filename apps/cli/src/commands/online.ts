@@ -1,5 +1,5 @@
 import { type Command, Option } from "commander";
-import type { HistoryResult, LobbyView } from "@maumau/client";
+import type { HistoryResult, MatchSummary } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { exitOnUsageError, runCommand, UsageError } from "../args.js";
@@ -111,7 +111,7 @@ async function listCommand(flags: CommonFlags & { all?: boolean }, lang: Lang): 
     const lobbies = (await connection.api.lobby.list({
       status: flags.all ? ["open", "running", "over"] : ["open", "running"],
       limit: 200,
-    })) as readonly LobbyView[];
+    })) as readonly MatchSummary[];
     if (lobbies.length === 0) {
       console.log(lang === "de" ? "Keine Partien." : "No matches.");
       return 0;
@@ -120,7 +120,7 @@ async function listCommand(flags: CommonFlags & { all?: boolean }, lang: Lang): 
       const free = l.seats.filter((s) => s.kind === "empty").length;
       return [
         l.matchId,
-        l.variant,
+        l.title === null ? l.variant : `${l.variant} (${l.title})`,
         l.status,
         l.seats.map((s, i) => (s.kind === "empty" ? o.empty : seatName(l, i, o))).join(", "),
         free > 0 && l.status !== "over" ? `${server}/m/${l.matchId}?join` : "",

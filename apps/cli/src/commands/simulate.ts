@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import cliProgress from "cli-progress";
 import {
@@ -22,8 +23,17 @@ import {
   UsageError,
   variantOf,
 } from "../args.js";
-import { simulateRemote, type RemoteSimulationReport } from "../remote/remoteSimulate.js";
-import { DEFAULT_MAX_MOVES, type SimulationReport } from "../simulate.js";
+import {
+  simulateRemote,
+  type RemoteAck,
+  type RemoteSimulationReport,
+} from "../remote/remoteSimulate.js";
+import {
+  DEFAULT_MAX_MOVES,
+  SIMULATION_ENGINES,
+  type SimulationEngine,
+  type SimulationReport,
+} from "../simulate.js";
 import { simulateInThreads } from "../simulateInThreads.js";
 
 interface SimulateFlags {
@@ -41,9 +51,11 @@ interface SimulateFlags {
   rate: number;
   timeout: number;
   reconnect?: boolean;
+  acks?: string;
   searchPlayouts?: number;
   searchMs?: number;
   threads: number;
+  engine: SimulationEngine;
 }
 
 /** Progress on stderr: a bar on a terminal, a plain line now and then otherwise. */
@@ -94,6 +106,7 @@ function table(rows: readonly (readonly string[])[]): string {
 
 export function formatReport(r: SimulationReport): string {
   const summary = table([
+    ["engine", r.engine + (r.engineNote ? ` (${r.engineNote})` : "")],
     ["games", num(r.games)],
     ["errors", num(r.errors)],
     ["stuck", num(r.stuck)],
@@ -239,6 +252,14 @@ export function registerSimulateCommand(program: Command): void {
       intArg(1, 64),
       1,
     )
+    .addOption(
+      new Option(
+        "--engine <where>",
+        "in-process: fast (the engine's fast path where the variant and every bot level have one, else decide) or decide",
+      )
+        .choices(SIMULATION_ENGINES)
+        .default("fast"),
+    )
     .option("--json", "print the report as JSON")
     .addOption(
       new Option(
@@ -268,11 +289,18 @@ export function registerSimulateCommand(program: Command): void {
       "--reconnect",
       "with --server: after a lost connection, reconnect, catch up and resend (same command id)",
     )
+    .option(
+      "--acks <file>",
+      "with --server: append each acknowledged command to this file as a JSON line " +
+        "(matchId, seat, commandId, version), written before the next move",
+    )
     .addHelpText(
       "after",
       `
-Each game is the first game of a fresh match, played by bots in decider mode until it is
-over. Games are seeded by their index, so --threads k plays the same games (k at a time, in
+Each game is the first game of a fresh match, played by bots until it is over: with --engine
+fast (the default) on the engine's fast path (integer moves, no events; random bots; classic
+variants but the Bavarian cut), else on the engine's apply, every bot shown its seat's view
+(the report names the engine used and why not fast). Games are seeded by their index, so --threads k plays the same games (k at a time, in
 worker threads) and prints the same report apart from the times. Levels rotate: game i seats at seat s the level game 0 had at seat s + i, so every
 level plays every position equally often. Win rates per level come with a 95 % Wilson
 interval; ms/move is the mean time a level took to choose a move (machine dependent). A refused bot move counts as an error; a game still running after --max-moves moves
@@ -325,6 +353,7 @@ async function simulateCommand(flags: SimulateFlags): Promise<number> {
       seed,
       options,
       maxMoves: flags.maxMoves,
+      engine: flags.engine,
       ...searchBudget(flags),
       onProgress: progress.tick,
     },
@@ -373,6 +402,9 @@ async function simulateRemoteCommand(flags: SimulateFlags): Promise<number> {
     rate: flags.rate,
     reconnect: flags.reconnect === true,
     onProgress: progress.tick,
+    ...(flags.acks === undefined
+      ? {}
+      : { onAck: (ack: RemoteAck) => appendFileSync(flags.acks!, `${JSON.stringify(ack)}\n`) }),
   });
   progress.stop();
   if (flags.json) process.stdout.write(JSON.stringify(report, null, 2) + "\n");

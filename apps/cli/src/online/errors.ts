@@ -23,8 +23,12 @@ const messages = {
       `that seat of match ${id} is taken; leave out --seat to take any free one`,
     badToken: (id: string) =>
       `the seat kept for match ${id} is no longer yours (released or the match was reset); it is forgotten now`,
+    seatLost: (id: string) =>
+      `your seat in match ${id} was left (from another window or device); it is forgotten now (watch on: maumau watch --match ${id})`,
     notOver: (id: string) => `match ${id} is not over yet: a replay shows finished matches only`,
     lost: (url: string) => `the connection to ${url} was lost`,
+    wrongHost: (url: string) =>
+      `the server at ${url} does not answer to this name; use its address, or add the name to its ALLOWED_HOSTS`,
   },
   de: {
     down: (url: string, why: string) => `Server ${url} nicht erreichbar (${why}); läuft er?`,
@@ -35,9 +39,13 @@ const messages = {
       `Dieser Platz in Partie ${id} ist besetzt; ohne --seat gibt es einen freien`,
     badToken: (id: string) =>
       `Der gemerkte Platz in Partie ${id} gehört dir nicht mehr (freigegeben oder zurückgesetzt); er ist jetzt vergessen`,
+    seatLost: (id: string) =>
+      `Dein Platz in Partie ${id} wurde verlassen (aus einem anderen Fenster oder Gerät); er ist jetzt vergessen (weiter zuschauen: maumau watch --match ${id})`,
     notOver: (id: string) =>
       `Partie ${id} läuft noch: Wiederholungen gibt es nur von beendeten Partien`,
     lost: (url: string) => `Die Verbindung zu ${url} ist verloren`,
+    wrongHost: (url: string) =>
+      `Der Server ${url} antwortet nicht unter diesem Namen; nimm seine Adresse oder trage den Namen in seine ALLOWED_HOSTS ein`,
   },
 } as const;
 
@@ -64,6 +72,8 @@ export function explain(
         return new OnlineError(m.taken(id), error.code);
       case "BAD_TOKEN":
         return new OnlineError(m.badToken(id), error.code);
+      case "SEAT_LOST":
+        return new OnlineError(m.seatLost(id), error.code);
       case "NOT_OVER":
         return new OnlineError(m.notOver(id), error.code);
       default: {
@@ -78,14 +88,16 @@ export function explain(
 
 /** Asks `/healthz` first: a server that is down is told in one line, before any socket. */
 export async function checkReachable(server: string, lang: Lang, timeoutMs = 5000): Promise<void> {
-  let why: string;
+  let status: number;
   try {
-    const res = await fetch(`${server}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
-    if (res.ok) return;
-    why = `HTTP ${res.status}`;
+    status = (await fetch(`${server}/healthz`, { signal: AbortSignal.timeout(timeoutMs) })).status;
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
-    why = cause?.code ?? (error instanceof Error ? error.message : String(error));
+    const why = cause?.code ?? (error instanceof Error ? error.message : String(error));
+    throw new OnlineError(messages[lang].down(server, why), "SERVER_DOWN");
   }
-  throw new OnlineError(messages[lang].down(server, why), "SERVER_DOWN");
+  if (status >= 200 && status < 300) return;
+  // 421: the server's Host allow-list (against DNS rebinding) does not name this host.
+  if (status === 421) throw new OnlineError(messages[lang].wrongHost(server), "FORBIDDEN_HOST");
+  throw new OnlineError(messages[lang].down(server, `HTTP ${status}`), "SERVER_DOWN");
 }

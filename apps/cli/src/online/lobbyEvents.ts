@@ -1,5 +1,6 @@
 import type { ChalkInstance } from "chalk";
-import type { ViewEvent } from "@maumau/client";
+import { reactionById, type ChatSender, type ViewEvent } from "@maumau/client";
+import type { Lang } from "@maumau/engine";
 import { isRecord } from "../play/view.js";
 import type { OnlineTexts } from "./texts.js";
 
@@ -12,6 +13,11 @@ export function describeLobbyEvent(
   o: OnlineTexts,
   c: ChalkInstance,
   name: () => string,
+  chat?: ChatContext,
+  /** The event's seat is the reader's own. */
+  you = false,
+  /** A seat's name (the rematch's starter). */
+  nameOf: (seat: number) => string = () => name(),
 ): string | null | undefined {
   const d = isRecord(e.data) ? e.data : {};
   const seat = typeof d.seat === "number" ? d.seat : -1;
@@ -25,16 +31,40 @@ export function describeLobbyEvent(
     case "bot.seated":
       return o.botSeated(seat, String(d.level));
     case "seat.botTakenOver":
-      return o.botTookOver(name());
+      return o.botTookOver(name(), you);
     case "seat.returned":
-      return o.returned(name());
+      return o.returned(name(), you);
     case "seat.timedOut":
       return c.yellow(o.timedOut(name()));
     case "lobby.rematched":
-      return o.rematch(String(d.matchId));
+      return o.rematch(String(d.matchId), typeof d.by === "number" ? nameOf(d.by) : null);
     case "match.started":
       return c.bold(o.started);
+    case "chat.said":
+    case "chat.reacted": {
+      if (chat === undefined || !isRecord(d.from)) return null;
+      const from = d.from as ChatSender;
+      const who = "spectator" in from ? o.spectator(shown(from.spectator)) : chat.seatName(from);
+      if (e.type === "chat.said")
+        return c.cyan(o.chatSaid(c.bold(who), shown(typeof d.text === "string" ? d.text : "")));
+      const reaction = reactionById(String(d.reaction));
+      return c.cyan(o.chatReacted(c.bold(who), reaction ? reaction.label[chat.lang] : "?"));
+    }
     default:
       return undefined;
   }
 }
+
+/** What a chat line needs to name its sender. */
+export interface ChatContext {
+  readonly lang: Lang;
+  readonly seatName: (from: { readonly seat: number; readonly name: string | null }) => string;
+}
+
+/**
+ * A sender's text as the terminal may print it: control characters (escape sequences, line
+ * breaks, bidi overrides) become spaces, so that a line cannot move the cursor or recolour.
+ */
+export const shown = (text: string): string =>
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, " ");

@@ -1,53 +1,36 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRng } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 // Tests only: the CLI's own code never imports the server's runtime.
 import { startTestApi, type TestApi } from "@maumau/server/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { legalInputs } from "../testing/autoplayer.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { screenPlayer as player } from "../testing/autoplayer.js";
 import { ended, startCli, type CliProcess } from "../testing/cliProcess.js";
 import { Replay, readHistory } from "./replay.js";
 
-const HAND_LINE = /^ {2}([* ]) +(\d+) {2}/;
-
-/** The hand size of the last printed hand. */
-function handSize(transcript: string): number {
-  const lines = transcript.split("\n");
-  const start = lines.findLastIndex((l) => /^(Your hand|Deine Hand)/.test(l));
-  if (start < 0) return 0;
-  let n = 0;
-  for (let i = start + 1; i < lines.length && HAND_LINE.test(lines[i]!); i++) n++;
-  return n;
-}
-
 /**
- * A player who reads the screen: picks a listed move, says "mau" itself when a play leaves
- * one card (nothing prompts for it), follows the table's hints for cards that go several
- * ways, starts the next game. Once, it tries to draw while holding a playable card.
+ * Holds the next watch (a reconnecting client's catch-up) until the server has answered the
+ * next command, so that the answer reaches the client before the frames of its events.
  */
-function player(seed: number) {
-  const random = createRng(seed, 1);
-  let misdrawn = false;
-  return (transcript: string): string => {
-    const before = transcript.slice(0, -2);
-    const segment = before.slice(before.lastIndexOf("> ") + 1);
-    const several = /several ways: (m \d+)/.exec(segment);
-    if (several) return several[1]!;
-    const wish = /Wish a colour with it: ([^·\n]+)/.exec(segment);
-    if (wish) return wish[1]!.trim();
-    if (/Game over/.test(segment)) return "n";
-    const inputs = legalInputs(transcript);
-    const cards = inputs.filter((i) => /^\d+$/.test(i));
-    if (!misdrawn && cards.length > 0 && !inputs.includes("d")) {
-      misdrawn = true;
-      return "d";
+function holdWatchUntilCommandAnswered(api: TestApi): void {
+  const { service } = api;
+  const catchUp = service.catchUp.bind(service);
+  const command = service.command.bind(service);
+  let answered: () => void = () => {};
+  const commandAnswered = new Promise<void>((resolve) => (answered = resolve));
+  vi.spyOn(service, "catchUp").mockImplementationOnce(async (...args) => {
+    await commandAnswered;
+    return catchUp(...args);
+  });
+  vi.spyOn(service, "command").mockImplementationOnce(async (...args) => {
+    try {
+      return await command(...args);
+    } finally {
+      // The gateway sends the answer when the command resolves: the watch goes on after that.
+      setImmediate(answered);
     }
-    const pool = cards.length && random() < 0.9 ? cards : inputs;
-    const pick = pool[Math.floor(random() * pool.length)] ?? "d";
-    return /^\d+$/.test(pick) && handSize(transcript) === 2 ? `${pick} mau` : pick;
-  };
+  });
 }
 
 const matchIdOf = async (cli: CliProcess): Promise<string> =>
@@ -216,6 +199,57 @@ describe("maumau play --server / watch / replay against a real server", () => {
     rmSync(cyConfig, { recursive: true, force: true });
   }, 60_000);
 
+  it("table talk in piped mode: say TEXT and react N as a seat and as a spectator; refusals shown like a move's; a bad react N lists the reactions", async () => {
+    const { matchId, ticket } = await api.service.create({
+      variant: "noris",
+      seats: 3,
+      name: "Ann",
+    });
+    const cyConfig = mkdtempSync(join(tmpdir(), "maumau-cli-cy-"));
+    const cy = startCli(["play", "--server", api.url, "--match", matchId, "--name", "Cy"], {
+      env: { XDG_CONFIG_HOME: cyConfig },
+    });
+    await cy.waitFor(/Waiting for the host to start/);
+    cy.child.stdin!.write("say Hallo from Cy\n");
+    await cy.waitFor(/💬 You: Hallo from Cy/);
+    cy.child.stdin!.write("react 2\n");
+    await cy.waitFor(/💬 You reacts: Nice one/);
+    cy.child.stdin!.write("say   \n");
+    await cy.waitFor(/Refused: The chat line is empty\./);
+    cy.child.stdin!.write(`say ${"x".repeat(281)}\n`);
+    await cy.waitFor(/Refused: A chat line has at most 280 characters \(this one 281\)\./);
+    cy.child.stdin!.write("react 99\n");
+    await cy.waitFor(/react N {2}a quick reaction: 1 Mau! · 2 Nice one · 3 Oops · 4 Heul doch!/);
+
+    // What others say arrives as a line; a sender's escape sequence cannot reach the terminal.
+    await api.service.say({ matchId, token: ticket!.token, text: "Hi Cy \u001b[2J<b>bold</b>" });
+    await cy.waitFor(/💬 Ann: Hi Cy {2}\[2J<b>bold<\/b>/);
+    expect(cy.stdout()).not.toContain("\u001b[2J");
+
+    const spectator = startCli(["watch", "--server", api.url, "--match", matchId], { env: env() });
+    await spectator.waitFor(new RegExp(`match ${matchId}`));
+    spectator.child.stdin!.write("say watching you\n");
+    await cy.waitFor(/💬 \S+ \(spectator\): watching you/);
+    spectator.child.stdin!.write("react 1\n");
+    await spectator.waitFor(/💬 \S+ \(spectator\) reacts: Mau!/);
+    // The spectator's screen shows the table talk from before it came, too.
+    expect(spectator.stdout()).toMatch(/💬 Cy: Hallo from Cy/);
+
+    cy.child.stdin!.end("q\n");
+    spectator.child.stdin!.end("q\n");
+    expect(await ended(cy)).toBe(0);
+    expect(await ended(spectator)).toBe(0);
+    const { events } = await api.service.history({ matchId });
+    expect(events.filter((e) => e.type.startsWith("chat.")).map((e) => e.type)).toEqual([
+      "chat.said",
+      "chat.reacted",
+      "chat.said",
+      "chat.said",
+      "chat.reacted",
+    ]);
+    rmSync(cyConfig, { recursive: true, force: true });
+  }, 60_000);
+
   it("killed mid-match, the CLI comes back to its seat at the current version and plays on", async () => {
     let prompts = 0;
     const play = player(3);
@@ -263,8 +297,44 @@ describe("maumau play --server / watch / replay against a real server", () => {
     expect(after.version).toBeGreaterThan(before.version);
   }, 120_000);
 
+  it('a player a bot stood in for reads the takeover and the return once each, as "You are …"', async () => {
+    // Its own server: a short grace, and bots slow enough that the match outlasts the absence.
+    const short = await startTestApi({ commandRate: 10_000, graceMs: 300, botDelayMs: 300 });
+    try {
+      const args = ["play", "--server", short.url];
+      const first = startCli(
+        [...args, "--variant", "noris", "--bots", "1", "--option", "games=3", "--name", "Dora"],
+        { env: env(), reply: player(5) },
+      );
+      const matchId = await matchIdOf(first);
+      await first.waitFor(/> /);
+      first.kill("SIGKILL");
+      await ended(first);
+      const takenOver = async () =>
+        (await short.store.read(`match-${matchId}`)).some((e) => e.type === "seat.botTakenOver");
+      await expect.poll(takenOver, { timeout: 20_000 }).toBe(true);
+      const again = startCli([...args, "--match", `${short.url}/m/${matchId}?join`], {
+        env: env(),
+        reply: player(6),
+      });
+      await again.waitFor(/You are back\.[\s\S]*> /);
+      again.kill("SIGKILL");
+      await ended(again);
+      const out = again.stdout();
+      // The takeover may lie beyond the 30 moves of history the table starts with.
+      expect(out.match(/You are away: a bot plays for you\./g)?.length ?? 0, out).toBeLessThan(2);
+      expect(out.match(/You are back\./g)?.length, out).toBe(1);
+      expect(out).not.toMatch(/You is/);
+    } finally {
+      await short.stop();
+    }
+  }, 120_000);
+
   it("a lost connection: the CLI reconnects, catches up by version and plays on to the end", async () => {
     let prompts = 0;
+    let answered = -1;
+    /** What the CLI printed between the answer after the reconnect and the next prompt. */
+    let afterAnswer: string | null = null;
     const play = player(5);
     const cli = startCli(
       [
@@ -284,10 +354,17 @@ describe("maumau play --server / watch / replay against a real server", () => {
         env: env(),
         reply: async (t) => {
           if (++prompts === 3) {
+            // The worst order after a reconnect: the command's answer comes before the frames
+            // that show it (the socket is back in its match's room only once its watch is).
+            holdWatchUntilCommandAnswered(api);
             // Cut every connection under the sockets (as a network loss would), then answer.
             for (const socket of api.io.sockets.sockets.values()) socket.conn.close();
             await cli.waitFor(/Connected again\./);
+            const line = play(t);
+            answered = cli.stdout().length;
+            return line;
           }
+          if (answered >= 0 && afterAnswer === null) afterAnswer = t.slice(answered);
           return play(t);
         },
       },
@@ -296,6 +373,9 @@ describe("maumau play --server / watch / replay against a real server", () => {
     const out = cli.stdout();
     expect(out).toMatch(/Connection lost: reconnecting…/);
     expect(out).toMatch(/Match over/);
+    // The next prompt shows the table after the player's own move (or says why it was refused),
+    // never the table the move was made on.
+    expect(afterAnswer).toMatch(/\n(You |Refused)/);
   }, 120_000);
 
   it("replays a finished match: --save writes game.history, --file steps through every event forwards and back", async () => {

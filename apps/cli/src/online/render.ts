@@ -1,5 +1,5 @@
 import type { ChalkInstance } from "chalk";
-import type { MatchSnapshot, SeatView } from "@maumau/client";
+import type { MatchSnapshot, SeatPresence, SeatView } from "@maumau/client";
 import { parseCard, type Command, type Seat } from "@maumau/engine";
 import type { CardStyle } from "../play/cards.js";
 import type { Texts } from "../play/texts.js";
@@ -23,6 +23,8 @@ export interface Look {
   readonly c: ChalkInstance;
   readonly variantName: string;
   readonly width: number;
+  /** Who is at the table (the server's last `presence`), and when it came (`Date.now()`). */
+  readonly presence?: { readonly seats: readonly SeatPresence[]; readonly at: number } | null;
 }
 
 // eslint-disable-next-line no-control-regex
@@ -55,7 +57,11 @@ const pad = (s: string, width: number): string =>
   s + " ".repeat(Math.max(0, width - visibleLength(s)));
 
 /** A seat's name as every table shows it: the player's name, "Bot 2", or "Seat 3". */
-export function seatName(lobby: MatchSnapshot["lobby"], seat: number, o: OnlineTexts): string {
+export function seatName(
+  lobby: Pick<MatchSnapshot["lobby"], "seats">,
+  seat: number,
+  o: OnlineTexts,
+): string {
   const s: SeatView | undefined = lobby.seats?.[seat];
   if (s?.name) return s.name;
   if (s?.kind === "bot") return `Bot ${seat + 1}`;
@@ -111,6 +117,7 @@ function seatCells(snapshot: MatchSnapshot, me: Seat | null, look: Look, now: nu
       s.kind === "bot" ? o.bot(s.level) : null,
       s.kind === "empty" ? o.empty : null,
       s.away ? o.away : null,
+      seat === me ? null : presenceTag(s, look, now),
     ].filter(Boolean);
     let cell = `${toAct ? c.bold("▶") : " "} ${seat === me ? c.bold(seatName(lobby, seat, o)) : seatName(lobby, seat, o)}`;
     if (tags.length) cell += c.dim(` (${tags.join(", ")})`);
@@ -134,6 +141,16 @@ function seatCells(snapshot: MatchSnapshot, me: Seat | null, look: Look, now: nu
       cell += " " + c.yellow(o.timer(Math.max(0, Math.ceil((deadline - now) / 1000))));
     return cell;
   });
+}
+
+/** A human seat's owner gone: "gone", or the seconds before a bot takes over. */
+function presenceTag(s: SeatView, look: Look, now: number): string | null {
+  if (s.kind !== "human" || s.away || !look.presence) return null;
+  const p = look.presence.seats.find((x) => x.seat === s.seat);
+  if (p === undefined || p.connected) return null;
+  if (p.graceLeftMs === null) return look.o.gone;
+  const left = Math.max(0, Math.ceil((look.presence.at + p.graceLeftMs - now) / 1000));
+  return look.o.leaving(left);
 }
 
 /** The middle of the table: the top card, a wish, a pending draw, the draw pile. */
@@ -229,15 +246,88 @@ export function scoreLines(snapshot: MatchSnapshot, look: Look): string[] {
   ];
 }
 
-/** The status line: whose turn, game over, match over. */
+/**
+ * At a game's end every hand is counted in the open (N-6.2): each seat's cards and points;
+ * heul-doch (H-6.2): each pile's onions, the ranks they spoil and its points. Empty while a
+ * game runs.
+ */
+export function handsLines(snapshot: MatchSnapshot, look: Look): string[] {
+  const { c, o, style } = look;
+  const v = isRecord(snapshot.view) ? snapshot.view : null;
+  if (v === null) return [];
+  const scores = numbers(v.scores) ?? [];
+  const name = (seat: number) => c.bold(`${seatName(snapshot.lobby, seat, o)}:`);
+  const points = (seat: number) => c.bold(`= ${scores[seat] ?? 0}`);
+  if (Array.isArray(v.revealedHands))
+    return v.revealedHands.map((hand: unknown, seat) => {
+      const cards = strings(hand) ?? [];
+      return `${name(seat)} ${cards.length ? cards.map((card) => style.card(card)).join(" ") : "—"} ${points(seat)}`;
+    });
+  if (Array.isArray(v.revealedPiles)) {
+    const spoiled = numbers(v.spoiled) ?? [];
+    const ranks = Array.isArray(v.spoiledRanks) ? v.spoiledRanks : [];
+    return v.revealedPiles.map((pile: unknown, seat) => {
+      const onions = Array.isArray(pile)
+        ? pile.filter((card) => isRecord(card) && card.faceDown === true).length
+        : 0;
+      const lost = spoiled[seat] ?? 0;
+      const parts = [o.onions(onions)];
+      if (lost > 0) parts.push(o.spoiled((numbers(ranks[seat]) ?? []).join(", "), lost));
+      return `${name(seat)} ${parts.join(" · ")} ${points(seat)}`;
+    });
+  }
+  return [];
+}
+
+/** "Ann", "Ann and Ben", "Ann, Ben and Cy". */
+const listOf = (names: readonly string[], and: string): string =>
+  names.length <= 1
+    ? (names[0] ?? "")
+    : `${names.slice(0, -1).join(", ")} ${and} ${names[names.length - 1]}`;
+
+/**
+ * Who won the game that just ended, or (once the match is over) the match; null while a game
+ * runs. Both families' views name them: `winners` (the match), `gameWinner` or `gameWinners`.
+ */
+export function resultLine(snapshot: MatchSnapshot, look: Look): string | null {
+  const { o } = look;
+  const v = isRecord(snapshot.view) ? snapshot.view : {};
+  const names = (seats: readonly number[]) =>
+    listOf(
+      seats.map((s) => seatName(snapshot.lobby, s, o)),
+      o.and,
+    );
+  const status = snapshot.progress?.status;
+  if (status === "matchOver" || snapshot.lobby.status === "over") {
+    const winners = numbers(v.winners) ?? [];
+    if (winners.length === 0) return o.matchOver;
+    return winners.length === 1 ? o.matchWon(names(winners)) : o.matchShared(names(winners));
+  }
+  if (status !== "gameOver") return null;
+  const game = snapshot.progress?.game ?? 1;
+  const winners =
+    numbers(v.gameWinners) ?? (typeof v.gameWinner === "number" ? [v.gameWinner] : []);
+  if (winners.length === 0) return o.gameNoWinner(game);
+  return winners.length === 1
+    ? o.gameWon(names(winners), game)
+    : o.gameShared(names(winners), game);
+}
+
+/** The status line: whose turn, who won the game, who won the match and what comes next. */
 export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look): string {
   const { c, o } = look;
   const { progress, lobby } = snapshot;
-  if (lobby.status === "over")
-    return `${c.inverse(` ${o.matchOver} `)} ${c.dim(me === null ? o.leaveHint : o.rematchHint)}`;
+  if (lobby.status === "over") {
+    const result = c.inverse(` ${resultLine(snapshot, look) ?? o.matchOver} `);
+    if (me === null) return `${result} ${c.dim(o.leaveHint)}`;
+    const by = lobby.rematch !== null && lobby.rematchBy !== me ? lobby.rematchBy : null;
+    return by === null
+      ? `${result} ${c.dim(o.rematchHint)}`
+      : `${result} ${c.bold.yellow(o.rematchInvite(seatName(lobby, by, o)))}`;
+  }
   if (progress === null) return c.inverse(` ${o.waiting} `);
   if (progress.status === "gameOver")
-    return c.inverse(` ${o.gameOver} `) + " " + c.dim(o.nextGameHint);
+    return c.inverse(` ${resultLine(snapshot, look) ?? o.gameOver} `) + " " + c.dim(o.nextGameHint);
   const seat = progress.toAct;
   if (seat === null) return "";
   const you = seat === me;
@@ -247,6 +337,9 @@ export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look)
   if (you && v.phase === "choosingColour") extra.push(look.t.chooseColour);
   if (you && v.phase === "cutting" && typeof v.drawPile === "number")
     extra.push(look.t.cutNow(v.drawPile - 1));
+  const cut = isRecord(v.cut) ? v.cut : null;
+  if (cut && cut.seat === me && typeof cut.card === "string" && v.discardCount === 1)
+    extra.push(look.t.yourCut(look.style.card(cut.card), cut.kept === true));
   if (you && typeof v.drawnCard === "string") {
     const index = sortedHand(snapshot, look.style).indexOf(v.drawnCard) + 1;
     extra.push(look.t.drawnCard(look.style.card(v.drawnCard), index));
@@ -310,7 +403,9 @@ export function screenLines(
       : tableLines(snapshot, me, look, now);
   const over = snapshot.progress?.status === "gameOver" || snapshot.lobby.status === "over";
   const bottom = [
-    ...(over ? scoreLines(snapshot, look) : handLines(snapshot, look)),
+    ...(over
+      ? [...handsLines(snapshot, look), ...scoreLines(snapshot, look)]
+      : handLines(snapshot, look)),
     ...[movesLine(snapshot, look)].filter((l): l is string => l !== null),
     statusLine(snapshot, me, look),
   ];

@@ -133,7 +133,13 @@ export class Replay {
       `${c.bold(look.variantName)} · ${look.o.match(this.history.matchId)} · replay ${c.bold(`${at}/${this.steps}`)}`,
     ];
     const seatOf = e && isRecord(e.data) && typeof e.data.seat === "number" ? e.data.seat : -1;
-    const lobbyLine = e === null ? null : describeLobbyEvent(e, look.o, c, () => this.name(seatOf));
+    const lobbyLine =
+      e === null
+        ? null
+        : describeLobbyEvent(e, look.o, c, () => this.name(seatOf), {
+            lang: look.o.lang,
+            seatName: (from) => from.name ?? this.name(from.seat),
+          });
     const said =
       e === null
         ? "—"

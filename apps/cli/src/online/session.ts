@@ -9,7 +9,7 @@ import { TEXTS } from "../play/texts.js";
 import { connect, type ServerConnection } from "../remote/connect.js";
 import { checkReachable, explain, OnlineError } from "./errors.js";
 import { SeatStore } from "./seatStore.js";
-import { OnlineTable, type TableEnd } from "./table.js";
+import { chatIntent, OnlineTable, type TableEnd } from "./table.js";
 import { shareLink, type Target } from "./target.js";
 import { ONLINE_TEXTS } from "./texts.js";
 import { parseInput } from "../play/input.js";
@@ -65,7 +65,12 @@ const defaultName = (): string => {
 function uiFor(table: () => OnlineTable): Ui {
   return process.stdout.isTTY === true && process.stdin.isTTY === true
     ? new FullScreenUi((rows, width) => table().compose(rows, width))
-    : new LineUi(process.stdin, process.stdout, (line) => parseInput(line).kind === "quit");
+    : // Leaving and table talk act at once; every other line answers a prompt.
+      new LineUi(
+        process.stdin,
+        process.stdout,
+        (line) => parseInput(line).kind === "quit" || chatIntent(line) !== null,
+      );
 }
 
 /**
@@ -205,9 +210,11 @@ async function runTable(args: {
     share: shareLink(req.target.server, matchId),
     returnHint: `maumau play --server ${req.target.server} --match ${matchId}`,
     creator: args.creator,
+    chatName: req.name ?? defaultName(),
     onFatal: (error) => {
       fatal = explain(error, req.lang, { server: req.target.server, matchId });
-      if (fatal.code === "BAD_TOKEN") args.store?.forget(req.target.server, matchId);
+      if (fatal.code === "BAD_TOKEN" || fatal.code === "SEAT_LOST")
+        args.store?.forget(req.target.server, matchId);
       ui.close();
       process.stderr.write(`maumau: ${fatal.message}\n`);
       process.exit(1);

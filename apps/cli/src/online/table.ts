@@ -1,22 +1,25 @@
 import { randomUUID } from "node:crypto";
 import {
   MatchFeed,
+  REACTIONS,
   RemoteRefusal,
   TransportError,
   type MatchSnapshot,
   type ViewEvent,
 } from "@maumau/client";
 import type { AnyVariant, Command, Lang, Seat } from "@maumau/engine";
-import { describeEvent, type EventContext } from "../play/events.js";
+import { describeEvent, ruleIdIn, type EventContext } from "../play/events.js";
 import { parseInput } from "../play/input.js";
-import { isRecord } from "../play/view.js";
+import { isRecord, pileTopsOf } from "../play/view.js";
 import type { ServerConnection } from "../remote/connect.js";
 import { actionFor } from "./intent.js";
 import { describeLobbyEvent } from "./lobbyEvents.js";
 import {
   handLines,
+  handsLines,
   lobbyLines,
   movesLine,
+  resultLine,
   scoreLines,
   screenLines,
   seatName,
@@ -40,8 +43,13 @@ export interface TableSetup {
   readonly creator: boolean;
   /** The command that brings the player back to this seat. */
   readonly returnHint: string;
-  /** Told when the seat's token is refused (BAD_TOKEN) or the watch fails for good. */
+  /**
+   * Told when the seat's token is refused (BAD_TOKEN), the seat was left elsewhere (SEAT_LOST),
+   * or the watch fails for good.
+   */
   readonly onFatal: (error: unknown) => void;
+  /** A spectator's name in the chat (a seat writes under its own). */
+  readonly chatName?: string;
 }
 
 export type TableEnd =
@@ -62,9 +70,13 @@ const HISTORY = 30;
 export class OnlineTable {
   private snapshot: MatchSnapshot | null = null;
   private readonly log: string[] = [];
+  /** Who is at the table, as the server last told. */
+  private presence: Look["presence"] = null;
+  /** Versions whose events are in the log. */
+  private readonly told = new Set<number>();
   private feed: MatchFeed | null = null;
   private turnShown = -1;
-  private lobbyShown = -1;
+  private lobbyShown = "";
   private busy: Promise<void> = Promise.resolve();
   private finish: (end: TableEnd) => void = () => {};
   private starting = false;
@@ -73,6 +85,8 @@ export class OnlineTable {
   private ended = false;
   /** The match is over; the full screen shows it until a line is typed. */
   private closing = false;
+  /** Waiting for the table to show a version (the player's own accepted command). */
+  private showing: { readonly version: number; readonly done: () => void }[] = [];
 
   constructor(private readonly setup: TableSetup) {}
 
@@ -81,7 +95,7 @@ export class OnlineTable {
   }
 
   private look(width = 80): Look {
-    return { ...this.setup.look, width };
+    return { ...this.setup.look, width, presence: this.presence };
   }
 
   /** Plays or watches until the match is over or the player leaves. */
@@ -92,6 +106,8 @@ export class OnlineTable {
       {
         onFrame: (l) => connection.onFrame(l),
         onReconnect: (l) => connection.onReconnect(l),
+        onSeatLost: (l) => connection.onSeatLost(l),
+        onResync: (l) => connection.onResync(l),
         get connected() {
           return connection.connected;
         },
@@ -105,7 +121,7 @@ export class OnlineTable {
           // The seat or the match is gone for good; anything else the next watch retries.
           if (
             error instanceof RemoteRefusal &&
-            ["BAD_TOKEN", "MATCH_NOT_FOUND"].includes(error.code)
+            ["BAD_TOKEN", "SEAT_LOST", "MATCH_NOT_FOUND"].includes(error.code)
           )
             this.setup.onFatal(error);
         },
@@ -115,6 +131,11 @@ export class OnlineTable {
     connection.onDisconnect(() => ui.message(this.setup.look.o.reconnecting));
     connection.onReconnect(() => ui.message(this.setup.look.o.reconnected));
     feed.onUpdate((snapshot, events) => this.update(snapshot, events));
+    connection.onPresence((frame) => {
+      if (frame.matchId !== matchId) return;
+      this.presence = { seats: frame.seats, at: Date.now() };
+      if (ui.fullScreen) ui.redraw();
+    });
     ui.onLine((line) => {
       this.busy = this.busy.then(() => this.onLine(line));
     });
@@ -171,6 +192,7 @@ export class OnlineTable {
             },
       game: () => this.snapshot?.progress?.game ?? 1,
       show: (value) => JSON.stringify(value) ?? String(value),
+      rule: (key) => ruleIdIn(this.snapshot?.view, key),
     };
   }
 
@@ -185,7 +207,33 @@ export class OnlineTable {
         : this.snapshot
           ? seatName(this.snapshot.lobby, seat, o)
           : o.seatName(seat);
-    const told = describeLobbyEvent(e, o, c, name);
+    // Each version is told once: the history filled in at the start and the feed's frames
+    // overlap when moves (a return, a takeover) come while the history is read.
+    if (this.told.has(e.version)) return [];
+    this.told.add(e.version);
+    const told = describeLobbyEvent(
+      e,
+      o,
+      c,
+      name,
+      {
+        lang: this.setup.lang,
+        seatName: (from) =>
+          from.seat === this.me
+            ? this.setup.look.t.you
+            : (from.name ??
+              (this.snapshot
+                ? seatName(this.snapshot.lobby, from.seat, o)
+                : o.seatName(from.seat))),
+      },
+      seat === this.me,
+      (s) =>
+        s === this.me
+          ? this.setup.look.t.you
+          : this.snapshot
+            ? seatName(this.snapshot.lobby, s, o)
+            : o.seatName(s),
+    );
     const line = told === undefined ? describeEvent(e, this.eventContext()) : told;
     return line === null ? [] : line.split("\n").filter((l) => l !== "");
   }
@@ -193,6 +241,7 @@ export class OnlineTable {
   private update(snapshot: MatchSnapshot, events: readonly ViewEvent[]): void {
     if (this.ended) return;
     this.snapshot = snapshot;
+    this.shown();
     const lines = events.flatMap((e) => this.describe(e));
     this.log.push(...lines);
     if (this.log.length > LOG_SIZE) this.log.splice(0, this.log.length - LOG_SIZE);
@@ -207,9 +256,29 @@ export class OnlineTable {
     }
   }
 
+  /**
+   * Resolves once the table shows `version` (or has ended). The answer to a command can come
+   * before the frame with its events (after a reconnect, the socket is back in the match's
+   * room only once its watch is): asking for the next line before that would show the table
+   * the move was made on, and a card number typed at it would name another card.
+   */
+  private showsVersion(version: number): Promise<void> {
+    if (this.ended || (this.snapshot?.version ?? -1) >= version) return Promise.resolve();
+    return new Promise((done) => this.showing.push({ version, done }));
+  }
+
+  private shown(): void {
+    const version = this.ended ? Infinity : (this.snapshot?.version ?? -1);
+    const ready = this.showing.filter((w) => w.version <= version);
+    if (ready.length === 0) return;
+    this.showing = this.showing.filter((w) => w.version > version);
+    for (const w of ready) w.done();
+  }
+
   private end(): void {
     if (this.ended || this.snapshot === null) return;
     this.ended = true;
+    this.shown();
     this.setup.ui.close(this.finalLines(this.snapshot));
     this.finish({ kind: "over" });
   }
@@ -236,8 +305,11 @@ export class OnlineTable {
     const look = this.look(80);
     ui.print(lines);
     if (snapshot.lobby.status === "open") {
-      if (snapshot.lobby.version !== this.lobbyShown) {
-        this.lobbyShown = snapshot.lobby.version;
+      // Table talk takes versions but changes no seat: the waiting room is shown again only
+      // when it changed.
+      const lobbyKey = `${snapshot.lobby.updatedAt}|${JSON.stringify(snapshot.lobby.seats)}`;
+      if (lobbyKey !== this.lobbyShown) {
+        this.lobbyShown = lobbyKey;
         ui.print(lobbyLines(snapshot, this.me, look, this.setup.share, this.setup.creator));
       }
       if (this.wantsInput(snapshot)) ui.prompt();
@@ -250,7 +322,12 @@ export class OnlineTable {
     if (this.turnShown !== snapshot.version) {
       this.turnShown = snapshot.version;
       if (gameOver)
-        ui.print(["", ...scoreLines(snapshot, look), statusLine(snapshot, this.me, look)]);
+        ui.print([
+          "",
+          ...handsLines(snapshot, look),
+          ...scoreLines(snapshot, look),
+          statusLine(snapshot, this.me, look),
+        ]);
       else
         ui.print([
           "",
@@ -276,7 +353,12 @@ export class OnlineTable {
 
   private finalLines(snapshot: MatchSnapshot): string[] {
     const look = this.look(80);
-    return ["", ...scoreLines(snapshot, look), look.c.inverse(` ${look.o.matchOver} `)];
+    return [
+      "",
+      ...handsLines(snapshot, look),
+      ...scoreLines(snapshot, look),
+      look.c.inverse(` ${resultLine(snapshot, look) ?? look.o.matchOver} `),
+    ];
   }
 
   /** The creator starts the match once every seat is taken. */
@@ -318,8 +400,14 @@ export class OnlineTable {
     if (line === null || parseInput(line).kind === "quit") return this.leave();
     const snapshot = this.snapshot;
     if (snapshot === null) return;
+    const talk = chatIntent(line);
+    if (talk !== null) {
+      await this.talk(talk);
+      if (!this.ended && !ui.fullScreen && this.wantsInput(snapshot)) ui.prompt();
+      return;
+    }
     if (this.me === null) {
-      ui.message(look.o.onlineHelp.split("\n")[0]!);
+      ui.message(look.o.spectatorHelp);
       return;
     }
     const action = actionFor(parseInput(line), {
@@ -334,7 +422,10 @@ export class OnlineTable {
       case "quit":
         return this.leave();
       case "help":
-        ui.message(look.o.onlineHelp);
+        ui.message(
+          `${look.o.onlineHelp}\n${look.o.chatHelp(reactionList(this.setup.lang))}` +
+            (pileTopsOf(this.snapshot?.view) !== null ? `\n${look.t.heulDochHelp}` : ""),
+        );
         break;
       case "say":
         ui.message(action.text);
@@ -342,12 +433,34 @@ export class OnlineTable {
       case "lobby":
         await this.lobby(action.what);
         break;
-      case "send":
-        await this.send(action.command);
+      case "send": {
+        const version = await this.send(action.command);
+        if (version !== null) await this.showsVersion(version);
         break;
+      }
     }
     if (!this.ended && !ui.fullScreen && this.snapshot && this.wantsInput(this.snapshot))
       ui.prompt();
+  }
+
+  /** `say TEXT` or `react N`: table talk as this seat, or as a spectator under its name. */
+  private async talk(talk: ChatIntent): Promise<void> {
+    const { connection, matchId, seat, ui, look, lang } = this.setup;
+    const author = seat ? { token: seat.token } : { name: this.setup.chatName ?? "guest" };
+    try {
+      if (talk.kind === "say") {
+        await connection.api.game.say({ matchId, ...author, text: talk.text });
+        return;
+      }
+      const reaction = REACTIONS[talk.index - 1];
+      if (reaction === undefined) {
+        ui.message(look.o.chatHelp(reactionList(lang)));
+        return;
+      }
+      await connection.api.game.react({ matchId, ...author, reaction: reaction.id });
+    } catch (error) {
+      this.refused(error);
+    }
   }
 
   private async lobby(what: "start" | "bot"): Promise<void> {
@@ -376,27 +489,35 @@ export class OnlineTable {
     }
   }
 
-  /** Sends one command; a lost answer is sent again with the same id (applied once). */
-  private async send(command: Command): Promise<void> {
+  /**
+   * Sends one command; a lost answer is sent again with the same id (applied once). Resolves
+   * to the match's version after it, or null when it was refused or not answered.
+   */
+  private async send(command: Command): Promise<number | null> {
     const { connection, matchId, seat } = this.setup;
-    if (seat === null) return;
+    if (seat === null) return null;
     const commandId = randomUUID();
     for (let attempt = 0; ; attempt++) {
       try {
-        await connection.api.game.command({ matchId, token: seat.token, commandId, command });
-        return;
+        const result = await connection.api.game.command({
+          matchId,
+          token: seat.token,
+          commandId,
+          command,
+        });
+        return result.version;
       } catch (error) {
         // The match ended (or the player left) while the answer was on its way.
-        if (this.ended) return;
+        if (this.ended) return null;
         if (error instanceof TransportError && attempt < 5) {
           await connection.whenConnected(30_000).catch(() => undefined);
           continue;
         }
         // The next game was started by someone else a moment earlier: nothing to tell.
         if (command.type === "startNextGame" && this.snapshot?.progress?.status !== "gameOver")
-          return;
+          return null;
         this.refused(error);
-        return;
+        return null;
       }
     }
   }
@@ -420,8 +541,29 @@ export class OnlineTable {
   private leave(): void {
     if (this.ended) return;
     this.ended = true;
+    this.shown();
     const { ui, look, seat } = this.setup;
     ui.close(seat ? [look.o.left(this.setup.returnHint)] : []);
     this.finish({ kind: "left" });
   }
 }
+
+type ChatIntent =
+  | { readonly kind: "say"; readonly text: string }
+  | { readonly kind: "react"; readonly index: number };
+
+/**
+ * `say TEXT` (also `sag`) and `react N` (also `reagier N`); null for any other line. An empty
+ * `say` goes to the server, whose refusal is shown like a move's.
+ */
+export function chatIntent(line: string): ChatIntent | null {
+  const said = /^\s*(?:say|sag)(?:\s+([\s\S]*))?$/i.exec(line);
+  if (said) return { kind: "say", text: said[1] ?? "" };
+  const reacted = /^\s*(?:react|reagier|reagiere)(?:\s+(\d+))?\s*$/i.exec(line);
+  if (reacted) return { kind: "react", index: reacted[1] === undefined ? 0 : Number(reacted[1]) };
+  return null;
+}
+
+/** The quick reactions by number, for the help: `1 Mau! · 2 Nice one · …`. */
+export const reactionList = (lang: Lang): string =>
+  REACTIONS.map((r, i) => `${i + 1} ${r.label[lang]}`).join(" · ");

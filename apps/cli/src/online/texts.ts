@@ -1,7 +1,10 @@
 import type { Lang } from "@maumau/engine";
+import { TEXTS } from "../play/texts.js";
 
 /** What the online table says beyond the local table's texts (play/texts.ts). */
 export interface OnlineTexts {
+  /** The language these texts are in (quick reactions name themselves in it). */
+  readonly lang: Lang;
   readonly match: (id: string) => string;
   readonly waiting: string;
   readonly share: (link: string) => string;
@@ -10,6 +13,9 @@ export interface OnlineTexts {
   /** A bot seat's tag, with its level (random, heuristic, search) for everyone to see. */
   readonly bot: (level: string | null) => string;
   readonly away: string;
+  /** A human seat without a socket: in the lobby, and while a bot waits to take over. */
+  readonly gone: string;
+  readonly leaving: (seconds: number) => string;
   readonly you: string;
   readonly seatName: (seat: number) => string;
   readonly spectating: string;
@@ -28,6 +34,16 @@ export interface OnlineTexts {
   readonly matchOver: string;
   readonly leaveHint: string;
   readonly rematchHint: string;
+  /** Another seat made the rematch: `r` takes this player's seat in it. */
+  readonly rematchInvite: (name: string) => string;
+  readonly matchWon: (name: string) => string;
+  readonly matchShared: (names: string) => string;
+  readonly gameWon: (name: string, game: number) => string;
+  readonly gameShared: (names: string, game: number) => string;
+  readonly gameNoWinner: (game: number) => string;
+  readonly and: string;
+  /** H-6.2: the ranks a pile's onions spoil, and the points they cost. */
+  readonly spoiled: (ranks: string, lost: number) => string;
   readonly notYourTurn: string;
   readonly chooseWish: (choices: string) => string;
   readonly choosePlay: (choices: string) => string;
@@ -37,16 +53,24 @@ export interface OnlineTexts {
   readonly seatClaimed: (name: string, seat: number) => string;
   readonly seatReleased: (seat: number) => string;
   readonly botSeated: (seat: number, level: string) => string;
-  readonly botTookOver: (name: string) => string;
-  readonly returned: (name: string) => string;
+  /** `you`: the seat is the reader's own ("You are away", not "You is away"). */
+  readonly botTookOver: (name: string, you: boolean) => string;
+  readonly returned: (name: string, you: boolean) => string;
   readonly timedOut: (name: string) => string;
-  readonly rematch: (id: string) => string;
+  readonly rematch: (id: string, by: string | null) => string;
   readonly started: string;
   readonly onlineHelp: string;
   readonly left: (again: string) => string;
+  /** Table talk: a line, a quick reaction, the spectator mark, the help of `say` and `react`. */
+  readonly chatSaid: (name: string, text: string) => string;
+  readonly chatReacted: (name: string, reaction: string) => string;
+  readonly spectator: (name: string) => string;
+  readonly chatHelp: (reactions: string) => string;
+  readonly spectatorHelp: string;
 }
 
 const en: OnlineTexts = {
+  lang: "en",
   match: (id) => `match ${id}`,
   waiting: "Waiting for players",
   share: (link) => `Share link: ${link}`,
@@ -55,8 +79,10 @@ const en: OnlineTexts = {
       ? "Starts when every seat is taken · start = bots take the free seats · bot = one bot · q = leave"
       : "Waiting for the host to start · q = leave",
   empty: "free",
-  bot: (level) => (level ? `bot: ${level}` : "bot"),
+  bot: (level) => (level ? `bot: ${TEXTS.en.level(level)}` : "bot"),
   away: "away",
+  gone: "gone",
+  leaving: (s) => `gone: a bot plays in ${s} s`,
   you: "you",
   seatName: (seat) => `Seat ${seat + 1}`,
   spectating: "watching",
@@ -75,6 +101,14 @@ const en: OnlineTexts = {
   matchOver: "Match over",
   leaveHint: "Press Enter to leave.",
   rematchHint: "r = rematch (same seats) · Enter = leave",
+  rematchInvite: (name) => `${name} started a rematch — r takes your seat`,
+  matchWon: (name) => `Match over · ${name} wins the match`,
+  matchShared: (names) => `Match over · ${names} share the match`,
+  gameWon: (name, game) => `Game over · ${name} wins game ${game}`,
+  gameShared: (names, game) => `Game over · ${names} share game ${game}`,
+  gameNoWinner: (game) => `Game over · game ${game} ends without a winner`,
+  and: "and",
+  spoiled: (ranks, lost) => `spoiled: ${ranks} (−${lost})`,
   notYourTurn: "Not your turn: wait, or type ? for help.",
   chooseWish: (choices) => `Wish a colour with it: ${choices}`,
   choosePlay: (choices) => `This card can be played several ways: ${choices}`,
@@ -83,11 +117,13 @@ const en: OnlineTexts = {
   reconnected: "Connected again.",
   seatClaimed: (name, seat) => `${name} takes seat ${seat + 1}.`,
   seatReleased: (seat) => `Seat ${seat + 1} is free again.`,
-  botSeated: (seat, level) => `A ${level} bot takes seat ${seat + 1}.`,
-  botTookOver: (name) => `${name} is away: a bot plays for them.`,
-  returned: (name) => `${name} is back.`,
+  botSeated: (seat, level) => `A bot (${TEXTS.en.level(level)}) takes seat ${seat + 1}.`,
+  botTookOver: (name, you) =>
+    you ? "You are away: a bot plays for you." : `${name} is away: a bot plays for them.`,
+  returned: (name, you) => (you ? "You are back." : `${name} is back.`),
   timedOut: (name) => `${name}'s time ran out: a bot moved for them.`,
-  rematch: (id) => `Rematch: match ${id}.`,
+  rematch: (id, by) =>
+    by === null ? `Rematch: match ${id}.` : `${by} started a rematch: match ${id}.`,
   started: "The match starts.",
   onlineHelp: [
     "The same input as local play; you say mau yourself (3 mau, 3 red mau, 3 maumau):",
@@ -95,9 +131,16 @@ const en: OnlineTexts = {
     "  moves  list the moves · m 2  make move 2 (m 2 mau) · n  next game · ?  help · q  leave",
   ].join("\n"),
   left: (again) => `You left the table; the seat stays yours: ${again}`,
+  chatSaid: (name, text) => `💬 ${name}: ${text}`,
+  chatReacted: (name, reaction) => `💬 ${name} reacts: ${reaction}`,
+  spectator: (name) => `${name} (spectator)`,
+  chatHelp: (reactions) =>
+    `  say TEXT  chat with the table · react N  a quick reaction: ${reactions}`,
+  spectatorHelp: "You are watching: say TEXT chats, react N reacts, q leaves.",
 };
 
 const de: OnlineTexts = {
+  lang: "de",
   match: (id) => `Partie ${id}`,
   waiting: "Warten auf Mitspieler",
   share: (link) => `Einladungslink: ${link}`,
@@ -106,8 +149,10 @@ const de: OnlineTexts = {
       ? "Beginnt, wenn alle Plätze besetzt sind · start = Bots auf die freien Plätze · bot = ein Bot · q = verlassen"
       : "Warten, bis der Gastgeber beginnt · q = verlassen",
   empty: "frei",
-  bot: (level) => (level ? `Bot: ${level}` : "Bot"),
+  bot: (level) => (level ? `Bot: ${TEXTS.de.level(level)}` : "Bot"),
   away: "weg",
+  gone: "nicht da",
+  leaving: (s) => `nicht da: in ${s} s spielt ein Bot`,
   you: "du",
   seatName: (seat) => `Platz ${seat + 1}`,
   spectating: "Zuschauer",
@@ -126,6 +171,14 @@ const de: OnlineTexts = {
   matchOver: "Partie vorbei",
   leaveHint: "Enter zum Verlassen.",
   rematchHint: "r = Revanche (dieselben Plätze) · Enter = verlassen",
+  rematchInvite: (name) => `Revanche von ${name} – r nimmt deinen Platz ein`,
+  matchWon: (name) => `Partie vorbei · Sieg: ${name}`,
+  matchShared: (names) => `Partie vorbei · geteilter Sieg: ${names}`,
+  gameWon: (name, game) => `Spiel vorbei · ${name} gewinnt Spiel ${game}`,
+  gameShared: (names, game) => `Spiel vorbei · ${names} teilen sich Spiel ${game}`,
+  gameNoWinner: (game) => `Spiel vorbei · Spiel ${game} endet ohne Sieger`,
+  and: "und",
+  spoiled: (ranks, lost) => `verdorben: ${ranks} (−${lost})`,
   notYourTurn: "Du bist nicht dran: warte, oder ? für Hilfe.",
   chooseWish: (choices) => `Wünsch dir eine Farbe dazu: ${choices}`,
   choosePlay: (choices) => `Diese Karte geht auf mehrere Arten: ${choices}`,
@@ -134,11 +187,16 @@ const de: OnlineTexts = {
   reconnected: "Wieder verbunden.",
   seatClaimed: (name, seat) => `${name} setzt sich auf Platz ${seat + 1}.`,
   seatReleased: (seat) => `Platz ${seat + 1} ist wieder frei.`,
-  botSeated: (seat, level) => `Ein Bot (${level}) setzt sich auf Platz ${seat + 1}.`,
-  botTookOver: (name) => `${name} ist weg: ein Bot spielt für sie oder ihn.`,
-  returned: (name) => `${name} ist zurück.`,
+  botSeated: (seat, level) =>
+    `Ein Bot (${TEXTS.de.level(level)}) setzt sich auf Platz ${seat + 1}.`,
+  botTookOver: (name, you) =>
+    you
+      ? "Du bist weg: ein Bot spielt für dich."
+      : `${name} ist weg: ein Bot spielt für sie oder ihn.`,
+  returned: (name, you) => (you ? "Du bist zurück." : `${name} ist zurück.`),
   timedOut: (name) => `Die Zeit von ${name} ist abgelaufen: ein Bot hat gezogen.`,
-  rematch: (id) => `Revanche: Partie ${id}.`,
+  rematch: (id, by) =>
+    by === null ? `Revanche: Partie ${id}.` : `${by} hat eine Revanche gestartet: Partie ${id}.`,
   started: "Die Partie beginnt.",
   onlineHelp: [
     "Dieselbe Eingabe wie lokal; „Mau“ sagst du selbst (3 mau, 3 rot mau, 3 maumau):",
@@ -146,6 +204,12 @@ const de: OnlineTexts = {
     "  moves  Züge zeigen · m 2  Zug 2 (m 2 mau) · n  nächstes Spiel · ?  Hilfe · q  verlassen",
   ].join("\n"),
   left: (again) => `Du hast den Tisch verlassen; der Platz bleibt deiner: ${again}`,
+  chatSaid: (name, text) => `💬 ${name}: ${text}`,
+  chatReacted: (name, reaction) => `💬 ${name} reagiert: ${reaction}`,
+  spectator: (name) => `${name} (Zuschauer)`,
+  chatHelp: (reactions) =>
+    `  say TEXT  mit dem Tisch reden · react N  schnelle Reaktion: ${reactions}`,
+  spectatorHelp: "Du schaust zu: say TEXT schreibt, react N reagiert, q verlässt.",
 };
 
 export const ONLINE_TEXTS: Readonly<Record<Lang, OnlineTexts>> = { en, de };

@@ -1,14 +1,17 @@
 import { spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ClientCommand } from "@maumau/client";
 import { createRng, GameDriver, isRefusal } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 // Tests only: the CLI's own code never imports the server's runtime.
 import { startTestApi, type TestApi } from "@maumau/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Screen } from "../testing/screen.js";
+import { SeatStore } from "./seatStore.js";
 
 const main = new URL("../main.ts", import.meta.url).pathname;
 const tsx = createRequire(import.meta.url).resolve("tsx/cli");
@@ -131,7 +134,7 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
         await new Promise((resolve) => setTimeout(resolve, 50));
         const lines = pty.screen.lines();
         const text = lines.join("\n");
-        if (/Match over/.test(text) && /Enter = leave/.test(text)) {
+        if (/(wins|share) the match/.test(text) && /Enter = leave/.test(text)) {
           if (variant === "noris") {
             // The web's rematch: the same seats in a new match, played at once; then leave.
             const first = /match (\S+)/.exec(text)![1]!;
@@ -165,12 +168,79 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
       const out = pty.output();
       expect(rematched).toBe(variant === "noris");
       expect(out.slice(out.lastIndexOf(ALT_OFF))).toMatch(
-        variant === "noris" ? /You left the table/ : /Match over/,
+        variant === "noris" ? /You left the table/ : /(wins|share) the match/,
       );
       expect(Math.max(...rowsWritten(out))).toBeLessThanOrEqual(24);
     },
     180_000,
   );
+
+  it("the final screen names the match winner; r seats a second human in the rematch another started", async () => {
+    const created = await api.service.create({
+      variant: "noris",
+      seats: 2,
+      name: "Ann",
+      options: { games: 1 },
+    });
+    const { matchId } = created;
+    const ann = created.ticket!.token;
+    const pty = inPty(["play", "--server", api.url, "--match", matchId, "--name", "Vic"], {
+      XDG_CONFIG_HOME: config,
+    });
+    await expect
+      .poll(async () => (await api.service.snapshot({ matchId })).lobby.seats[1]?.name, {
+        timeout: 30_000,
+      })
+      .toBe("Vic");
+    await api.service.start({ matchId, token: ann });
+    // The CLI keeps the seat's token once the server has answered the join.
+    const store = new SeatStore(join(config, "maumau"));
+    await expect.poll(() => store.get(api.url, matchId)?.token, { timeout: 30_000 }).toBeTruthy();
+    const vic = store.get(api.url, matchId)!.token;
+    // Both humans' moves go to the server directly: the end is what is tested here.
+    for (
+      let round = 0;
+      (await api.service.snapshot({ matchId })).lobby.status !== "over";
+      round++
+    ) {
+      expect(round, "the match ends").toBeLessThan(3000);
+      for (const token of [ann, vic]) {
+        const snap = await api.service.snapshot({ matchId, token });
+        const move = snap.legal.find((m) => m.type === "playCard") ?? snap.legal[0];
+        if (move)
+          await api.service
+            .command({ matchId, token, commandId: randomUUID(), command: move as ClientCommand })
+            .catch(() => undefined);
+      }
+    }
+    const final = await api.service.snapshot({ matchId });
+    const winners = (final.view as { winners: number[] }).winners.map((s) => ["Ann", "Vic"][s]);
+    await pty.waitFor(
+      winners.length === 1 ? new RegExp(`${winners[0]} wins the match`) : /Ann and Vic share/,
+    );
+    await pty.waitFor(/r = rematch \(same seats\) · Enter = leave/);
+    // Every hand is counted in the open: each seat's cards and points under the table.
+    const hands = (final.view as { revealedHands: string[][]; scores: number[] }).revealedHands;
+    for (const [seat, who] of ["Ann", "Vic"].entries())
+      expect(pty.screen.text()).toMatch(
+        new RegExp(
+          `${who}: ${hands[seat]!.length === 0 ? "—" : ".+"} = ${(final.view as { scores: number[] }).scores[seat]}`,
+        ),
+      );
+
+    // Ann asks for the rematch elsewhere: Vic is told, and r takes his seat in it.
+    const { matchId: next } = await api.service.rematch({ matchId, token: ann });
+    await pty.waitFor(/Ann started a rematch — r takes your seat/);
+    const since = pty.output().length;
+    pty.type("r\r");
+    await pty.waitFor(new RegExp(`match ${next}`), 30_000, since);
+    await pty.waitFor(/Your hand/, 30_000, since);
+    const rematch = await api.service.snapshot({ matchId: next, token: vic });
+    expect(rematch.viewer).toBe(1);
+    expect(rematch.lobby.status).toBe("running");
+    pty.type("q\r");
+    expect(await pty.exited).toBe(0);
+  }, 120_000);
 
   it("watch: a spectator's screen has the table and no hand", async () => {
     const created = await api.service.create({ variant: "noris", seats: 3, name: "Uli" });
@@ -189,6 +259,29 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
     pty.type("q\r");
     expect(await pty.exited).toBe(0);
     expect(pty.output()).not.toMatch(/Your hand/);
+  }, 60_000);
+
+  it("watch: table talk shows in the full screen's log; say TEXT and react N are typed at its foot", async () => {
+    const created = await api.service.create({ variant: "noris", seats: 2, name: "Vera" });
+    const pty = inPty(["watch", "--server", api.url, "--match", created.matchId, "--lang", "en"], {
+      XDG_CONFIG_HOME: config,
+    });
+    await pty.waitFor(new RegExp(escape(ALT_ON)));
+    await pty.waitFor(/Waiting for players/);
+    await api.service.say({
+      matchId: created.matchId,
+      token: created.ticket!.token,
+      text: "hi all",
+    });
+    await pty.waitFor(/💬 .*Vera.*: hi all/);
+    pty.type("say hello from the pty\r");
+    await pty.waitFor(/\(spectator\).*: hello from the pty/);
+    pty.type("react 3\r");
+    await pty.waitFor(/\(spectator\).* reacts: Oops/);
+    pty.type("q\r");
+    expect(await pty.exited).toBe(0);
+    const { events } = await api.service.history({ matchId: created.matchId });
+    expect(events.filter((e) => e.type.startsWith("chat.")).length).toBe(3);
   }, 60_000);
 
   it("replay: arrow keys step forwards and back through a saved log, q quits", async () => {

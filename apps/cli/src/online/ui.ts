@@ -48,6 +48,8 @@ export class FullScreenUi implements Ui {
   private shown: string[] = [];
   private note = "";
   private closed = false;
+  /** An Enter moved the cursor off the prompt row: the next redraw puts it back (#20.10). */
+  private moved = false;
   private readonly tick: ReturnType<typeof setInterval>;
 
   constructor(
@@ -58,10 +60,19 @@ export class FullScreenUi implements Ui {
     this.output.write(`${ESC}?1049h${ESC}2J${ESC}H`);
     this.rl = createInterface({ input, output, terminal: true, prompt: "> " });
     this.output.on("resize", this.onResize);
+    // Ctrl-L: readline clears the screen; every row is drawn again, the hand row included.
+    this.input.on("keypress", this.onKeypress);
     // The turn timer counts down: redraw once a second (only changed rows are written).
     this.tick = setInterval(() => this.redraw(), 1000);
     this.tick.unref();
   }
+
+  private readonly onKeypress = (
+    _text: string,
+    key: { ctrl?: boolean; name?: string } | undefined,
+  ) => {
+    if (key?.ctrl && key.name === "l") this.onResize();
+  };
 
   private readonly onResize = () => {
     this.shown = [];
@@ -72,7 +83,11 @@ export class FullScreenUi implements Ui {
   onLine(listener: (line: string | null) => void): void {
     this.rl.on("line", (line) => {
       this.note = "";
+      this.moved = true;
       listener(line);
+      // Whatever the line did (even the same message again), the prompt returns to its row:
+      // an input typed any number of times never scrolls the frame.
+      this.redraw();
     });
     this.rl.on("close", () => listener(null));
     this.rl.on("SIGINT", () => listener("q"));
@@ -91,7 +106,8 @@ export class FullScreenUi implements Ui {
     frame.forEach((line, row) => {
       if (this.shown[row] !== line) out += `${ESC}${row + 1};1H${line}${ESC}K`;
     });
-    if (out === "") return;
+    if (out === "" && !this.moved) return;
+    this.moved = false;
     this.shown = frame;
     this.output.write(`${out}${ESC}${rows - 1};1H`);
     this.rl.prompt(true);
@@ -115,6 +131,7 @@ export class FullScreenUi implements Ui {
     this.closed = true;
     clearInterval(this.tick);
     this.output.off("resize", this.onResize);
+    this.input.off("keypress", this.onKeypress);
     this.rl.close();
     this.output.write(`${ESC}?1049l`);
     if (after.length) this.output.write(after.join("\n") + "\n");
@@ -179,6 +196,8 @@ export class LineUi implements Ui {
     }
     const line = this.queue.shift();
     if (line === undefined && !this.ended) return;
+    // Output printed below the prompt since: the line is echoed after a prompt of its own.
+    const again = this.atPrompt ? "" : "> ";
     this.prompted = false;
     this.atPrompt = false;
     if (line === undefined) {
@@ -186,7 +205,7 @@ export class LineUi implements Ui {
       this.listener(null);
       return;
     }
-    if (this.echo) this.output.write(`${line}\n`);
+    if (this.echo) this.output.write(`${again}${line}\n`);
     this.listener(line);
   }
 
@@ -198,7 +217,11 @@ export class LineUi implements Ui {
 
   redraw(): void {}
 
-  /** Text while a prompt waits goes below it; the prompt still takes the next line. */
+  /**
+   * Text while a prompt waits goes below it, and the prompt is shown again after it (once the
+   * caller has printed everything of this turn of the loop): the output never ends in text
+   * while a line is wanted.
+   */
   print(lines: readonly string[]): void {
     if (lines.length === 0) return;
     if (!this.shown) {
@@ -207,6 +230,13 @@ export class LineUi implements Ui {
     }
     this.output.write((this.atPrompt ? "\n" : "") + lines.join("\n") + "\n");
     this.atPrompt = false;
+    if (this.prompted) setImmediate(() => this.showPromptAgain());
+  }
+
+  private showPromptAgain(): void {
+    if (!this.prompted || this.atPrompt) return;
+    this.output.write("> ");
+    this.atPrompt = true;
   }
 
   message(text: string): void {

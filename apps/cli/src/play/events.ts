@@ -16,6 +16,16 @@ export interface EventContext {
   readonly game: () => number;
   /** Any other value, shown as data. */
   readonly show: (value: unknown) => string;
+  /** The rule id the variant gives a rule key (`view.rules.ruleIds`), to name it in a line. */
+  readonly rule?: (key: string) => string | null;
+}
+
+/** The rule id of `key` in a view's rules, or null. */
+export function ruleIdIn(view: unknown, key: string): string | null {
+  const rules = isRecord(view) && isRecord(view.rules) ? view.rules : null;
+  const ids = rules && isRecord(rules.ruleIds) ? rules.ruleIds : null;
+  const id = ids?.[key];
+  return typeof id === "string" ? id : null;
 }
 
 /** One line for an event as the viewer sees it, or null for bookkeeping nobody reads. */
@@ -51,22 +61,36 @@ export function describeEvent(e: Ev, ctx: EventContext): string | null {
         return t.placed(who, card, d.to === seat ? null : ctx.who(d.to));
       }
       let text = t.played(who, style.card(String(d.card)));
-      if (typeof d.wish === "string") text += t.wished(style.colour(d.wish));
+      if (typeof d.wish === "string") text += t.wished(who, style.colour(d.wish));
       if (d.mau === true) text += t.saysMau;
       if (d.mauMau === true) text += t.saysMauMau;
       return text + ".";
     }
     case "call.missed":
-      return c.yellow(t.callMissed(who, d.call === "mauMau" ? "mauMau" : "mau"));
+      return c.yellow(
+        t.callMissed(
+          who,
+          d.call === "mauMau" ? "mauMau" : "mau",
+          ctx.rule?.(d.call === "mauMau" ? "mauMau" : "mau") ?? null,
+        ),
+      );
     case "cards.drawn": {
-      const reason = t.drawReason(String(d.reason));
+      const why = String(d.reason);
+      // A penalty names its rule (N-4.2, N-5.1, …); a draw that ends the turn says so (N-3.2).
+      const reason = t.drawReason(
+        why,
+        ctx.rule?.(why === "penalty" ? "pending" : why === "call" ? "mau" : "drawnCard") ?? null,
+      );
       const cards = Array.isArray(d.cards) ? (d.cards as string[]) : null;
       const count = cards ? cards.length : Number(d.count);
       if (count === 0) return t.drewNothing(who);
       const text = cards
         ? t.drewCards(who, style.cards(cards), reason)
         : t.drewCount(who, count, reason);
-      return who.you && d.playable === true ? `${text} ${t.mayPlayDrawn}` : text;
+      if (who.you && d.playable === true) return `${text} ${t.mayPlayDrawn}`;
+      return who.you && why === "turn"
+        ? `${text} ${t.turnEnds(ctx.rule?.("drawnCard") ?? null)}`
+        : text;
     }
     case "pile.reshuffled":
       return t.reshuffled(Number(d.size));
@@ -83,8 +107,9 @@ export function describeEvent(e: Ev, ctx: EventContext): string | null {
     case "colour.chosen":
       return t.colourChosen(who, style.colour(String(d.colour)));
     case "deck.cut": {
-      const bottom = typeof d.bottom === "string" ? style.card(d.bottom) : "?";
-      return t.cut(who, Number(d.at), d.kept === true ? bottom : null);
+      // B-2.2: `bottom` reaches the cutter's events alone.
+      const bottom = typeof d.bottom === "string" ? style.card(d.bottom) : null;
+      return t.cut(who, Number(d.at), bottom, d.kept === true);
     }
     case "game.ended": {
       const game = ctx.game();

@@ -61,6 +61,40 @@ describe("play, in-process", () => {
         expect(out).toMatch(lang === "en" ? /^Total\s/m : /^Summe\s/m);
       });
 
+  it("H-3 under the hand each card says where it may go and why; ? explains Heul doch!", async () => {
+    const random = createRng(6);
+    let helped = false;
+    const { io, transcript } = scriptedIo((t) => {
+      if (!helped) {
+        helped = true;
+        return "?";
+      }
+      return answer(t, { random });
+    }, 6);
+    await playLocalMatch(setupFor("heul-doch", "en", 3), io);
+    const out = transcript();
+    expect(out).toContain("Heul doch! in short:");
+    expect(out).toMatch(/→ .*✓ face down as an onion \(H-3\.1\)/);
+  });
+
+  it("B-2.2 the cutter is told the cut card after the cut, and only the cutter", async () => {
+    const random = createRng(5);
+    let cut = false;
+    const { io, transcript } = scriptedIo((t) => {
+      if (!cut && /Cut the deck: cut/.test(t.slice(-400))) {
+        cut = true;
+        return "cut 12 keep";
+      }
+      return answer(t, { random });
+    }, 40);
+    // Two players, seat 0 deals: seat 1 (the dealer's right neighbour) cuts game 1.
+    await playLocalMatch({ ...setupFor("bavarian", "en", 4, 2), seat: 1 }, io);
+    const out = transcript();
+    expect(cut).toBe(true);
+    expect(out).toMatch(/You cut the deck after 12 cards: the bottom card is .+\. \(B-2\.2\)/);
+    expect(out).toMatch(/Your cut: /);
+  });
+
   it("plays a family whose view it does not know by listing the legal moves", async () => {
     const noris = findVariant("noris")!;
     const odd = {
@@ -107,8 +141,8 @@ describe("play, in-process", () => {
     });
     await playLocalMatch({ ...setupFor("noris", "en", 21), options: { games: 3 } }, io);
     expect(asked).toEqual({ colour: true, mau: true });
-    expect(transcript()).toContain('You forgot to say "mau"!');
-    expect(transcript()).toMatch(/You draw .* \(penalty for the missed call\)\./);
+    expect(transcript()).toContain('You forgot to say "Mau"! (N-5.1)');
+    expect(transcript()).toMatch(/You draw .* \(penalty for the missed call, N-5.1\)\./);
   });
 
   it("re-prompts on empty and unknown input and quits on q", async () => {

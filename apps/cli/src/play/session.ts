@@ -4,6 +4,7 @@ import {
   GameDriver,
   isRefusal,
   parseCard,
+  pileHints,
   type AnyEngine,
   type AnyVariant,
   type BotLevel,
@@ -15,7 +16,7 @@ import {
 } from "@maumau/engine";
 import { UsageError } from "../args.js";
 import { CardStyle, matchColour } from "./cards.js";
-import { describeEvent, type EventContext, type Ev } from "./events.js";
+import { describeEvent, ruleIdIn, type EventContext, type Ev } from "./events.js";
 import { parseInput, type Intent } from "./input.js";
 import { TEXTS, type Texts, type Who } from "./texts.js";
 import {
@@ -113,6 +114,7 @@ class Table {
       who: (seat) => this.who(seat),
       game: () => this.driver.progress().game,
       show: (value) => this.show(value),
+      rule: (key) => ruleIdIn(this.driver.view(this.me), key),
     };
   }
 
@@ -221,6 +223,7 @@ class Table {
         return null;
       case "help":
         this.say(t.help);
+        if (this.hasPiles) this.say(t.heulDochHelp);
         return null;
       case "quit":
         throw new Leave("quit");
@@ -398,10 +401,20 @@ class Table {
       `${t.top}: ${top}${wish} · ${t.drawPile}: ${v.drawPile}`,
       `${seats} ${t.cards} (${t.direction(v.direction === "cw")})`,
     ];
-    if (v.pendingDraw > 0) lines.push(c.yellow(t.pending(v.pendingDraw)));
+    if (v.pendingDraw > 0)
+      lines.push(
+        c.yellow(
+          t.pending(
+            v.pendingDraw,
+            legal.some((m) => m.type === "playCard"),
+          ),
+        ),
+      );
     if (v.anyCardAllowed) lines.push(t.anyCard);
     if (v.phase === "choosingColour") lines.push(t.chooseColour);
     if (v.phase === "cutting") lines.push(t.cutNow(v.drawPile - 1));
+    if (v.cut?.seat === this.me && v.cut.card !== null && v.discardCount === 1)
+      lines.push(t.yourCut(style.card(v.cut.card), v.cut.kept));
     this.say(...lines, ...this.handLines(hand, legal));
     if (v.drawnCard) this.say(t.drawnCard(style.card(v.drawnCard), hand.indexOf(v.drawnCard) + 1));
   }
@@ -445,7 +458,30 @@ class Table {
       `${counts.map((n, s) => `${this.name(s)} ${n}`).join(" · ")} ${t.cards} · ${t.drawPile}: ${String(v.drawPile ?? "?")}` +
         (middle.length ? ` · ${t.middle}: ${style.card(middle[middle.length - 1]!)}` : ""),
     ];
-    this.say(...lines, ...this.handLines(hand, legal));
+    this.say(...lines, ...this.handLines(hand, legal), ...this.pileHintLines(piles, hand));
+  }
+
+  /** #20.4: under the hand, where each card may go and why (the engine's `pileHints`, H-3). */
+  private pileHintLines(piles: (PileTop | null)[], hand: string[]): string[] {
+    const { t, style } = this;
+    const players = piles.length;
+    return [...new Set(hand)].map((card) => {
+      const hints = pileHints(players, piles, this.me, card);
+      const shown = hints
+        .filter((h) => h.allowed || h.reason === "givesAway" || h.reason === "special")
+        .filter((h, i, all) => h.reason !== "special" || all.indexOf(h) === i)
+        .slice(0, hints[0]?.reason === "special" ? 1 : undefined)
+        .map((h) => {
+          const text = t.pileHint(
+            h.reason,
+            this.name(h.to),
+            h.top ? style.card(h.top) : null,
+            h.must,
+          );
+          return `${h.allowed ? "✓" : "✗"} ${text} (${h.reason === "special" ? "H-4" : h.rule})`;
+        });
+      return t.hintsFor(style.card(card), shown.join(" · "));
+    });
   }
 
   private onionName(): string {

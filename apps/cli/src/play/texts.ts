@@ -9,10 +9,18 @@ export interface Who {
 export interface Texts {
   readonly you: string;
   readonly bot: (seat: number) => string;
+  /** `seat` counts from 0 and is shown from 1, as online; `bots` is a level (random, …). */
   readonly title: (variant: string, players: number, seat: number, bots: string) => string;
+  /** A bot level in words (#20.9). */
+  readonly level: (level: string) => string;
   readonly seedLine: (seed: number, options: string) => string;
   readonly helpHint: string;
   readonly help: string;
+  /** Heul doch!'s own help: piles, neighbours, onions, specials (#20.4). */
+  readonly heulDochHelp: string;
+  /** H-3: why a card may (or may not) go to a pile (engine `pileHints`). */
+  readonly pileHint: (reason: string, name: string, top: string | null, must: boolean) => string;
+  readonly hintsFor: (card: string, hints: string) => string;
   readonly gameStarts: (game: number, dealer: Who | null, first: Who | null) => string;
   readonly dealt: (counts: readonly number[]) => string;
   readonly starter: (card: string, anyCard: boolean) => string;
@@ -20,7 +28,8 @@ export interface Texts {
   readonly top: string;
   readonly wish: string;
   readonly drawPile: string;
-  readonly pending: (n: number) => string;
+  /** `answerable`: a card may answer the draw (N-4.2); a +4 may not (N-4.3). */
+  readonly pending: (n: number, answerable: boolean) => string;
   readonly anyCard: string;
   readonly direction: (cw: boolean) => string;
   readonly cards: string;
@@ -28,6 +37,8 @@ export interface Texts {
   readonly drawnCard: (card: string, index: number) => string;
   readonly chooseColour: string;
   readonly cutNow: (max: number) => string;
+  /** B-2.2: what the cutter alone saw, until the first card is played. */
+  readonly yourCut: (card: string, kept: boolean) => string;
   readonly moves: string;
   readonly legend: (draw: boolean, pass: boolean) => string;
   readonly rawView: string;
@@ -54,15 +65,17 @@ export interface Texts {
   readonly matchOver: (winners: readonly Who[]) => string;
   readonly overLimit: (losers: string) => string;
   readonly played: (who: Who, card: string) => string;
-  readonly wished: (colour: string) => string;
+  readonly wished: (who: Who, colour: string) => string;
   readonly saysMau: string;
   readonly saysMauMau: string;
-  readonly callMissed: (who: Who, call: "mau" | "mauMau") => string;
+  readonly callMissed: (who: Who, call: "mau" | "mauMau", rule: string | null) => string;
   readonly drewCards: (who: Who, cards: string, reason: string) => string;
   readonly drewCount: (who: Who, count: number, reason: string) => string;
   readonly drewNothing: (who: Who) => string;
-  readonly drawReason: (reason: string) => string;
+  readonly drawReason: (reason: string, rule: string | null) => string;
   readonly mayPlayDrawn: string;
+  /** After a draw that ends the turn (N-3.2, F-3.2, B-3.2). */
+  readonly turnEnds: (rule: string | null) => string;
   readonly reshuffled: (size: number) => string;
   readonly pendingRaised: (total: number) => string;
   readonly reversed: (cw: boolean) => string;
@@ -70,7 +83,8 @@ export interface Texts {
   readonly playAgain: (who: Who) => string;
   readonly colourRequested: (who: Who) => string;
   readonly colourChosen: (who: Who, colour: string) => string;
-  readonly cut: (who: Who, at: number, kept: string | null) => string;
+  /** B-2.2: `card` only for the cutter (nobody else learns it); `kept` an Unter. */
+  readonly cut: (who: Who, at: number, card: string | null, kept: boolean) => string;
   readonly gameWon: (who: Who, game: number) => string;
   readonly gameStalled: (game: number) => string;
   readonly piles: string;
@@ -111,11 +125,42 @@ const list = (xs: readonly string[], and: string): string =>
 
 const en: Texts = {
   you: "You",
-  bot: (seat) => `Bot ${seat}`,
+  bot: (seat) => `Bot ${seat + 1}`,
   title: (variant, players, seat, bots) =>
-    `${variant} — ${players} players, you sit at seat ${seat}, bots: ${bots}`,
+    `${variant} — ${players} players, you sit at seat ${seat + 1}, bots: ${en.level(bots)}`,
+  level: (level) =>
+    level === "random"
+      ? "easy"
+      : level === "heuristic"
+        ? "normal"
+        : level === "search"
+          ? "strong"
+          : level,
   seedLine: (seed, options) => `seed ${seed}${options ? ` · options ${options}` : ""}`,
   helpHint: "Type ? for help.",
+  heulDochHelp: [
+    "Heul doch! in short:",
+    "  piles       everyone collects a pile; at the end each face-up card counts its number (H-6)",
+    "  neighbours  a card that fits your left or right neighbour's open top card must go there,",
+    "              or face down onto your own pile (H-3.1, H-3.2); only neighbours count (H-3.4)",
+    "  onions      any card may go face down onto your own pile; nothing goes onto another",
+    "              player's onion or empty pile (H-3.3); onions spoil ranks at the end (H-6)",
+    "  specials    (if in play) go to the middle and move or turn top cards (H-4)",
+    "  Under your hand each card says where it may go, and why.",
+  ].join("\n"),
+  pileHint: (reason, name, top, must) =>
+    reason === "fitsNeighbour"
+      ? `${name} (fits ${top ?? "?"}${must ? ": it must go there or face down" : ""})`
+      : reason === "ownPile"
+        ? "your own pile"
+        : reason === "onion"
+          ? "face down as an onion"
+          : reason === "givesAway"
+            ? "not face up on your pile: it fits a neighbour"
+            : reason === "special"
+              ? "to the middle"
+              : reason,
+  hintsFor: (card, hints) => `    ${card} → ${hints}`,
   help: [
     "One command per line:",
     "  3            play card 3 of your hand",
@@ -140,14 +185,22 @@ const en: Texts = {
   top: "Top card",
   wish: "wished colour",
   drawPile: "draw pile",
-  pending: (n) => `A draw of ${n} is pending against you: answer it or draw (d).`,
+  pending: (n, answerable) =>
+    answerable
+      ? `A draw of ${n} is pending against you: answer it or draw (d).`
+      : `A draw of ${n} is pending against you: nothing answers it, draw (d).`,
   anyCard: "Any card may be played now.",
   direction: (cw) => (cw ? "clockwise" : "counter-clockwise"),
   cards: "cards",
   hand: "Your hand (* = playable):",
   drawnCard: (card, index) => `You drew ${card}: play it (${index}) or pass (p).`,
   chooseColour: "Name the colour the game starts with: c <colour>.",
-  cutNow: (max) => `Cut the deck: cut <1–${max}> [keep], or just cut for a random cut.`,
+  cutNow: (max) =>
+    `Cut the deck: cut <1–${max}> [keep] (keep: keep the bottom card if it is an Unter, B-2.2), or just cut for a random cut.`,
+  yourCut: (card, kept) =>
+    kept
+      ? `Your cut: ${card}, kept as your first card.`
+      : `Your cut: ${card} lies at the bottom of the deck (only you know it).`,
   moves: "Moves:",
   legend: (draw, pass) =>
     `(${[draw ? "d = draw" : null, pass ? "p = pass" : null, "? = help", "q = quit"]
@@ -183,27 +236,29 @@ const en: Texts = {
         )}.`,
   overLimit: (losers) => `Over the limit: ${losers}.`,
   played: (who, card) => (who.you ? `You play ${card}` : `${who.name} plays ${card}`),
-  wished: (colour) => `, wishing ${colour}`,
-  saysMau: ' — "mau!"',
+  wished: (_who, colour) => `, wishing ${colour}`,
+  saysMau: ' — "Mau!"',
   saysMauMau: ' — "Mau-Mau!"',
-  callMissed: (who, call) => {
-    const said = call === "mau" ? '"mau"' : '"Mau-Mau"';
-    return who.you ? `You forgot to say ${said}!` : `${who.name} forgot to say ${said}!`;
+  callMissed: (who, call, rule) => {
+    const said = call === "mau" ? '"Mau"' : '"Mau-Mau"';
+    const id = rule ? ` (${rule})` : "";
+    return who.you ? `You forgot to say ${said}!${id}` : `${who.name} forgot to say ${said}!${id}`;
   },
   drewCards: (who, cards, reason) =>
     `${who.you ? "You draw" : `${who.name} draws`} ${cards}${reason}.`,
   drewCount: (who, count, reason) =>
     `${who.you ? "You draw" : `${who.name} draws`} ${count} card${count === 1 ? "" : "s"}${reason}.`,
   drewNothing: (who) => `${who.you ? "You find" : `${who.name} finds`} no card left to draw.`,
-  drawReason: (reason) =>
+  drawReason: (reason, rule) =>
     reason === "penalty"
-      ? " (penalty)"
+      ? ` (penalty${rule ? `, ${rule}` : ""})`
       : reason === "call"
-        ? " (penalty for the missed call)"
+        ? ` (penalty for the missed call${rule ? `, ${rule}` : ""})`
         : reason === "playAgain"
           ? " (could not play again)"
           : "",
   mayPlayDrawn: "It fits: you may play it now.",
+  turnEnds: (rule) => `(your turn ends${rule ? `, ${rule}` : ""})`,
   reshuffled: (size) => `The discard pile is shuffled into a new draw pile (${size} cards).`,
   pendingRaised: (total) => `Pending draw: ${total}.`,
   reversed: (cw) => `Direction reversed: now ${cw ? "clockwise" : "counter-clockwise"}.`,
@@ -212,10 +267,18 @@ const en: Texts = {
   colourRequested: (who) =>
     who.you ? "You name the colour to start with." : `${who.name} names the colour to start with.`,
   colourChosen: (who, colour) => (who.you ? `You name ${colour}.` : `${who.name} names ${colour}.`),
-  cut: (who, at, kept) =>
-    `${who.you ? "You cut" : `${who.name} cuts`} the deck after ${at} cards${
-      kept ? ` and ${who.you ? "keep" : "keeps"} ${kept}` : ""
-    }.`,
+  cut: (who, at, card, kept) =>
+    `${who.you ? "You cut" : `${who.name} cuts`} the deck after ${at} card${at === 1 ? "" : "s"}${
+      card === null
+        ? kept
+          ? " and keeps an Unter"
+          : ""
+        : `: the bottom card is ${card}${
+            kept
+              ? ", an Unter: you keep it as your first card"
+              : "; it stays at the bottom of the deck (only you know it)"
+          }`
+    }. (B-2.2)`,
   gameWon: (who, game) => (who.you ? `You win game ${game}!` : `${who.name} wins game ${game}.`),
   gameStalled: (game) =>
     `Game ${game} ends without a winner: for a whole round nobody could play or draw.`,
@@ -262,11 +325,43 @@ const en: Texts = {
 
 const de: Texts = {
   you: "Du",
-  bot: (seat) => `Bot ${seat}`,
+  bot: (seat) => `Bot ${seat + 1}`,
   title: (variant, players, seat, bots) =>
-    `${variant} — ${players} Spieler, du sitzt auf Platz ${seat}, Bots: ${bots}`,
+    `${variant} — ${players} Spieler, du sitzt auf Platz ${seat + 1}, Bots: ${de.level(bots)}`,
+  level: (level) =>
+    level === "random"
+      ? "leicht"
+      : level === "heuristic"
+        ? "normal"
+        : level === "search"
+          ? "stark"
+          : level,
   seedLine: (seed, options) => `Seed ${seed}${options ? ` · Optionen ${options}` : ""}`,
   helpHint: "Gib ? für Hilfe ein.",
+  heulDochHelp: [
+    "Heul doch! kurz erklärt:",
+    "  Stapel      jeder sammelt einen Stapel; am Ende zählt jede offene Karte ihre Zahl (H-6)",
+    "  Nachbarn    eine Karte, die auf die offene oberste Karte deines linken oder rechten",
+    "              Nachbarn passt, muss dorthin oder verdeckt auf deinen Stapel (H-3.1, H-3.2);",
+    "              nur Nachbarn zählen (H-3.4)",
+    "  Zwiebeln    jede Karte darf verdeckt auf deinen Stapel; auf Zwiebel oder leeren Stapel",
+    "              eines anderen kommt nichts (H-3.3); Zwiebeln verderben am Ende Zahlen (H-6)",
+    "  Sonderkarten (wenn dabei) kommen in die Mitte und bewegen oder drehen oberste Karten (H-4)",
+    "  Unter deiner Hand steht bei jeder Karte, wohin sie darf, und warum.",
+  ].join("\n"),
+  pileHint: (reason, name, top, must) =>
+    reason === "fitsNeighbour"
+      ? `${name} (passt auf ${top ?? "?"}${must ? ": sie muss dorthin oder verdeckt" : ""})`
+      : reason === "ownPile"
+        ? "dein eigener Stapel"
+        : reason === "onion"
+          ? "verdeckt als Zwiebel"
+          : reason === "givesAway"
+            ? "nicht offen auf deinen Stapel: sie passt bei einem Nachbarn"
+            : reason === "special"
+              ? "in die Mitte"
+              : reason,
+  hintsFor: (card, hints) => `    ${card} → ${hints}`,
   help: [
     "Ein Befehl pro Zeile:",
     "  3            Karte 3 deiner Hand legen",
@@ -291,14 +386,22 @@ const de: Texts = {
   top: "Oberste Karte",
   wish: "Wunschfarbe",
   drawPile: "Nachziehstapel",
-  pending: (n) => `Gegen dich läuft eine Ziehstrafe von ${n}: kontern oder ziehen (d).`,
+  pending: (n, answerable) =>
+    answerable
+      ? `Gegen dich läuft eine Ziehstrafe von ${n}: kontern oder ziehen (d).`
+      : `Gegen dich läuft eine Ziehstrafe von ${n}: nichts kontert sie, zieh (d).`,
   anyCard: "Jetzt darf jede Karte gelegt werden.",
   direction: (cw) => (cw ? "im Uhrzeigersinn" : "gegen den Uhrzeigersinn"),
   cards: "Karten",
   hand: "Deine Hand (* = spielbar):",
   drawnCard: (card, index) => `Du hast ${card} gezogen: leg sie (${index}) oder passe (p).`,
   chooseColour: "Nenne die Farbe, mit der das Spiel beginnt: c <Farbe>.",
-  cutNow: (max) => `Heb ab: cut <1–${max}> [keep], oder nur cut für zufälliges Abheben.`,
+  cutNow: (max) =>
+    `Heb ab: cut <1–${max}> [keep] (keep: die unterste Karte behalten, wenn sie ein Unter ist, B-2.2), oder nur cut für zufälliges Abheben.`,
+  yourCut: (card, kept) =>
+    kept
+      ? `Dein Abheben: ${card}, als erste Karte behalten.`
+      : `Dein Abheben: ${card} liegt unten im Stapel (nur du kennst sie).`,
   moves: "Züge:",
   legend: (draw, pass) =>
     `(${[draw ? "d = ziehen" : null, pass ? "p = passen" : null, "? = Hilfe", "q = beenden"]
@@ -335,12 +438,14 @@ const de: Texts = {
         )}.`,
   overLimit: (losers) => `Über dem Limit: ${losers}.`,
   played: (who, card) => (who.you ? `Du legst ${card}` : `${who.name} legt ${card}`),
-  wished: (colour) => ` und wünscht sich ${colour}`,
+  wished: (who, colour) =>
+    who.you ? ` und wünschst dir ${colour}` : ` und wünscht sich ${colour}`,
   saysMau: " — „Mau!“",
   saysMauMau: " — „Mau-Mau!“",
-  callMissed: (who, call) => {
+  callMissed: (who, call, rule) => {
     const said = call === "mau" ? "„Mau“" : "„Mau-Mau“";
-    return who.you ? `Du hast ${said} vergessen!` : `${who.name} hat ${said} vergessen!`;
+    const id = rule ? ` (${rule})` : "";
+    return who.you ? `Du hast ${said} vergessen!${id}` : `${who.name} hat ${said} vergessen!${id}`;
   },
   drewCards: (who, cards, reason) =>
     `${who.you ? "Du ziehst" : `${who.name} zieht`} ${cards}${reason}.`,
@@ -350,15 +455,16 @@ const de: Texts = {
     who.you
       ? "Du findest keine Karte mehr zum Ziehen."
       : `${who.name} findet keine Karte mehr zum Ziehen.`,
-  drawReason: (reason) =>
+  drawReason: (reason, rule) =>
     reason === "penalty"
-      ? " (Strafe)"
+      ? ` (Strafe${rule ? `, ${rule}` : ""})`
       : reason === "call"
-        ? " (Strafe für den vergessenen Ruf)"
+        ? ` (Strafe für den vergessenen Ruf${rule ? `, ${rule}` : ""})`
         : reason === "playAgain"
           ? " (konnte nicht nachlegen)"
           : "",
   mayPlayDrawn: "Sie passt: du darfst sie gleich legen.",
+  turnEnds: (rule) => `(dein Zug endet${rule ? `, ${rule}` : ""})`,
   reshuffled: (size) => `Der Ablagestapel wird zum neuen Stapel gemischt (${size} Karten).`,
   pendingRaised: (total) => `Offene Ziehstrafe: ${total}.`,
   reversed: (cw) => `Richtungswechsel: jetzt ${cw ? "im" : "gegen den"} Uhrzeigersinn.`,
@@ -368,10 +474,18 @@ const de: Texts = {
     who.you ? "Du nennst die Startfarbe." : `${who.name} nennt die Startfarbe.`,
   colourChosen: (who, colour) =>
     who.you ? `Du nennst ${colour}.` : `${who.name} nennt ${colour}.`,
-  cut: (who, at, kept) =>
-    `${who.you ? "Du hebst" : `${who.name} hebt`} nach ${at} Karten ab${
-      kept ? ` und ${who.you ? "behältst" : "behält"} ${kept}` : ""
-    }.`,
+  cut: (who, at, card, kept) =>
+    `${who.you ? "Du hebst" : `${who.name} hebt`} nach ${at} Karte${at === 1 ? "" : "n"} ab${
+      card === null
+        ? kept
+          ? " und behält einen Unter"
+          : ""
+        : `: die unterste Karte ist ${card}${
+            kept
+              ? ", ein Unter: du behältst ihn als erste Karte"
+              : "; sie bleibt unten im Stapel (nur du kennst sie)"
+          }`
+    }. (B-2.2)`,
   gameWon: (who, game) =>
     who.you ? `Du gewinnst Spiel ${game}!` : `${who.name} gewinnt Spiel ${game}.`,
   gameStalled: (game) =>

@@ -11,7 +11,7 @@ import {
 } from "@maumau/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../testing/cli.js";
-import { simulateRemote, type RemoteSimulationConfig } from "./remoteSimulate.js";
+import { simulateRemote, type RemoteAck, type RemoteSimulationConfig } from "./remoteSimulate.js";
 
 /** Players for a variant: 3 where it allows it with its default options, else its minimum. */
 const playersFor = (id: string): number => {
@@ -67,6 +67,18 @@ describe("simulate --server against a real server (in-process, temporary SQLite)
     60_000,
   );
 
+  it("--acks: every accepted command once, at the version the server logged it", async () => {
+    const acks: RemoteAck[] = [];
+    const report = await simulateRemote(
+      config([api.url], "noris", { games: 1, onAck: (ack) => acks.push(ack) }),
+    );
+    expect(report).toMatchObject({ finished: 1, errors: 0 });
+    expect(acks.length).toBe(report.moves);
+    const log = await api.store.read(`match-${acks[0]!.matchId}`);
+    for (const ack of acks)
+      expect(log[ack.version - 1]?.commandId).toBe(`${ack.seat}:${ack.commandId}`);
+  });
+
   it("reports a server that cannot be reached as an error", async () => {
     const report = await simulateRemote(
       config(["http://127.0.0.1:9"], "noris", { games: 1, rpcTimeoutMs: 2000 }),
@@ -92,7 +104,9 @@ describe("simulate --server against a real server (in-process, temporary SQLite)
       "10000",
     ]);
     // Only progress lines may go to stderr (they appear when the machine is slow).
-    expect(run.stderr.split("\n").filter((l) => l && !/^simulate: \d+\/\d+ games$/.test(l))).toEqual([]);
+    expect(
+      run.stderr.split("\n").filter((l) => l && !/^simulate: \d+\/\d+ games$/.test(l)),
+    ).toEqual([]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^noris over http:\/\/127\.0\.0\.1:\d+: 2 players, bots random/);
     expect(run.stdout).toMatch(/finished\s+2\n/);

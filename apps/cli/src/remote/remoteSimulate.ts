@@ -46,6 +46,17 @@ export interface RemoteSimulationConfig {
   readonly idleMs?: number;
   readonly onProgress?: (done: number) => void;
   readonly onGame?: (game: RemoteGameResult) => void;
+  /** Each command the server acknowledged: what must be in the match's log after any crash. */
+  readonly onAck?: (ack: RemoteAck) => void;
+}
+
+/** An acknowledged command (the server logs it under `${seat}:${commandId}`). */
+export interface RemoteAck {
+  readonly matchId: string;
+  readonly seat: number;
+  readonly commandId: string;
+  /** The match's version once the command's events were committed. */
+  readonly version: number;
 }
 
 export type RemoteOutcome = "finished" | "error" | "stuck";
@@ -217,12 +228,13 @@ async function playRemoteMatch(
     const connection = connections[seat]!;
     for (;;) {
       try {
-        await connection.api.game.command({
+        const ack = await connection.api.game.command({
           matchId: matchId!,
           token: tokens[seat]!,
           commandId,
           command,
         });
+        config.onAck?.({ matchId: matchId!, seat, commandId, version: ack.version });
         return;
       } catch (error) {
         if (settled) return;
@@ -233,7 +245,8 @@ async function playRemoteMatch(
         }
         const transient =
           error instanceof TransportError ||
-          (error instanceof RemoteRefusal && ["SHUTTING_DOWN", "CONFLICT"].includes(error.code));
+          (error instanceof RemoteRefusal &&
+            ["SHUTTING_DOWN", "STORE_UNAVAILABLE", "CONFLICT"].includes(error.code));
         if (config.reconnect && transient) {
           // The same command id again: applied once, whether or not the first one was.
           wire.retries++;
@@ -318,6 +331,7 @@ async function playRemoteMatch(
       const source: FeedSource = {
         onFrame: (listener) => connection.onFrame(listener),
         onReconnect: (listener) => connection.onReconnect(listener),
+        onResync: (listener) => connection.onResync(listener),
         get connected() {
           return connection.connected;
         },

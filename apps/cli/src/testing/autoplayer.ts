@@ -1,3 +1,4 @@
+import { createRng } from "@maumau/engine";
 /**
  * Answers `maumau play` prompts from the printed text alone, the way a person reads the
  * screen: the tests drive whole matches through the real text interface with it.
@@ -56,3 +57,41 @@ export function answer(transcript: string, options: AutoplayerOptions): string {
 }
 
 const countChoices = (prompt: string): number => Math.max(1, (prompt.match(/\d+ /g) ?? []).length);
+
+/** The hand size of the last printed hand. */
+function handSize(transcript: string): number {
+  const lines = transcript.split("\n");
+  const start = lines.findLastIndex((l) => /^(Your hand|Deine Hand)/.test(l));
+  if (start < 0) return 0;
+  let n = 0;
+  for (let i = start + 1; i < lines.length && HAND.test(lines[i]!); i++) n++;
+  return n;
+}
+
+/**
+ * A player who reads the screen: picks a listed move, says "mau" itself when a play leaves
+ * one card (nothing prompts for it), follows the table's hints for cards that go several
+ * ways, starts the next game. Once, it tries to draw while holding a playable card.
+ */
+export function screenPlayer(seed: number): (transcript: string) => string {
+  const random = createRng(seed, 1);
+  let misdrawn = false;
+  return (transcript: string): string => {
+    const before = transcript.slice(0, -2);
+    const segment = before.slice(before.lastIndexOf("> ") + 1);
+    const several = /several ways: (m \d+)/.exec(segment);
+    if (several) return several[1]!;
+    const wish = /Wish a colour with it: ([^·\n]+)/.exec(segment);
+    if (wish) return wish[1]!.trim();
+    if (/Game over/.test(segment)) return "n";
+    const inputs = legalInputs(transcript);
+    const cards = inputs.filter((i) => /^\d+$/.test(i));
+    if (!misdrawn && cards.length > 0 && !inputs.includes("d")) {
+      misdrawn = true;
+      return "d";
+    }
+    const pool = cards.length && random() < 0.9 ? cards : inputs;
+    const pick = pool[Math.floor(random() * pool.length)] ?? "d";
+    return /^\d+$/.test(pick) && handSize(transcript) === 2 ? `${pick} mau` : pick;
+  };
+}

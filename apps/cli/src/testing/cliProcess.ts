@@ -18,34 +18,48 @@ export interface CliProcess {
 /**
  * `maumau …` as a child process with piped streams, for tests that need more than `runCli`:
  * its own environment (a temporary config directory), waiting for output, killing it.
- * `reply` answers every prompt (`> ` at the end of stdout), at once or later; `null` closes
- * the input.
+ * `reply` answers every prompt (`> ` at the end of stdout), at once or later, once: a prompt
+ * shown again before the CLI has read the answer is not answered again; `null` closes the
+ * input.
  */
 export function startCli(
   args: readonly string[],
   options: {
     env?: Readonly<Record<string, string>>;
     reply?: (stdout: string) => string | null | Promise<string | null>;
+    /** An installed `maumau` executable to run instead of the source through tsx. */
+    bin?: string;
   } = {},
 ): CliProcess {
-  const child = spawn(process.execPath, [tsx, main, ...args], {
+  const [command, ...prefix] = options.bin ? [options.bin] : [process.execPath, tsx, main];
+  const child = spawn(command!, [...prefix, ...args], {
     stdio: ["pipe", "pipe", "pipe"],
     env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", LANG: "C", LC_ALL: "", ...options.env },
   });
   let stdout = "";
   let stderr = "";
-  let answered = -1;
+  let replying = false;
+  /** The last answer, until the CLI has read it (echoed after its prompt). */
+  let unread: { readonly echo: string; readonly from: number } | null = null;
   const waiters = new Set<() => void>();
   child.stdin!.on("error", () => {});
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
     stdout += chunk;
     for (const w of waiters) w();
     const reply = options.reply;
-    if (reply === undefined || answered === stdout.length || !/> $/.test(stdout)) return;
-    answered = stdout.length;
+    if (reply === undefined || replying || !/> $/.test(stdout)) return;
+    // One answer per prompt: a prompt shown again below new output is the same question.
+    if (unread !== null && stdout.indexOf(unread.echo, unread.from) < 0) return;
+    unread = null;
+    replying = true;
+    const from = stdout.length - 2;
     void Promise.resolve(reply(stdout)).then((line) => {
+      replying = false;
       if (line === null) child.stdin!.end();
-      else child.stdin!.write(line + "\n");
+      else {
+        unread = { echo: `> ${line}\n`, from };
+        child.stdin!.write(line + "\n");
+      }
     });
   });
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));

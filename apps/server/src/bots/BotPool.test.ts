@@ -17,7 +17,8 @@ function knowledge(variantId: string, seed: number) {
   const driver = GameDriver.open(variant, { players: 3, options: {}, seed });
   if (isRefusal(driver)) throw new Error(driver.message.en);
   const random = createRng(seed, 1);
-  for (let i = 0; i < 6; i++) driver.dispatch(driver.botMove(driver.progress().toAct!, "heuristic", random));
+  for (let i = 0; i < 6; i++)
+    driver.dispatch(driver.botMove(driver.progress().toAct!, "heuristic", random));
   const engine = driver.engine as AnyEngine;
   const seat = driver.progress().toAct!;
   return {
@@ -37,10 +38,21 @@ describe("BotPool: search bots think in worker threads", () => {
       pools.push(pool);
       const k = knowledge(variant, 3);
       const budget = { playouts: 60 };
-      const reply = await pool.think({ variant, seat: k.seat, view: k.view, log: k.log, seed: 42, budget });
+      const reply = await pool.think({
+        variant,
+        seat: k.seat,
+        view: k.view,
+        log: k.log,
+        seed: 42,
+        budget,
+      });
       expect(reply.ok).toBe(true);
       if (!reply.ok) return;
-      const local = search(k.engine, { seat: k.seat, view: k.view, log: k.log }, { seed: 42, ...budget });
+      const local = search(
+        k.engine,
+        { seat: k.seat, view: k.view, log: k.log },
+        { seed: 42, ...budget },
+      );
       expect(reply.command).toEqual(local.command);
       expect(k.legal).toContainEqual(reply.command);
     },
@@ -50,10 +62,24 @@ describe("BotPool: search bots think in worker threads", () => {
   it("answers a bad request with an error, and keeps serving", async () => {
     const pool = new BotPool(1);
     pools.push(pool);
-    const bad = await pool.think({ variant: "skat", seat: 0, view: null, log: [], seed: 1, budget: {} });
+    const bad = await pool.think({
+      variant: "skat",
+      seat: 0,
+      view: null,
+      log: [],
+      seed: 1,
+      budget: {},
+    });
     expect(bad).toMatchObject({ ok: false, error: "unknown variant skat" });
     const k = knowledge("french", 5);
-    const good = await pool.think({ variant: "french", seat: k.seat, view: k.view, log: k.log, seed: 1, budget: { playouts: 10 } });
+    const good = await pool.think({
+      variant: "french",
+      seat: k.seat,
+      view: k.view,
+      log: k.log,
+      seed: 1,
+      budget: { playouts: 10 },
+    });
     expect(good.ok).toBe(true);
   });
 
@@ -64,8 +90,9 @@ describe("BotPool: search bots think in worker threads", () => {
       botDelayMs: 0,
       graceMs: 1000,
       catchUpLimit: 200,
-      // A deliberately long think: tens of thousands of playouts per move.
-      search: { threads: 1, budget: { playouts: 40_000 } },
+      // A deliberately long think: its time bound (20 s), not a count of playouts, ends it, so
+      // that on a loaded machine too the other match has long enough for its 20 moves.
+      search: { threads: 1, budget: { playouts: 100_000_000, ms: 20_000 } },
     });
     const order: string[] = [];
     service.onCommit((match) => order.push(match.id));

@@ -27,7 +27,11 @@ parentPort!.on("message", (request: ThinkRequest) => {
       ms: performance.now() - started,
     };
   } catch (error) {
-    reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+    reply = {
+      id: request.id,
+      ok: false,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
   parentPort!.postMessage(reply);
 });

@@ -15,18 +15,20 @@ import {
   type Viewer,
 } from "@maumau/engine";
 import type {
+  ChatSender,
   DeltaFrame,
   LobbyView,
   MachinePosition,
   MatchSnapshot,
   MatchStatus,
+  PrivateFrame,
   RuleSetRef,
   SeatView,
   ViewEvent,
 } from "@maumau/client";
 import { findVariant } from "@maumau/registry";
 import type { StoredEvent } from "../store/EventStore.js";
-import { isLobbyEvent, publicLobbyEvent, type LobbyEvent } from "./lobbyEvents.js";
+import { isChatEvent, isLobbyEvent, publicLobbyEvent, type LobbyEvent } from "./lobbyEvents.js";
 
 export type { LobbyView, MachinePosition, MatchSnapshot, MatchStatus, SeatView, ViewEvent };
 
@@ -38,6 +40,11 @@ export type SeatHolder =
       readonly tokenHash: string;
       /** Gone past the grace period: a bot plays for them until they return. */
       readonly away: boolean;
+      /**
+       * The version of the `seat.claimed` that gave the token the seat: what the seat was shown
+       * before (another owner's, or a bot's in a running match) is not this token's to see.
+       */
+      readonly claimedAt: number;
     }
   | { readonly kind: "bot"; readonly level: BotLevel };
 
@@ -62,6 +69,7 @@ export class Match {
   readonly turnTimerMs: number | null;
   readonly rematchOf: string | null;
   readonly continuedFrom: { readonly matchId: string; readonly version: number } | null;
+  readonly spectatorsReadOnly: boolean;
   readonly createdAt: string;
   private holders: SeatHolder[];
   /** The newest committed events (versions `base + 1`…`version`); older ones are in the store. */
@@ -71,6 +79,7 @@ export class Match {
   private gameState: unknown = null;
   private started = false;
   private rematchId: string | null = null;
+  private rematchById: Seat | null = null;
   /** The last version of each command id in `tail`. */
   private readonly commandEnds = new Map<string, number>();
   /** The version of the first engine event (0: not started): the rules are fixed from there. */
@@ -85,6 +94,10 @@ export class Match {
   private lastTaken: readonly string[] = [];
   /** The last command this process decided, until its events come back committed. */
   private decided: { version: number; step: MachineStep } | null = null;
+  /** The version of the last event that is not table talk: bots and timers plan on it. */
+  private playedAt = 0;
+  /** When each chat sender (`chatSenderKey`) wrote lately (ms), oldest first, for the rate. */
+  private readonly chatTimes = new Map<string, number[]>();
 
   private constructor(
     readonly id: string,
@@ -103,6 +116,7 @@ export class Match {
     this.turnTimerMs = created.data.turnTimerMs;
     this.rematchOf = created.data.rematchOf;
     this.continuedFrom = created.data.continuedFrom ?? null;
+    this.spectatorsReadOnly = created.data.spectatorsReadOnly ?? false;
     this.createdAt = first.at;
     this.lastAt = first.at;
     this.holders = Array.from({ length: created.data.seats }, () => ({ kind: "empty" }) as const);
@@ -133,6 +147,17 @@ export class Match {
 
   get version(): number {
     return this.base + this.tail.length;
+  }
+  /**
+   * The version of the last event that is not table talk. A chat line takes a version in the
+   * stream but is no move: bots and turn timers plan on this one, so talk cannot stall them.
+   */
+  get playVersion(): number {
+    return this.playedAt;
+  }
+  /** When a chat sender (`chatSenderKey`) wrote lately (ms since the epoch), oldest first. */
+  chatTimesOf(sender: string): readonly number[] {
+    return this.chatTimes.get(sender) ?? [];
   }
   /** True when every event since version 1 is in memory (`eventsAfter(0)` answers). */
   get holdsWholeLog(): boolean {
@@ -174,8 +199,15 @@ export class Match {
       if (isLobbyEvent(e)) this.fold(e);
       else engineEvents.push(e);
       this.tail.push(e);
-      this.lastAt = e.at;
       if (e.commandId !== null) this.commandEnds.set(e.commandId, e.version);
+      if (isChatEvent(e)) {
+        this.heard(e);
+        added.push(e);
+        continue;
+      }
+      // Talk leaves `updatedAt` alone: clients count the turn timer from it.
+      this.lastAt = e.at;
+      this.playedAt = e.version;
       if (isLobbyEvent(e)) this.lobbyChangedAt = e.version;
       else if (this.startedAt === 0) this.startedAt = e.version;
       added.push(e);
@@ -261,6 +293,26 @@ export class Match {
     return { state: positionOf(this.machineSnapshot), taken: this.lastTaken.slice() };
   }
 
+  /**
+   * The first version a viewer may see as that viewer: the claim of the seat's current owner
+   * (1 for a spectator, and for a seat nobody owns).
+   */
+  ownedSince(viewer: Viewer): number {
+    if (viewer === "spectator") return 1;
+    const h = this.holders[viewer];
+    return h?.kind === "human" ? h.claimedAt : 1;
+  }
+
+  /** Remembers when a chat sender wrote, as far back as the chat rate looks. */
+  private heard(e: StoredEvent): void {
+    const from = (e.data as { from: ChatSender }).from;
+    const at = Date.parse(e.at);
+    const keys = "spectator" in from ? [chatSenderKey(from), SPECTATORS] : [chatSenderKey(from)];
+    for (const key of keys) {
+      this.chatTimes.set(key, [...this.chatTimesOf(key), at].slice(-CHAT_TIMES_KEPT));
+    }
+  }
+
   private fold(e: StoredEvent): void {
     const ev = { type: e.type, data: e.data } as LobbyEvent;
     const set = (seat: Seat, holder: SeatHolder) => {
@@ -269,6 +321,8 @@ export class Match {
     switch (ev.type) {
       case "lobby.created":
       case "seat.timedOut":
+      case "chat.said":
+      case "chat.reacted":
         return;
       case "seat.claimed":
         return set(ev.data.seat, {
@@ -276,6 +330,7 @@ export class Match {
           name: ev.data.name,
           tokenHash: ev.data.tokenHash,
           away: false,
+          claimedAt: e.version,
         });
       case "seat.released":
         return set(ev.data.seat, { kind: "empty" });
@@ -289,6 +344,7 @@ export class Match {
       }
       case "lobby.rematched":
         this.rematchId = ev.data.matchId;
+        this.rematchById = ev.data.by ?? null;
         return;
     }
   }
@@ -363,6 +419,8 @@ export class Match {
       rematchOf: this.rematchOf,
       continuedFrom: this.continuedFrom,
       rematch: this.rematchId,
+      rematchBy: this.rematchById,
+      spectatorsReadOnly: this.spectatorsReadOnly,
       version: this.version,
       createdAt: this.createdAt,
       updatedAt: this.lastAt,
@@ -395,9 +453,11 @@ export class Match {
     viewer: Viewer,
     events: readonly StoredEvent[],
     progress: Progress | null,
+    /** The viewer's view, when the caller has it already. */
+    fullView: unknown = this.started ? this.engine.view(this.gameState, viewer) : null,
   ): DeltaFrame {
     const from = events[0]?.version ?? this.version;
-    let view: unknown = this.started ? this.engine.view(this.gameState, viewer) : null;
+    let view = fullView;
     if (this.startedAt > 0 && this.startedAt < from && view !== null && typeof view === "object") {
       const { rules: _fixed, ...rest } = view as { rules?: unknown };
       view = rest;
@@ -411,12 +471,63 @@ export class Match {
       ...(this.lobbyChangedAt >= from ? { lobby: this.lobby() } : {}),
       view,
       progress,
-      legal:
-        this.started && viewer !== "spectator" && progress?.toAct === viewer
-          ? this.engine.legalMoves(this.gameState, viewer)
-          : [],
+      legal: this.legalFor(viewer, progress),
       machine: this.machinePosition(),
     };
+  }
+
+  /**
+   * A commit's frames in two parts (`PrivateFrame`): `shared`, the spectator's delta, built
+   * once for every watcher of the match; `privateFor(seat)`, what the seat's own delta holds
+   * beyond it (its versions of the events and the keys of its view that differ, its legal
+   * moves), with `shared`. Joined (`joinParts`), they are `deltaFrame(seat, …)`.
+   */
+  commitFrames(
+    events: readonly StoredEvent[],
+    progress: Progress | null,
+  ): { readonly shared: DeltaFrame; privateFor(seat: Seat): PrivateFrame } {
+    const publicView: unknown = this.started ? this.engine.view(this.gameState, "spectator") : null;
+    const shared = this.deltaFrame("spectator", events, progress, publicView);
+    return {
+      shared,
+      privateFor: (seat: Seat): PrivateFrame => {
+        let own: ViewEvent[] | undefined;
+        events.forEach((e, i) => {
+          // Lobby events and table talk are the same for every viewer.
+          if (isLobbyEvent(e)) return;
+          const mine = this.eventFor(e, seat);
+          if (!sameJson(mine.data, shared.events[i]!.data) || mine.type !== shared.events[i]!.type)
+            (own ??= []).push(mine);
+        });
+        let view: Record<string, unknown> | null = null;
+        if (this.started && isRecord(publicView)) {
+          const seatView = this.engine.view(this.gameState, seat);
+          view = {};
+          if (isRecord(seatView)) {
+            for (const key of Object.keys(seatView)) {
+              if (!sameJson(seatView[key], publicView[key])) view[key] = seatView[key];
+            }
+          }
+        }
+        return {
+          kind: "private",
+          matchId: this.id,
+          version: this.version,
+          viewer: seat,
+          ...(own === undefined ? {} : { events: own }),
+          view,
+          legal: this.legalFor(seat, progress),
+          // Last: the socket encoder appends its JSON text, made once (`encodeOnce`).
+          shared,
+        };
+      },
+    };
+  }
+
+  private legalFor(viewer: Viewer, progress: Progress | null): Command[] {
+    return this.started && viewer !== "spectator" && progress?.toAct === viewer
+      ? this.engine.legalMoves(this.gameState, viewer)
+      : [];
   }
 
   /** A stored event as a viewer may see it (`engine.eventFor`; no token hashes). */
@@ -436,10 +547,52 @@ export class Match {
   }
 }
 
-/** A committed event is the decided one: same type, same data. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * Two values have the same JSON text, up to key order (a key whose value is undefined counts as
+ * absent, as JSON.stringify drops it). Anything else JSON converts (NaN, a Date) counts as
+ * different: a false "different" costs a fold, never a wrong state.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let defined = 0;
+  for (const key in ra) {
+    if (ra[key] === undefined) continue;
+    defined++;
+    if (!sameJson(ra[key], rb[key])) return false;
+  }
+  for (const key in rb) if (rb[key] !== undefined) defined--;
+  return defined === 0;
+}
+
+const isPlain = (value: object): boolean => {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/** How many chat times a match keeps per sender: enough for the rate's window. */
+const CHAT_TIMES_KEPT = 32;
+/** The chat times of all spectators together (a spectator's name is no identity). */
+export const SPECTATORS = "spectators";
+
+/** A chat sender as a key of the chat rate: its seat, or a spectator's name. */
+export const chatSenderKey = (from: ChatSender): string =>
+  "spectator" in from ? `spectator:${from.spectator}` : `seat:${from.seat}`;
+
+/** A committed event is the decided one: same type, same data (as JSON; no text made). */
 const sameEvent = (stored: StoredEvent, decided: { type: string }): boolean =>
-  stored.type === decided.type &&
-  JSON.stringify(stored.data) === JSON.stringify((decided as { data?: unknown }).data);
+  stored.type === decided.type && sameJson(stored.data, (decided as { data?: unknown }).data);
 
 /** How many events at the end of `events` came from one append (same command id and time). */
 function lastGroupSize(events: readonly StoredEvent[]): number {

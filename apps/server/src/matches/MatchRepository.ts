@@ -20,6 +20,8 @@ export interface CommitOptions {
   readonly commandIdOf?: (match: Match) => string;
   /** Read what other processes appended before deciding. */
   readonly fresh?: boolean;
+  /** Logs about this commit go here (a command's: with its match id and command id). */
+  readonly logger?: Logger;
 }
 
 export interface Committed {
@@ -194,12 +196,15 @@ export class MatchRepository {
     this.tell(match, events);
   }
 
-  private tell(match: Match, events: readonly StoredEvent[]): void {
+  private tell(match: Match, events: readonly StoredEvent[], logger?: Logger): void {
     for (const listener of this.listeners) {
       try {
         listener(match, events);
       } catch (error) {
-        this.options.logger.error({ err: error, matchId: match.id }, "commit listener failed");
+        (logger ?? this.options.logger).error(
+          { err: error, matchId: match.id },
+          "commit listener failed",
+        );
       }
     }
   }
@@ -277,7 +282,7 @@ export class MatchRepository {
             return { match, events: result.events.slice(), duplicate: true };
           }
           const added = match.apply(result.events);
-          this.tell(match, added);
+          this.tell(match, added, options.logger);
           this.options.hooks.changed(match);
           return { match, events: result.events.slice(), duplicate: false };
         } catch (error) {

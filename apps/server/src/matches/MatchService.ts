@@ -9,9 +9,16 @@ import {
 } from "@maumau/engine";
 import { BotPool } from "../bots/BotPool.js";
 import { botThinker } from "../bots/thinker.js";
-import type { CommandResult, HistoryResult, MatchFrame, SeatTicket } from "@maumau/client";
+import type {
+  CommandResult,
+  HistoryResult,
+  MatchFrame,
+  PresenceFrame,
+  SeatTicket,
+} from "@maumau/client";
 import type { Logger } from "pino";
 import { ServiceError } from "../errors/ServiceError.js";
+import type { Metrics } from "../metrics.js";
 import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
 import { RULE_SET_VARIANT, RuleSetService } from "../ruleSets/RuleSetService.js";
 import { ConcurrencyError, type EventStore, type NewEvent } from "../store/EventStore.js";
@@ -20,8 +27,10 @@ import { MatchRepository, type Listener } from "./MatchRepository.js";
 import { Presence, type OwnerElsewhere, type PresenceProbe } from "./Presence.js";
 import { Scheduler, type WatchProbe } from "./Scheduler.js";
 import { ListCache, LIST_CACHE_MS } from "./ListCache.js";
+import { decideChat, type ChatAuthor } from "./chatDecider.js";
 import { decideLobby, lobby, seatOf, seatOfHash, toNewEvent } from "./lobbyDecider.js";
 import { changesTheList } from "./lobbyEvents.js";
+import { summaryOf, type MatchSummary } from "./summary.js";
 import {
   type Match,
   matchIdOf,
@@ -62,6 +71,8 @@ export interface MatchServiceOptions {
   readonly search?: { readonly threads?: number; readonly budget?: SearchBudget };
   /** How long a `list` answer is served from memory (default `LIST_CACHE_MS`). */
   readonly listCacheMs?: number;
+  /** Commands, refusals and bots' think time are counted here (`/metrics`). */
+  readonly metrics?: Metrics;
 }
 
 export interface MatchLimits {
@@ -94,6 +105,8 @@ export interface CreateInput {
   readonly turnTimerMs?: number | null;
   /** When given, the creator takes seat 0 under this name. */
   readonly name?: string;
+  /** Spectators may read the table talk but not write. */
+  readonly spectatorsReadOnly?: boolean | undefined;
 }
 
 export type { CommandResult, HistoryResult, MatchFrame, SeatTicket };
@@ -117,11 +130,14 @@ export class MatchService {
   private readonly creators = new Map<string, string>();
   private readonly limits: MatchLimits;
   /** `list` answers by status set and limit (`ListCache`), dropped when the list changes here. */
-  private readonly lists: ListCache<readonly LobbyView[]>;
+  private readonly lists: ListCache<readonly MatchSummary[]>;
   readonly ruleSets: RuleSetService;
+  /** Where the service and its transports count (`/metrics`), when served. */
+  readonly metrics: Metrics | undefined;
 
   constructor(private readonly options: MatchServiceOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.metrics = options.metrics;
     this.store = options.store;
     this.logger = options.logger;
     this.ruleSets = options.ruleSets ?? new RuleSetService(options.store);
@@ -157,6 +173,7 @@ export class MatchService {
       unwatchedMs: this.limits.unwatchedMs,
       random: options.random ?? cryptoRandom,
       onSchedule: (match) => this.presence.watchForAbsentOwners(match),
+      onThought: (level, seconds) => options.metrics?.botThinkSeconds.observe({ level }, seconds),
       think: botThinker({
         pool: () => (this.botPool ??= new BotPool(options.search?.threads ?? 1)),
         budget: options.search?.budget ?? DEFAULT_SEARCH_BUDGET,
@@ -206,6 +223,7 @@ export class MatchService {
       ruleSet,
       seats: input.seats,
       turnTimerMs: input.turnTimerMs ?? null,
+      spectatorsReadOnly: input.spectatorsReadOnly,
       owner,
     });
     const matchId = newMatchId();
@@ -243,9 +261,10 @@ export class MatchService {
    * The most recently active matches of the given statuses, at most `limit`. Answers are cached
    * per (status set, limit) for `LIST_CACHE_MS` and dropped by any commit of this process that
    * changes the list; concurrent callers of one key share one load. The answer is frozen (the
-   * array, each view and its seats): every caller gets the same one.
+   * array, each summary and its seats): every caller gets the same one. Summaries carry no
+   * options (issue #18); `lobby` gives one match's full view.
    */
-  list(status: readonly MatchStatus[], limit: number): Promise<readonly LobbyView[]> {
+  list(status: readonly MatchStatus[], limit: number): Promise<readonly MatchSummary[]> {
     const statuses = [...new Set(status)].sort();
     return this.lists.get(`${statuses.join(",")}/${limit}`, () => this.loadList(statuses, limit));
   }
@@ -265,9 +284,9 @@ export class MatchService {
   private async loadList(
     status: readonly MatchStatus[],
     limit: number,
-  ): Promise<readonly LobbyView[]> {
+  ): Promise<readonly MatchSummary[]> {
     const streams = await this.store.listStreams("match-", Math.max(limit * 4, 50));
-    const out: LobbyView[] = [];
+    const out: MatchSummary[] = [];
     for (const info of streams) {
       if (out.length >= limit) break;
       const id = matchIdOf(info.streamId);
@@ -275,7 +294,7 @@ export class MatchService {
         let match = await this.repository.load(id);
         if (match.version < info.version)
           match = await this.repository.run(id, () => this.repository.refresh(match));
-        if (status.includes(match.status)) out.push(frozenLobby(match.lobby()));
+        if (status.includes(match.status)) out.push(summaryOf(frozenLobby(match.lobby())));
       } catch (error) {
         this.logger.warn({ err: error, matchId: id }, "cannot list match");
       }
@@ -323,6 +342,31 @@ export class MatchService {
     return match.lobby();
   }
 
+  /** The host seats a bot of `level` on one free seat. */
+  async seatBot(input: {
+    matchId: string;
+    token: string;
+    seat: Seat;
+    level: BotLevel;
+  }): Promise<LobbyView> {
+    const { match } = await this.repository.commit(input.matchId, (m) =>
+      decideLobby(m, { type: "seatBot", ...input }),
+    );
+    return match.lobby();
+  }
+
+  /**
+   * The host frees a seat: a bot's, or a player's who left (no socket in this process nor,
+   * asked through the presence probe, in any other).
+   */
+  async freeSeat(input: { matchId: string; token: string; seat: Seat }): Promise<LobbyView> {
+    const present = await this.presence.present(input.matchId, input.seat);
+    const { match } = await this.repository.commit(input.matchId, (m) =>
+      decideLobby(m, { type: "freeSeat", ...input, present }),
+    );
+    return match.lobby();
+  }
+
   async start(input: { matchId: string; token: string }): Promise<MatchSnapshot> {
     let seat: Seat = 0;
     const { match } = await this.repository.commit(input.matchId, (m) => {
@@ -340,6 +384,7 @@ export class MatchService {
     );
     const events = decideLobby(old, { type: "rematch", token: input.token });
     if (events.length === 0 && old.rematch !== null) return { matchId: old.rematch };
+    const by = seatOf(old, input.token);
     const matchId = rematchIdOf(old.id);
     try {
       await this.store.append(streamIdOf(matchId), 0, events);
@@ -348,7 +393,7 @@ export class MatchService {
       if (!(error instanceof ConcurrencyError)) throw error;
     }
     await this.repository.commit(input.matchId, (m) =>
-      decideLobby(m, { type: "rematched", matchId }),
+      decideLobby(m, { type: "rematched", matchId, by }),
     );
     return { matchId };
   }
@@ -391,12 +436,37 @@ export class MatchService {
 
   // ---- game --------------------------------------------------------------------------------
 
+  /** A seat's move (`game.command`, over the socket or HTTP): counted, timed and logged. */
   async command(input: {
     matchId: string;
     token: string;
     commandId: string;
     command: ClientCommand;
   }): Promise<CommandResult> {
+    const started = performance.now();
+    const log = this.logger.child({ matchId: input.matchId, commandId: input.commandId });
+    const type = input.command.type;
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const result = await this.decideCommand(input, log);
+      this.options.metrics?.command(type, result.duplicate ? "duplicate" : "accepted", seconds());
+      log.debug({ type, version: result.version, duplicate: result.duplicate }, "command accepted");
+      return result;
+    } catch (error) {
+      if (error instanceof ServiceError) {
+        this.options.metrics?.command(type, "refused", seconds(), error.refusal.code);
+        log.debug({ type, code: error.refusal.code }, "command refused");
+      } else {
+        this.options.metrics?.command(type, "failed", seconds());
+      }
+      throw error;
+    }
+  }
+
+  private async decideCommand(
+    input: { matchId: string; token: string; commandId: string; command: ClientCommand },
+    log: Logger,
+  ): Promise<CommandResult> {
     let seat: Seat = -1;
     // Hashed once: the command id and the decision both need the token's seat.
     const tokenHash = hashToken(input.token);
@@ -438,7 +508,7 @@ export class MatchService {
             : [];
         return [...back, ...decision.map(toNewEvent)];
       },
-      { commandIdOf: storeCommandId },
+      { commandIdOf: storeCommandId, logger: log },
     );
     this.seen(match, seat);
     return {
@@ -447,6 +517,46 @@ export class MatchService {
       duplicate,
       events: events.map((e) => match.eventFor(e, seat)),
     };
+  }
+
+  // ---- table talk --------------------------------------------------------------------------
+
+  /**
+   * A chat line of a seat (token) or a spectator (a name): a `chat.said` in the match stream,
+   * public to every viewer; no move, so no turn and no timer changes.
+   */
+  async say(input: {
+    matchId: string;
+    token?: string | undefined;
+    name?: string | undefined;
+    text: string;
+  }): Promise<{ matchId: string; version: number }> {
+    const author = authorOf(input);
+    const { match } = await this.repository.commit(input.matchId, (m) =>
+      decideChat(m, { type: "say", author, text: input.text, now: Date.now() }),
+    );
+    return { matchId: input.matchId, version: match.version };
+  }
+
+  /** A quick reaction (an id of `REACTIONS`), shown at the sender's seat for a moment. */
+  async react(input: {
+    matchId: string;
+    token?: string | undefined;
+    name?: string | undefined;
+    reaction: string;
+  }): Promise<{ matchId: string; version: number }> {
+    const author = authorOf(input);
+    const { match } = await this.repository.commit(input.matchId, (m) =>
+      decideChat(m, { type: "react", author, reaction: input.reaction, now: Date.now() }),
+    );
+    return { matchId: input.matchId, version: match.version };
+  }
+
+  /** One match's lobby view, options included (what `list` leaves out), brought up to date. */
+  async lobby(matchId: string): Promise<LobbyView> {
+    return this.repository.run(matchId, async () =>
+      (await this.repository.refresh(await this.repository.load(matchId))).lobby(),
+    );
   }
 
   async snapshot(input: { matchId: string; token?: string | undefined }): Promise<MatchSnapshot> {
@@ -468,8 +578,13 @@ export class MatchService {
       const match = await this.repository.refresh(await this.repository.load(input.matchId));
       const viewer = this.viewerOf(match, input.token);
       const full = match.status === "over";
+      // A seat taken over mid-match: what the seat was shown before this token claimed it is
+      // shown as a spectator sees it.
+      const since = match.ownedSince(viewer);
       const events = (await this.repository.eventsAfter(match, input.afterVersion ?? 0)).map((e) =>
-        full ? match.publicFullEvent(e) : match.eventFor(e, viewer),
+        full
+          ? match.publicFullEvent(e)
+          : match.eventFor(e, e.version < since ? "spectator" : viewer),
       );
       return { matchId: match.id, version: match.version, full, events };
     });
@@ -500,7 +615,14 @@ export class MatchService {
   ): Promise<MatchFrame> {
     const version = match.version;
     const behind = afterVersion === undefined ? Infinity : version - afterVersion;
-    if (afterVersion === undefined || behind < 0 || behind > this.options.catchUpLimit) {
+    // Events from before the token claimed the seat are not its to see: a snapshot instead.
+    const beforeClaim = afterVersion !== undefined && afterVersion + 1 < match.ownedSince(viewer);
+    if (
+      afterVersion === undefined ||
+      behind < 0 ||
+      behind > this.options.catchUpLimit ||
+      beforeClaim
+    ) {
       return { kind: "snapshot", matchId: match.id, version, snapshot: match.snapshot(viewer) };
     }
     return {
@@ -526,6 +648,17 @@ export class MatchService {
   }
 
   // ---- presence: a seat's sockets in this process --------------------------------------------
+
+  /** Who is at the table of a match held here (null when it is not in memory). */
+  presenceOf(matchId: string): PresenceFrame | null {
+    const match = this.repository.peek(matchId);
+    return match === undefined ? null : { matchId, seats: this.presence.seatsOf(match) };
+  }
+
+  /** Called when a seat's owner connects or leaves in this process, or a grace clock starts. */
+  onPresenceChange(listener: (matchId: string) => void): () => void {
+    return this.presence.onChange(listener);
+  }
 
   seatConnected(matchId: string, seat: Seat): void {
     this.presence.seatConnected(matchId, seat);
@@ -609,6 +742,13 @@ export class MatchService {
     await this.repository.close();
   }
 
+  /** Matches held in memory by status (`maumau_matches`). */
+  matchesByStatus(): Record<MatchStatus, number> {
+    const counts: Record<MatchStatus, number> = { open: 0, running: 0, over: 0 };
+    for (const match of this.repository.cached()) counts[match.status]++;
+    return counts;
+  }
+
   /** Matches held in memory (the cache is bounded by `limits.cacheSize`). */
   get cachedMatches(): number {
     return this.repository.size;
@@ -616,6 +756,11 @@ export class MatchService {
 
   get busy(): boolean {
     return this.repository.busy;
+  }
+
+  /** The match if this process holds it in memory, without loading it. */
+  cachedMatch(matchId: string): Match | undefined {
+    return this.repository.peek(matchId);
   }
 
   /** The cached match (tests and the transport layer; never stale within this process). */
@@ -628,6 +773,17 @@ export class MatchService {
   private viewerOf(match: Match, token: string | undefined): Viewer {
     return token === undefined ? "spectator" : seatOf(match, token);
   }
+}
+
+/** A seat's token, else a spectator's name. */
+function authorOf(input: { token?: string | undefined; name?: string | undefined }): ChatAuthor {
+  if (input.token !== undefined) return { token: input.token };
+  if (input.name !== undefined) return { spectator: input.name };
+  throw ServiceError.of(
+    "INVALID_INPUT",
+    "A chat message needs a seat token or, from a spectator, a name.",
+    "Eine Chat-Nachricht braucht ein Platz-Token oder, von Zuschauern, einen Namen.",
+  );
 }
 
 /** A lobby view shared by many answers: the view, its seats and each seat frozen. */

@@ -1,3 +1,4 @@
+import type { SeatPresence } from "@maumau/client";
 import type { Seat } from "@maumau/engine";
 import type { Logger } from "pino";
 import { lobby } from "./lobbyDecider.js";
@@ -32,6 +33,9 @@ export class Presence {
   /** Sockets of this process per seat (`<matchId>:<seat>`). */
   private readonly sockets = new Map<string, number>();
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
+  /** When each running grace clock runs out (`performance.now()`). */
+  private readonly graceEnds = new Map<string, number>();
+  private readonly changeListeners = new Set<(matchId: string) => void>();
   /** When this process last served a seat's owner over HTTP (`performance.now()`). */
   private readonly lastSeen = new Map<string, number>();
   private presentElsewhere: PresenceProbe = () => Promise.resolve(NOWHERE);
@@ -51,11 +55,47 @@ export class Presence {
     this.presentElsewhere = probe;
   }
 
+  /** Called when a seat's owner connects or leaves here, or a grace clock starts. */
+  onChange(listener: (matchId: string) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private changed(matchId: string): void {
+    for (const listener of this.changeListeners) listener(matchId);
+  }
+
+  /**
+   * Who is at the table as this process sees it: each human seat's owner connected here, or
+   * gone, with the time left before a bot takes the seat over (running matches only).
+   */
+  seatsOf(match: Match): SeatPresence[] {
+    const now = performance.now();
+    const out: SeatPresence[] = [];
+    match.seats.forEach((holder, seat) => {
+      if (holder.kind !== "human") return;
+      const key = `${match.id}:${seat}`;
+      const end = this.graceEnds.get(key);
+      const connected = this.socketsOf(key) > 0;
+      out.push({
+        seat,
+        connected,
+        graceLeftMs:
+          connected || holder.away || end === undefined || match.status !== "running"
+            ? null
+            : Math.max(0, Math.round(end - now)),
+      });
+    });
+    return out;
+  }
+
   seatConnected(matchId: string, seat: Seat): void {
     const key = `${matchId}:${seat}`;
     this.sockets.set(key, (this.sockets.get(key) ?? 0) + 1);
     clearTimeout(this.graceTimers.get(key));
     this.graceTimers.delete(key);
+    this.graceEnds.delete(key);
+    this.changed(matchId);
     if (this.closing) return;
     this.repository
       .commit(matchId, (m) => {
@@ -76,6 +116,7 @@ export class Presence {
     }
     this.sockets.delete(key);
     this.armGrace(matchId, seat);
+    this.changed(matchId);
   }
 
   /**
@@ -90,12 +131,14 @@ export class Presence {
     clearTimeout(this.graceTimers.get(key));
     const timer = setTimeout(() => {
       this.graceTimers.delete(key);
+      this.graceEnds.delete(key);
       this.graceOver(matchId, seat).catch((error: unknown) =>
         logFailure(this.options.logger, error, matchId, "takeover failed"),
       );
     }, ms);
     timer.unref();
     this.graceTimers.set(key, timer);
+    this.graceEnds.set(key, performance.now() + ms);
   }
 
   private async graceOver(matchId: string, seat: Seat): Promise<void> {
@@ -141,6 +184,13 @@ export class Presence {
     return at === undefined ? null : performance.now() - at;
   }
 
+  /** Whether a seat's owner has a socket here or in another process (asked through the probe). */
+  async present(matchId: string, seat: Seat): Promise<boolean> {
+    if (this.socketsOf(`${matchId}:${seat}`) > 0) return true;
+    const elsewhere = await this.presentElsewhere(matchId, seat).catch(() => NOWHERE);
+    return elsewhere.connected;
+  }
+
   /** What this process knows of a seat's owner, for another process that asks. */
   ownerHere(matchId: string, seat: Seat): OwnerElsewhere {
     const key = `${matchId}:${seat}`;
@@ -156,12 +206,15 @@ export class Presence {
    */
   watchForAbsentOwners(match: Match): void {
     if (match.status !== "running") return;
+    let armed = false;
     match.seats.forEach((holder, seat) => {
       if (holder.kind !== "human" || holder.away) return;
       const key = `${match.id}:${seat}`;
       if ((this.sockets.get(key) ?? 0) > 0 || this.graceTimers.has(key)) return;
       this.armGrace(match.id, seat);
+      armed = true;
     });
+    if (armed) this.changed(match.id);
   }
 
   /** The seat's owner acted or looked without a socket here (HTTP): their grace starts anew. */
@@ -187,6 +240,8 @@ export class Presence {
     this.closing = true;
     for (const timer of this.graceTimers.values()) clearTimeout(timer);
     this.graceTimers.clear();
+    this.graceEnds.clear();
+    this.changeListeners.clear();
     this.lastSeen.clear();
   }
 }

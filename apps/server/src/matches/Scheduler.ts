@@ -22,6 +22,8 @@ export interface SchedulerOptions {
   readonly onSchedule: (match: Match) => void;
   /** Computes the move of a level that thinks off the event loop (bots/thinker.ts). */
   readonly think?: BotThinker;
+  /** A bot chose a move in `seconds` (`maumau_bot_think_seconds`). */
+  readonly onThought?: (level: BotLevel, seconds: number) => void;
 }
 
 type Action =
@@ -39,6 +41,8 @@ type Action =
  */
 export class Scheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** The `playVersion` each timer was planned at: table talk does not re-plan (or extend) it. */
+  private readonly plannedAt = new Map<string, number>();
   /** Matches whose search bot is thinking (in the worker pool). */
   private readonly thinking = new Set<string>();
   /** Sockets of this process watching a match (seats and spectators). */
@@ -70,6 +74,7 @@ export class Scheduler {
     this.lastSeen.delete(match.id);
     clearTimeout(this.timers.get(match.id));
     this.timers.delete(match.id);
+    this.plannedAt.delete(match.id);
   }
 
   /** Something here needs the cached match: a watcher, or a timer of a match not over. */
@@ -115,6 +120,8 @@ export class Scheduler {
 
   /** Arms the match's one timer: a bot's move, a turn timeout, or the next game of a bot table. */
   schedule(match: Match): void {
+    // Only chat since the plan: the bot's move and the turn timer stand as they are.
+    if (this.timers.has(match.id) && this.plannedAt.get(match.id) === match.playVersion) return;
     clearTimeout(this.timers.get(match.id));
     this.timers.delete(match.id);
     if (this.closing) return;
@@ -147,7 +154,7 @@ export class Scheduler {
     // Bots alone with nobody watching here: wait, unless someone watches in another process.
     const unwatched = !(action.kind === "bot" && action.timedOut) && !this.hasAudience(match);
     if (unwatched && this.watchedElsewhere === null) return;
-    const version = match.version;
+    const playVersion = match.playVersion;
     const planned = action;
     const timer = setTimeout(async () => {
       this.timers.delete(match.id);
@@ -158,19 +165,23 @@ export class Scheduler {
       }
       // A level that thinks off the event loop does so in the worker pool; the move is applied
       // below like any other.
-      const thought = await this.thinkAhead(match, version, planned);
+      const thought = await this.thinkAhead(match, playVersion, planned);
       if (thought === "stale") return;
       // Another process may have moved (or run this very step) meanwhile: read, then act only
-      // if the match is still where the plan was made; the expected version settles a race.
+      // if the match is still where the plan was made (table talk since then does not count);
+      // the expected version settles a race.
       this.options.repository
-        .commit(match.id, (m) => (m.version === version ? this.act(m, planned, thought) : null), {
-          fresh: true,
-        })
+        .commit(
+          match.id,
+          (m) => (m.playVersion === playVersion ? this.act(m, planned, thought) : null),
+          { fresh: true },
+        )
         .catch((error: unknown) =>
           logFailure(this.options.logger, error, match.id, "bot step failed"),
         );
     }, delay);
     this.timers.set(match.id, timer);
+    this.plannedAt.set(match.id, playVersion);
   }
 
   /**
@@ -181,18 +192,21 @@ export class Scheduler {
    */
   private async thinkAhead(
     match: Match,
-    version: number,
+    playVersion: number,
     action: Action,
   ): Promise<Command | null | "stale"> {
     const think = this.options.think;
     if (action.kind !== "bot" || think === undefined) return null;
     if (!match.engine.bots[action.level].offEventLoop) return null;
-    if (match.version !== version) return "stale";
+    if (match.playVersion !== playVersion) return "stale";
     this.thinking.add(match.id);
     try {
-      const log = await this.options.repository.engineLog(match, version);
-      if (match.version !== version) return "stale";
-      return await think(match, action.seat, action.level, log);
+      const log = await this.options.repository.engineLog(match, match.version);
+      if (match.playVersion !== playVersion) return "stale";
+      const started = performance.now();
+      const move = await think(match, action.seat, action.level, log);
+      this.options.onThought?.(action.level, (performance.now() - started) / 1000);
+      return move;
     } catch (error) {
       if (this.closing) return "stale";
       const { fallback } = match.engine.bots[action.level];
@@ -218,17 +232,19 @@ export class Scheduler {
     return entry.offEventLoop ? (entry.fallback ?? level) : level;
   }
 
+  /** A bot's move chosen on the event loop (microseconds for the levels that do so). */
+  private moveHere(match: Match, seat: Seat, level: BotLevel): Command {
+    const started = performance.now();
+    const move = match.engine.botMove(match.state, seat, level, this.options.random);
+    this.options.onThought?.(level, (performance.now() - started) / 1000);
+    return move;
+  }
+
   private act(match: Match, action: Action, thought: Command | null): NewEvent[] | null {
     const command: Command =
       action.kind === "nextGame"
         ? { type: "startNextGame" }
-        : (thought ??
-          match.engine.botMove(
-            match.state,
-            action.seat,
-            this.levelHere(match, action.level),
-            this.options.random,
-          ));
+        : (thought ?? this.moveHere(match, action.seat, this.levelHere(match, action.level)));
     const decision = match.decide(command);
     if (isRefusal(decision)) {
       this.options.logger.error(

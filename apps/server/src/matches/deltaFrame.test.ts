@@ -3,12 +3,16 @@ import type { Viewer } from "@maumau/engine";
 import { describe, expect, it } from "vitest";
 import { MemoryEventStore } from "../store/memory.js";
 import { silentLogger } from "../testing/index.js";
+import { sameJson } from "./Match.js";
 import { MatchService } from "./MatchService.js";
 
 /**
- * A commit's wire frame (`Match.deltaFrame`) leaves out what the viewer already has; the
- * client's FrameExpander must rebuild exactly the snapshot the server holds, after every commit
- * of whole bot-played matches (lobby events mid-game, game ends, the match's end included).
+ * A commit's wire frames leave out what the viewer already has, and go in two parts: one public
+ * part for every watcher (`Match.commitFrames(…).shared`, the spectator's delta) and each seat's
+ * private part (which carries the public part, the same object). The client's FrameExpander
+ * must rebuild exactly the snapshot the server holds, for every viewer after every commit of
+ * whole bot-played matches (lobby events mid-game, game ends, the match's end included). The
+ * public part is the spectator's delta, so it carries nothing a spectator may not see.
  */
 describe("delta frames", () => {
   for (const [variant, options] of [
@@ -46,20 +50,37 @@ describe("delta frames", () => {
         let commits = 0;
         let withLobby = 0;
         let deltaBytes = 0;
+        let partBytes = 0;
         let fullBytes = 0;
         const failures: string[] = [];
         service.onCommit((m, events) => {
           commits++;
           const progress = m.progress();
+          const parts = m.commitFrames(events, progress);
+          const shared = JSON.stringify(parts.shared);
+          partBytes += shared.length;
+          if (parts.shared.lobby !== undefined) withLobby++;
+          if (commits > 2 && parts.shared.view !== null && "rules" in (parts.shared.view as object))
+            failures.push(`rules sent again at ${m.version}`);
+          if (shared !== JSON.stringify(m.deltaFrame("spectator", events, progress)))
+            failures.push(`the public part at ${m.version} is not the spectator's delta`);
           for (const v of viewers) {
             const delta = m.deltaFrame(v, events, progress);
             const full: MatchSnapshot = m.snapshot(v);
-            if (delta.lobby !== undefined) withLobby++;
-            if (commits > 2 && delta.view !== null && "rules" in (delta.view as object))
-              failures.push(`rules sent again at ${m.version}`);
             deltaBytes += JSON.stringify(delta).length;
             fullBytes += JSON.stringify(full).length;
-            const [frame, ...more] = expanders.get(v)!.expand(delta);
+            const expander = expanders.get(v)!;
+            // As a socket gets them: through JSON, the public part inside a seat's packet.
+            const wire = (frame: unknown) => expander.expand(JSON.parse(JSON.stringify(frame)));
+            let got;
+            if (v === "spectator") got = wire(parts.shared);
+            else {
+              const own = parts.privateFor(v);
+              if (own.shared !== parts.shared) failures.push(`${v}: a public part of its own`);
+              partBytes += JSON.stringify({ ...own, shared: null }).length;
+              got = wire(own);
+            }
+            const [frame, ...more] = got;
             if (more.length > 0) failures.push(`${v} at ${m.version}: ${more.length} extra frames`);
             try {
               expect(frame?.snapshot).toEqual(full);
@@ -85,7 +106,23 @@ describe("delta frames", () => {
         // The lobby travels with the start, the leave and the end, not with every move.
         expect(withLobby).toBeLessThan(commits);
         expect(deltaBytes).toBeLessThan(fullBytes);
+        // Encoded once, the public part and four private parts weigh less than five deltas.
+        expect(partBytes).toBeLessThan(deltaBytes);
       },
     );
   }
+});
+
+describe("sameJson (a private part's keys; a committed event against the decided one)", () => {
+  it("is true exactly when JSON.stringify would write the same text, up to key order", () => {
+    expect(sameJson({ a: [1, { b: "x" }], c: null }, { c: null, a: [1, { b: "x" }] })).toBe(true);
+    expect(sameJson({ a: 1, wish: undefined }, { a: 1 })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameJson({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameJson({ a: null }, {})).toBe(false);
+    expect(sameJson([], {})).toBe(false);
+    // What JSON converts counts as different (a fold too many, never a wrong state).
+    expect(sameJson({ a: NaN }, { a: null })).toBe(false);
+    expect(sameJson({ at: new Date(0) }, { at: new Date(0).toJSON() })).toBe(false);
+  });
 });

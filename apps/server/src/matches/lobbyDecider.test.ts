@@ -216,12 +216,111 @@ describe("addBots", () => {
   });
 });
 
+describe("seatBot: the host seats a bot on a chosen free seat", () => {
+  it("seats the bot on that seat", () => {
+    given(created(3), claimed(0, "t0"), claimed(1, "t1"))
+      .when({ type: "seatBot", token: "t0", seat: 2, level: "random" })
+      .then({ type: "bot.seated", data: { seat: 2, level: "random" } });
+  });
+
+  it("is the host's alone: another player is refused NOT_HOST, a stranger BAD_TOKEN", () => {
+    const match = given(created(3), claimed(0, "t0"), claimed(1, "t1"));
+    match.when({ type: "seatBot", token: "t1", seat: 2, level: "random" }).thenRefused("NOT_HOST");
+    match
+      .when({ type: "seatBot", token: "nope", seat: 2, level: "random" })
+      .thenRefused("BAD_TOKEN");
+  });
+
+  it("passes to the next player when the host left", () => {
+    given(created(3), claimed(0, "t0"), claimed(1, "t1"), {
+      type: "seat.released",
+      data: { seat: 0 },
+    })
+      .when({ type: "seatBot", token: "t1", seat: 2, level: "random" })
+      .then({ type: "bot.seated", data: { seat: 2, level: "random" } });
+  });
+
+  it("refuses a taken seat, a seat that does not exist, and a started match", () => {
+    const match = given(created(3), claimed(0, "t0"), claimed(1, "t1"));
+    match
+      .when({ type: "seatBot", token: "t0", seat: 1, level: "random" })
+      .thenRefused("SEAT_TAKEN");
+    match
+      .when({ type: "seatBot", token: "t0", seat: 3, level: "random" })
+      .thenRefused("INVALID_INPUT");
+    given(...startedMatch())
+      .when({ type: "seatBot", token: "t0", seat: 1, level: "random" })
+      .thenRefused("NOT_IN_LOBBY");
+  });
+});
+
+describe("freeSeat: the host frees a bot's seat or one whose player left", () => {
+  const lobby = () => given(created(3), claimed(0, "t0"), claimed(1, "t1"), bot(2));
+
+  it("frees a seat whose player has no socket anywhere, and a bot's seat", () => {
+    lobby()
+      .when({ type: "freeSeat", token: "t0", seat: 1, present: false })
+      .then({ type: "seat.released", data: { seat: 1 } });
+    lobby()
+      .when({ type: "freeSeat", token: "t0", seat: 2, present: false })
+      .then({ type: "seat.released", data: { seat: 2 } });
+  });
+
+  it("refuses a player who is still there (PLAYER_PRESENT) and anyone but the host", () => {
+    lobby()
+      .when({ type: "freeSeat", token: "t0", seat: 1, present: true })
+      .thenRefused("PLAYER_PRESENT");
+    lobby()
+      .when({ type: "freeSeat", token: "t1", seat: 2, present: false })
+      .thenRefused("NOT_HOST");
+  });
+
+  it("refuses a free seat, the host's own seat and a started match", () => {
+    given(created(3), claimed(0, "t0"))
+      .when({ type: "freeSeat", token: "t0", seat: 1, present: false })
+      .thenRefused("SEAT_EMPTY");
+    lobby()
+      .when({ type: "freeSeat", token: "t0", seat: 0, present: false })
+      .thenRefused("INVALID_INPUT");
+    given(...startedMatch())
+      .when({ type: "freeSeat", token: "t0", seat: 1, present: false })
+      .thenRefused("NOT_IN_LOBBY");
+  });
+});
+
 describe("start", () => {
   it("hands over to the engine: its opening events, with the seed of the command", () => {
     const events = given(created(), claimed(0, "t0"), bot(1))
       .when({ type: "start", token: "t0", seed: SEED })
       .thenEvents();
     expect(events[0]).toMatchObject({ type: "match.started", data: { seed: SEED } });
+  });
+
+  it("B-2.2 a player alone with bots cuts game 1 (the dealer is their left neighbour)", () => {
+    const bavarian = (): NewEvent => ({
+      type: "lobby.created",
+      data: {
+        variant: "bavarian",
+        options: {},
+        seats: 3,
+        turnTimerMs: null,
+        rematchOf: null,
+        ruleSet: null,
+      },
+    });
+    const alone = given(bavarian(), claimed(0, "t0"), bot(1), bot(2))
+      .when({ type: "start", token: "t0", seed: SEED })
+      .thenEvents();
+    expect(alone[0]).toMatchObject({ type: "match.started", data: { dealer: 1 } });
+    // With another person at the table, or in a variant without a cut, seat 0 deals (B-2.1).
+    const two = given(bavarian(), claimed(0, "t0"), claimed(1, "t1"), bot(2))
+      .when({ type: "start", token: "t0", seed: SEED })
+      .thenEvents();
+    expect(two[0]).toMatchObject({ type: "match.started", data: { dealer: 0 } });
+    const noris = given(created(), claimed(0, "t0"), bot(1))
+      .when({ type: "start", token: "t0", seed: SEED })
+      .thenEvents();
+    expect(noris[0]).toMatchObject({ type: "match.started", data: { dealer: 0 } });
   });
 
   it("refuses while a seat is empty", () => {
@@ -264,10 +363,10 @@ describe("rematch", () => {
 
   it("records the rematch once", () => {
     given(...startedMatch())
-      .when({ type: "rematched", matchId: "r" })
-      .then({ type: "lobby.rematched", data: { matchId: "r" } });
+      .when({ type: "rematched", matchId: "r", by: 1 })
+      .then({ type: "lobby.rematched", data: { matchId: "r", by: 1 } });
     given(...startedMatch(), { type: "lobby.rematched", data: { matchId: "r" } })
-      .when({ type: "rematched", matchId: "r" })
+      .when({ type: "rematched", matchId: "r", by: 0 })
       .then();
   });
 });

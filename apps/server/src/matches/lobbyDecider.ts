@@ -7,6 +7,7 @@ import {
   type Seat,
 } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
+import { hostOf } from "@maumau/client";
 import { ServiceError } from "../errors/ServiceError.js";
 import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
 import type { NewEvent } from "../store/EventStore.js";
@@ -26,6 +27,8 @@ export type LobbyCommand =
       readonly ruleSet: RuleSetRef | null;
       readonly seats: number;
       readonly turnTimerMs: number | null;
+      /** Spectators may read the table talk but not write. */
+      readonly spectatorsReadOnly?: boolean | undefined;
       /** The creator takes seat 0 with this token. */
       readonly owner?: { readonly name: string; readonly token: string } | undefined;
     }
@@ -42,6 +45,23 @@ export type LobbyCommand =
       readonly level: BotLevel;
       readonly count?: number | undefined;
     }
+  /** The host seats a bot on one free seat. */
+  | {
+      readonly type: "seatBot";
+      readonly token: string;
+      readonly seat: Seat;
+      readonly level: BotLevel;
+    }
+  /**
+   * The host frees a seat: a bot's, or one whose owner left (`present`: the owner has a socket
+   * in some process, as the service found out before deciding).
+   */
+  | {
+      readonly type: "freeSeat";
+      readonly token: string;
+      readonly seat: Seat;
+      readonly present: boolean;
+    }
   | { readonly type: "start"; readonly token: string; readonly seed: string }
   /** The first events of the rematch's own stream; none when the rematch exists already. */
   | { readonly type: "rematch"; readonly token: string }
@@ -55,7 +75,7 @@ export type LobbyCommand =
       /** The seat to play; the seat to act at that point when absent. */
       readonly seat?: Seat | undefined;
     }
-  | { readonly type: "rematched"; readonly matchId: string };
+  | { readonly type: "rematched"; readonly matchId: string; readonly by: Seat };
 
 /**
  * Decides a lobby command on the match folded so far (`Match` is the evolve; null = no stream
@@ -74,6 +94,10 @@ export function decideLobby(match: Match | null, command: LobbyCommand): NewEven
       return [lobby({ type: "seat.released", data: { seat: seatOf(match, command.token) } })];
     case "addBots":
       return addBots(match, command);
+    case "seatBot":
+      return seatBot(match, command);
+    case "freeSeat":
+      return freeSeat(match, command);
     case "start":
       return start(match, command);
     case "rematch":
@@ -82,7 +106,7 @@ export function decideLobby(match: Match | null, command: LobbyCommand): NewEven
       return continueFrom(match, command);
     case "rematched":
       return match.rematch === null
-        ? [lobby({ type: "lobby.rematched", data: { matchId: command.matchId } })]
+        ? [lobby({ type: "lobby.rematched", data: { matchId: command.matchId, by: command.by } })]
         : [];
   }
 }
@@ -123,6 +147,7 @@ function create(command: Extract<LobbyCommand, { type: "create" }>): NewEvent[] 
         turnTimerMs: command.turnTimerMs,
         rematchOf: null,
         ruleSet,
+        ...(command.spectatorsReadOnly === true ? { spectatorsReadOnly: true } : {}),
       },
     }),
   ];
@@ -175,8 +200,83 @@ function addBots(match: Match, command: Extract<LobbyCommand, { type: "addBots" 
   return seats.map((seat) => lobby({ type: "bot.seated", data: { seat, level: command.level } }));
 }
 
+function seatBot(match: Match, command: Extract<LobbyCommand, { type: "seatBot" }>): NewEvent[] {
+  hostCommand(match, command.token, command.seat);
+  if (match.seats[command.seat]?.kind !== "empty") {
+    throw ServiceError.of(
+      "SEAT_TAKEN",
+      `Seat ${command.seat + 1} is taken.`,
+      `Platz ${command.seat + 1} ist besetzt.`,
+    );
+  }
+  return [lobby({ type: "bot.seated", data: { seat: command.seat, level: command.level } })];
+}
+
+function freeSeat(match: Match, command: Extract<LobbyCommand, { type: "freeSeat" }>): NewEvent[] {
+  const host = hostCommand(match, command.token, command.seat);
+  const holder = match.seats[command.seat];
+  if (holder?.kind === "empty") {
+    throw ServiceError.of(
+      "SEAT_EMPTY",
+      `Seat ${command.seat + 1} is free already.`,
+      `Platz ${command.seat + 1} ist schon frei.`,
+    );
+  }
+  if (command.seat === host) {
+    throw ServiceError.of(
+      "INVALID_INPUT",
+      "That is your own seat: leave the match to free it.",
+      "Das ist dein eigener Platz: verlass die Partie, um ihn freizugeben.",
+    );
+  }
+  if (holder?.kind === "human" && command.present) {
+    throw ServiceError.of(
+      "PLAYER_PRESENT",
+      `The player at seat ${command.seat + 1} is here: only a seat whose player left can be freed.`,
+      `Wer auf Platz ${command.seat + 1} sitzt, ist da: frei wird nur ein Platz, dessen Person gegangen ist.`,
+    );
+  }
+  return [lobby({ type: "seat.released", data: { seat: command.seat } })];
+}
+
+/**
+ * The checks every host command makes: the token holds the host's seat (`hostOf`), the match
+ * is in the lobby and the seat exists. Returns the host's seat.
+ */
+function hostCommand(match: Match, token: string, seat: Seat): Seat {
+  const mine = seatOf(match, token);
+  if (hostOf(match.seats) !== mine) {
+    throw ServiceError.of(
+      "NOT_HOST",
+      "Only the host (the first player seated) may do this.",
+      "Das darf nur, wer die Partie leitet (die erste Person am Tisch).",
+    );
+  }
+  if (match.status !== "open") throw notInLobby();
+  if (!Number.isInteger(seat) || seat < 0 || seat >= match.seats.length) {
+    throw ServiceError.of(
+      "INVALID_INPUT",
+      `There is no seat ${seat + 1}.`,
+      `Es gibt keinen Platz ${seat + 1}.`,
+    );
+  }
+  return mine;
+}
+
+/**
+ * B-2.1/B-2.2 ("seat 0 deals unless chosen"): a player who starts a match against bots alone
+ * cuts game 1, so the dealer is their left neighbour; otherwise seat 0 deals.
+ */
+function dealerFor(match: Match, starter: Seat): Seat | undefined {
+  if (!match.seats.every((s, i) => i === starter || s.kind === "bot")) return undefined;
+  const options = parseOptions(match.variant, match.options);
+  if (isRefusal(options)) return undefined;
+  const rules = match.variant.ruleSetFor(options) as { cut?: { enabled?: boolean } } | null;
+  return rules?.cut?.enabled === true ? (starter + 1) % match.seats.length : undefined;
+}
+
 function start(match: Match, command: Extract<LobbyCommand, { type: "start" }>): NewEvent[] {
-  seatOf(match, command.token);
+  const starter = seatOf(match, command.token);
   if (match.status !== "open") throw notInLobby();
   if (match.seats.some((h) => h.kind === "empty")) {
     throw ServiceError.of(
@@ -185,10 +285,12 @@ function start(match: Match, command: Extract<LobbyCommand, { type: "start" }>):
       "Vor dem Start braucht jeder Platz eine Person oder einen Bot.",
     );
   }
+  const dealer = dealerFor(match, starter);
   const events = openMatch(match.variant, {
     players: match.seats.length,
     options: match.options,
     seed: command.seed,
+    ...(dealer === undefined ? {} : { dealer }),
   });
   if (isRefusal(events)) throw new ServiceError(events);
   return events.map(toNewEvent);
@@ -210,6 +312,7 @@ function rematch(old: Match, token: string): NewEvent[] {
         turnTimerMs: old.turnTimerMs,
         rematchOf: old.id,
         ruleSet: old.ruleSet,
+        ...(old.spectatorsReadOnly ? { spectatorsReadOnly: true } : {}),
       },
     }),
   ];

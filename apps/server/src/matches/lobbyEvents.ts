@@ -1,4 +1,9 @@
-import { LOBBY_EVENT_TYPES as LOBBY_EVENT_NAMES } from "@maumau/client";
+import {
+  LOBBY_EVENT_TYPES as LOBBY_EVENT_NAMES,
+  isChatEventType,
+  type ChatReacted,
+  type ChatSaid,
+} from "@maumau/client";
 import type { BotLevel, Seat } from "@maumau/engine";
 import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
 
@@ -26,6 +31,8 @@ export type LobbyEvent =
          * `version` were copied into this stream after the lobby events. Absent otherwise.
          */
         continuedFrom?: { matchId: string; version: number } | null;
+        /** The host's setting: spectators may read the table talk, not write. Absent: false. */
+        spectatorsReadOnly?: boolean;
       };
     }
   /** Only a SHA-256 of the seat token is kept; the token itself is never stored. */
@@ -37,7 +44,11 @@ export type LobbyEvent =
   | { type: "seat.returned"; data: { seat: Seat } }
   /** The turn timer ran out; the server played the heuristic bot's move for the seat. */
   | { type: "seat.timedOut"; data: { seat: Seat } }
-  | { type: "lobby.rematched"; data: { matchId: string } };
+  /** `by`: the seat that asked for it (absent in streams written before it was kept). */
+  | { type: "lobby.rematched"; data: { matchId: string; by?: Seat } }
+  /** Table talk: public, and never a move (no turn, no timer, no game state changes). */
+  | { type: "chat.said"; data: ChatSaid }
+  | { type: "chat.reacted"; data: ChatReacted };
 
 export type LobbyEventType = LobbyEvent["type"];
 
@@ -52,7 +63,15 @@ export const isLobbyEvent = (e: { type: string }): e is LobbyEvent => LOBBY_EVEN
  * match created, started or over. Moves inside a running game do not.
  */
 export const changesTheList = (events: readonly { readonly type: string }[]): boolean =>
-  events.some((e) => isLobbyEvent(e) || e.type === "match.started" || e.type === "match.ended");
+  events.some(
+    (e) =>
+      (isLobbyEvent(e) && !isChatEvent(e)) ||
+      e.type === "match.started" ||
+      e.type === "match.ended",
+  );
+
+/** Table talk (`chat.said`, `chat.reacted`): in the log, but no move and no change of seats. */
+export const isChatEvent = (e: { type: string }): boolean => isChatEventType(e.type);
 
 /** A lobby event as clients see it: token hashes never leave the server. */
 export function publicLobbyEvent(e: LobbyEvent): { type: string; data: unknown } {

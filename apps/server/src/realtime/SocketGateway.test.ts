@@ -135,6 +135,50 @@ describe("procedures over the socket", () => {
   });
 });
 
+describe("the host's seat commands", () => {
+  it("seats a bot on a chosen seat and frees the seat of a friend who left; others are refused", async () => {
+    const host = await open();
+    const { matchId, token } = await host.rpc<{ matchId: string; token: string }>("lobby.create", {
+      variant: "french",
+      seats: 3,
+      name: "Host",
+    });
+    const friendSocket = await open();
+    const friend = await friendSocket.rpc<{ token: string; seat: number }>("lobby.join", {
+      matchId,
+      name: "Friend",
+    });
+    await friendSocket.rpc("game.watch", { matchId, token: friend.token });
+
+    const notHost = await rpcError(
+      friendSocket.rpc("lobby.seatBot", { matchId, token: friend.token, seat: 2 }),
+    );
+    expect(notHost.refusal.code).toBe("NOT_HOST");
+    expect(notHost.shape.data.code).toBe("FORBIDDEN");
+    const lobby = await host.rpc<{ seats: { kind: string; level: string | null }[] }>(
+      "lobby.seatBot",
+      { matchId, token, seat: 2, level: "random" },
+    );
+    expect(lobby.seats[2]).toMatchObject({ kind: "bot", level: "random" });
+    const taken = await rpcError(host.rpc("lobby.seatBot", { matchId, token, seat: 2 }));
+    expect(taken.refusal.code).toBe("SEAT_TAKEN");
+
+    // The friend is connected: their seat stays theirs.
+    const present = await rpcError(host.rpc("lobby.freeSeat", { matchId, token, seat: 1 }));
+    expect(present.refusal.code).toBe("PLAYER_PRESENT");
+    friendSocket.close();
+    await expect.poll(() => api.service.ownerHere(matchId, friend.seat).connected).toBe(false);
+    const freed = await host.rpc<{ seats: { kind: string }[] }>("lobby.freeSeat", {
+      matchId,
+      token,
+      seat: friend.seat,
+    });
+    expect(freed.seats.map((s) => s.kind)).toEqual(["human", "empty", "bot"]);
+    const empty = await rpcError(host.rpc("lobby.freeSeat", { matchId, token, seat: 1 }));
+    expect(empty.refusal.code).toBe("SEAT_EMPTY");
+  });
+});
+
 describe("pushes and catch-up", () => {
   it("pushes each new event, filtered for the seat, with its version", async () => {
     const socket = await open();
@@ -210,6 +254,41 @@ describe("pushes and catch-up", () => {
     // Over HTTP the same rule answers game.catchUp.
     const http = await httpClient(api.url).game.catchUp.query({ matchId, afterVersion: 0 });
     expect(http.kind).toBe("snapshot");
+  });
+
+  it("moves a spectator who took a seat to the seat's room: unwatch and watch sent at once", async () => {
+    const host = await open();
+    const created = await host.rpc<{ matchId: string; token: string }>("lobby.create", {
+      variant: "french",
+      seats: 2,
+      name: "Host",
+    });
+    const { matchId } = created;
+    for (let run = 0; run < 5; run++) {
+      const friend = await open();
+      await friend.rpc("game.watch", { matchId });
+      const seat = await friend.rpc<{ token: string }>("lobby.join", { matchId, name: "Friend" });
+      // As the page does when the seat is taken: the spectator's feed ends, the seat's starts,
+      // neither waiting for the other's answer.
+      const switched = Promise.all([
+        friend.rpc("game.unwatch", { matchId }),
+        friend.rpc("game.watch", { matchId, token: seat.token }),
+      ]);
+      await switched;
+      await friend.until(() => friend.frames.at(-1)?.snapshot.viewer === 1);
+      // Frames after the switch reach the seat, completed from the seat's snapshot.
+      const seen = friend.frames.length;
+      await host.rpc("game.say", { matchId, token: created.token, text: `run ${run}` });
+      await friend.until(() =>
+        friend.frames
+          .slice(seen)
+          .some((f) => f.kind === "events" && f.events.some((e) => e.type === "chat.said")),
+      );
+      expect(friend.frames.at(-1)!.snapshot.viewer).toBe(1);
+      // The friend leaves: the seat is free for the next run (its socket is told SEAT_LOST).
+      await friend.rpc("lobby.leave", { matchId, token: seat.token });
+      friend.close();
+    }
   });
 
   it("lets a spectator watch without a token and see no hand", async () => {

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from "node:http";
-import type { RpcAnswer } from "@maumau/client";
+import { SHUTDOWN, type RpcAnswer, type SeatNotice, type ShutdownNotice } from "@maumau/client";
 import type { Seat, Viewer } from "@maumau/engine";
 import { getErrorShape, getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
 import type { Logger } from "pino";
@@ -7,19 +7,34 @@ import { Server, type ServerOptions, type Socket } from "socket.io";
 import { z } from "zod";
 import type { Config } from "../config.js";
 import { ServiceError } from "../errors/ServiceError.js";
+import { KeyedQueue } from "../matches/KeyedQueue.js";
 import type { Match } from "../matches/Match.js";
+import type { Metrics } from "../metrics.js";
+import { hashToken } from "../matches/tokens.js";
 import type { MatchService, MatchFrame } from "../matches/MatchService.js";
 import type { OwnerElsewhere } from "../matches/Presence.js";
 import { clientOf, ConnectionCounter } from "../security/ClientLimiter.js";
+import { HostPolicy } from "../security/HostPolicy.js";
 import { OriginPolicy } from "../security/OriginPolicy.js";
 import { TokenBucket } from "../security/TokenBucket.js";
 import type { StoredEvent } from "../store/EventStore.js";
-import { jsonParser } from "./jsonParser.js";
+import { encodeOnce, jsonParser, TooLarge } from "./jsonParser.js";
+import type { RedisFanout } from "./redisFanout.js";
 import { appRouter } from "../trpc/appRouter.js";
 import { changesTheList } from "../matches/lobbyEvents.js";
 import { LOBBY_ROOM, Throttle } from "./lobbyFeed.js";
+import type { ReplayRooms } from "../replays/ReplayRooms.js";
+import { broadcastReplayRooms, ReplayRoomWatches } from "./replayRoomFeed.js";
 import { commandInput } from "../trpc/gameRouter.js";
-import { domainError, type Context, type SocketSession } from "../trpc/trpc.js";
+import { inputRefusal } from "../trpc/text.js";
+import {
+  commandLogFields,
+  domainError,
+  isFailure,
+  type Context,
+  type SocketSession,
+} from "../trpc/trpc.js";
+import { errorIdOf } from "../errors/internal.js";
 
 /**
  * Socket protocol (socket.io, same port as HTTP):
@@ -29,16 +44,45 @@ import { domainError, type Context, type SocketSession } from "../trpc/trpc.js";
  * - `game.watch` `{ matchId, token?, afterVersion? }` joins the match's room as the token's seat
  *   (or as a spectator) and sends a catch-up `match` frame. Watching again (after a gap, or
  *   after a reconnect) sends the frames missed since `afterVersion`.
+ * - server → client `seat` (`SeatNotice`, `SEAT_LOST`): the token a socket watches a seat with
+ *   no longer owns it (the seat was left; someone else may hold it now). The socket has left the
+ *   seat's rooms, in whichever process it is connected to, before this commit's frames went out.
  * - `lobby.watch` joins the lobby's room: server → client `lobby` `{}` whenever the match list
  *   changed (a match created, a seat taken or left, a match started or over; throttled), and
  *   the client reads `lobby.list` again.
  * - server → client `match`: on a watch a MatchFrame, `events` (the missed events filtered for
  *   the viewer, each with its version, plus the viewer's snapshot) or `snapshot` (a full view);
- *   on every commit a `delta` (the new events filtered for the viewer, its view without the
- *   rules, progress, legal moves, and the lobby view only when it changed; `DeltaFrame` in
- *   @maumau/client, whose SocketClient completes it into an `events` MatchFrame).
+ *   on every commit its public part, a spectator's `delta` (the new events as a spectator sees
+ *   them, the view without the rules, progress, the chart position, and the lobby view only
+ *   when it changed), built and JSON-encoded once per commit: alone to the spectators' room,
+ *   and to each human seat's claim room inside one `private` packet with the seat's own part
+ *   (its events where they differ, the keys of its view that differ, its legal moves).
+ *   `DeltaFrame` and `PrivateFrame` in @maumau/client, whose SocketClient joins and completes
+ *   them into an `events` MatchFrame.
+ * - server → client `resync` `{}`: frames (and `lobby` signals) may have been lost — the
+ *   processes could not reach each other through Redis for a while. A client watches each match
+ *   again with `afterVersion` (and reads the lobby list again); nothing else is needed.
+ *
+ * Several processes: a process delivers a commit's frames to its own sockets at once and
+ * publishes them through Redis for the others (`redisFanout.ts`); while Redis is down only its
+ * own sockets get them, and every socket is sent `resync` once Redis is back.
  */
 export const roomOf = (matchId: string, viewer: Viewer): string => `m:${matchId}:${viewer}`;
+// Shared replays (`replayRoom.watch`, `replayRoom` frames): replayRoomFeed.ts.
+
+/**
+ * The room a seat's frames go to: the seat's sockets that watch with the token of this hash.
+ * Frames follow ownership, not only the seat number: a socket that watched with a token the
+ * seat no longer has sits in a room nobody sends to (a token never claims a seat twice).
+ */
+export const claimRoomOf = (matchId: string, seat: Seat, tokenHash: string): string =>
+  `m:${matchId}:${seat}:${tokenHash}`;
+
+/** Lobby events after which a seat may have another owner (or none). */
+const OWNER_CHANGES: ReadonlySet<string> = new Set(["seat.claimed", "seat.released", "bot.seated"]);
+
+/** The inter-process notice "this seat changed hands at this version" (`serverSideEmit`). */
+const SEAT_CHANGED = "maumau:seat";
 
 /** The inter-process question "what do you know of this seat's owner?" (`serverSideEmit`). */
 const PRESENCE_QUESTION = "maumau:owner";
@@ -75,6 +119,12 @@ export type { RpcAnswer };
 
 type Ack = (answer: RpcAnswer) => void;
 
+/** The match id of a watch's or unwatch's input (the procedure's schema checks it). */
+const matchIdIn = (input: unknown): string => {
+  const id = (input as { matchId?: unknown } | null | undefined)?.matchId;
+  return typeof id === "string" ? id : "";
+};
+
 /** Matches one socket may watch at once (each is a room and a cached match). */
 const MAX_WATCHES_PER_SOCKET = 16;
 
@@ -83,9 +133,19 @@ export interface SocketGatewayOptions {
   readonly config: Config;
   readonly logger: Logger;
   readonly service: MatchService;
+  readonly replayRooms: ReplayRooms;
   /** A socket.io adapter (e.g. the Redis streams adapter) to fan out across processes. */
   readonly adapter?: ServerOptions["adapter"];
+  /** The Redis behind the adapter: whether it is up, and when it is back after an outage. */
+  readonly fanout?: Pick<RedisFanout, "up" | "onRecovered">;
+  /** Messages, bytes and watches are counted here (`/metrics`). */
+  readonly metrics?: Metrics;
+  /** False once the server drains: new connections are refused. */
+  readonly accepting?: () => boolean;
 }
+
+/** server → client: frames may have been lost, watch again with `afterVersion`. */
+export const RESYNC = "resync";
 
 /** Procedures by dotted path (`game.command`): the router's flat table at run time. */
 const procedures = appRouter._def.procedures as unknown as Readonly<
@@ -95,13 +155,23 @@ const procedures = appRouter._def.procedures as unknown as Readonly<
 /** Attaches socket.io to the HTTP server and pushes every commit to the rooms of its match. */
 export function attachSocketGateway(options: SocketGatewayOptions): Server {
   const { config, logger, service } = options;
-  const origins = new OriginPolicy(config.allowedOrigins, config.corsOrigins);
+  const origins = OriginPolicy.of(config);
+  const hosts = new HostPolicy(config.allowedHosts, config.publicOrigin);
   const connections = new ConnectionCounter(config.maxSocketsPerClient);
   const io = new Server(options.httpServer, {
     serveClient: false,
     maxHttpBufferSize: config.maxPayloadBytes,
     parser: jsonParser,
     allowRequest: (req, done) => {
+      if (options.accepting?.() === false) {
+        done("server is shutting down", false);
+        return;
+      }
+      if (!hosts.allows(req)) {
+        logger.warn({ host: req.headers.host }, "socket host refused");
+        done("host not allowed", false);
+        return;
+      }
       const ok = origins.allows(req);
       if (!ok) logger.warn({ origin: req.headers.origin }, "socket origin refused");
       done(ok ? null : "origin not allowed", ok);
@@ -111,6 +181,14 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
       : {}),
     ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
   });
+  const { metrics } = options;
+  if (metrics !== undefined) {
+    io.engine.on(
+      "connection",
+      (conn: { on(event: "packetCreate", f: (p: { data?: unknown }) => void): void }) =>
+        conn.on("packetCreate", (packet) => metrics.sent(packet.data)),
+    );
+  }
   const localRooms = options.adapter === undefined;
   if (!localRooms) {
     // Before a bot takes a seat over, ask every other process what it knows of the owner: a
@@ -124,18 +202,26 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
           : { connected: false, seenMsAgo: null };
       (answer as (known: OwnerElsewhere) => void)(known);
     });
-    service.setPresenceProbe(
-      (matchId, seat) =>
-        new Promise<OwnerElsewhere>((done) => {
-          io.serverSideEmit(PRESENCE_QUESTION, matchId, seat, (_err: unknown, answers: unknown) =>
-            done(combineAnswers(answers)),
-          );
-        }),
+    const { fanout } = options;
+    service.setPresenceProbe((matchId, seat) =>
+      // Without Redis nobody can be asked (the question would wait for its return): the owner
+      // may sit at another process, so no bot takes over until Redis is back.
+      fanout?.up === false
+        ? Promise.resolve({ connected: true, seenMsAgo: null })
+        : new Promise<OwnerElsewhere>((done) => {
+            io.serverSideEmit(PRESENCE_QUESTION, matchId, seat, (_err: unknown, answers: unknown) =>
+              done(combineAnswers(answers)),
+            );
+          }),
     );
     service.setWatchProbe(
       async (matchId, viewers) =>
+        // Without Redis the question would wait for its return: assume an audience.
+        fanout?.up === false ||
         (await io.in(viewers.map((v) => roomOf(matchId, v))).fetchSockets()).length > 0,
     );
+    // Every socket, here and elsewhere, catches up on what it may have missed meanwhile.
+    fanout?.onRecovered(() => io.emit(RESYNC, {}));
   }
 
   // The lobby's watchers learn that the match list changed (at most 4 signals a second per
@@ -154,15 +240,61 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
     if (changesTheList(events)) lobbyChanged.run();
   });
 
+  // A seat changed hands: every socket watching it with another token than the owner's (none
+  // for an empty or a bot's seat) leaves its rooms and is told (`SEAT_LOST`), here and, through
+  // the adapter, in every other process, before any frame of this commit goes out. A bot
+  // standing in for an away owner (`seat.botTakenOver`) changes no owner.
+  const sessions = new Map<string, SeatWatcher>();
+  const seatChanged = (change: SeatChange) => {
+    const ids = io.of("/").adapter.rooms.get(roomOf(change.matchId, change.seat));
+    for (const id of [...(ids ?? [])]) sessions.get(id)?.seatChanged(change);
+  };
+  if (!localRooms) {
+    io.on(SEAT_CHANGED, (change: unknown) => {
+      const parsed = seatChange.safeParse(change);
+      if (parsed.success) seatChanged(parsed.data);
+      else logger.warn({ change }, "malformed seat change from another process");
+    });
+  }
   service.onCommit((match: Match, events: readonly StoredEvent[]) => {
-    const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
-    const progress = match.progress();
-    for (const viewer of viewers) {
-      const room = roomOf(match.id, viewer);
-      // With the default adapter every room is local: skip the work for empty ones.
-      if (localRooms && !io.of("/").adapter.rooms.has(room)) continue;
-      io.to(room).emit("match", match.deltaFrame(viewer, events, progress));
+    for (const change of ownerChanges(match, events)) {
+      if (!localRooms) io.serverSideEmit(SEAT_CHANGED, change);
+      seatChanged(change);
     }
+  });
+
+  service.onCommit((match: Match, events: readonly StoredEvent[]) => {
+    // With the default adapter every room is local: skip the work for empty ones.
+    const heard = (room: string) => !localRooms || io.of("/").adapter.rooms.has(room);
+    const rooms = match.seats.map((holder, seat) =>
+      holder.kind === "human" ? claimRoomOf(match.id, seat, holder.tokenHash) : null,
+    );
+    const spectators = roomOf(match.id, "spectator");
+    if (!heard(spectators) && !rooms.some((room) => room !== null && heard(room))) return;
+    const frames = match.commitFrames(events, match.progress());
+    // The public part is encoded once: alone for the spectators' room, and in each seat's one
+    // packet with its private part. Only the owner's token hears a seat: nobody watches an empty
+    // seat or a bot's.
+    encodeOnce(frames.shared);
+    if (heard(spectators)) io.to(spectators).emit("match", frames.shared);
+    rooms.forEach((room, seat) => {
+      if (room !== null && heard(room)) io.to(room).emit("match", frames.privateFor(seat));
+    });
+  });
+
+  // Who is at the table: every room of the match hears of a seat's owner coming and going
+  // (as this process sees it), and of the grace left before a bot takes over.
+  // A commit that changes the seats or the status (the clocks run from the start) tells too.
+  const presenceChanged = (matchId: string) => {
+    const frame = service.presenceOf(matchId);
+    const match = frame === null ? undefined : service.cachedMatch(matchId);
+    if (frame === null || match === undefined) return;
+    const rooms = [...match.seats.keys(), "spectator" as const].map((v) => roomOf(matchId, v));
+    io.to(rooms).emit("presence", frame);
+  };
+  service.onPresenceChange(presenceChanged);
+  service.onCommit((match: Match, events: readonly StoredEvent[]) => {
+    if (changesTheList(events)) presenceChanged(match.id);
   });
 
   // Too many open sockets from one client: refused before any message (a typed LIMIT error).
@@ -187,29 +319,146 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
     socket.once("disconnect", () => connections.release(client));
     next();
   });
-  io.on("connection", (socket) => serveSocket(socket, config, logger, service, !localRooms));
+  broadcastReplayRooms(io, options.replayRooms);
+  io.on("connection", (socket) => {
+    sessions.set(
+      socket.id,
+      serveSocket(socket, config, logger, service, options.replayRooms, !localRooms, metrics),
+    );
+    socket.once("disconnect", () => sessions.delete(socket.id));
+  });
   return io;
 }
+
+const kindOf = (viewer: Viewer): "seat" | "spectator" =>
+  viewer === "spectator" ? "spectator" : "seat";
+
+const shutdownNotice: ShutdownNotice = {
+  type: "SHUTDOWN",
+  reconnect: true,
+  message: {
+    en: "This server is restarting; reconnecting.",
+    de: "Dieser Server startet neu; die Verbindung wird neu aufgebaut.",
+  },
+};
+
+/**
+ * Drain, for the sockets: each is told `shutdown` (its calls still in flight are answered; new
+ * ones wait for its reconnect). Call when the server stops accepting.
+ */
+export function announceShutdown(io: Server): void {
+  io.local.emit(SHUTDOWN, shutdownNotice);
+}
+
+/**
+ * Closes every socket of this process once what was written to it is sent (engine.io's
+ * close waits for its write buffer): the client sees its transport close and reconnects, to
+ * another process behind a balancer. Resolves when all are gone.
+ */
+export async function closeSockets(io: Server): Promise<void> {
+  const sockets = [...io.of("/").sockets.values()];
+  const gone = sockets.map(
+    (socket) =>
+      new Promise<void>((done) => {
+        if (socket.disconnected) done();
+        else socket.once("disconnect", () => done());
+      }),
+  );
+  for (const socket of sockets) socket.conn.close();
+  await Promise.all(gone);
+}
+
+/** A seat's new owner (its token's hash; null: nobody's token) from the commit at `version`. */
+interface SeatChange {
+  readonly matchId: string;
+  readonly seat: Seat;
+  readonly owner: string | null;
+  readonly version: number;
+}
+
+const seatChange = z.object({
+  matchId: z.string().max(64),
+  seat: z.number().int().nonnegative(),
+  owner: z.string().max(128).nullable(),
+  version: z.number().int().positive(),
+});
+
+/** The seats whose owner a commit may have changed, with their owners after it. */
+function ownerChanges(match: Match, events: readonly StoredEvent[]): SeatChange[] {
+  const versions = new Map<Seat, number>();
+  for (const e of events) {
+    if (OWNER_CHANGES.has(e.type)) versions.set((e.data as { seat: Seat }).seat, e.version);
+  }
+  return [...versions].map(([seat, version]) => {
+    const holder = match.seats[seat];
+    return {
+      matchId: match.id,
+      seat,
+      owner: holder?.kind === "human" ? holder.tokenHash : null,
+      version,
+    };
+  });
+}
+
+const seatLost = (change: SeatChange): SeatNotice => ({
+  type: "SEAT_LOST",
+  matchId: change.matchId,
+  seat: change.seat,
+  version: change.version,
+  refusal: {
+    code: "SEAT_LOST",
+    message: {
+      en: `This seat token no longer holds seat ${change.seat}: the seat was left.`,
+      de: `Dieses Platz-Token gehört nicht mehr zu Platz ${change.seat}: der Platz wurde verlassen.`,
+    },
+  },
+});
+
+/** What the gateway asks of one socket's session. */
+interface SeatWatcher {
+  /** The seat changed hands: stop watching it unless this socket watches with the owner's token. */
+  seatChanged(change: SeatChange): void;
+}
+
+/** What a socket watches a match as: a seat with the token of this hash, or a spectator. */
+interface Watch {
+  readonly viewer: Viewer;
+  readonly claim: string | null;
+  /** The version the watch began at: the token held the seat then (a seat change of that
+   * version or older is in the past for this watch). */
+  readonly since: number;
+}
+
+const roomsOf = (matchId: string, watch: Watch): string[] =>
+  watch.viewer === "spectator" || watch.claim === null
+    ? [roomOf(matchId, watch.viewer)]
+    : [roomOf(matchId, watch.viewer), claimRoomOf(matchId, watch.viewer, watch.claim)];
 
 function serveSocket(
   socket: Socket,
   config: Config,
   logger: Logger,
   service: MatchService,
+  replayRooms: ReplayRooms,
   crossProcess: boolean,
-): void {
+  metrics: Metrics | undefined,
+): SeatWatcher {
   const bucket = new TokenBucket(config.commandRate);
-  const watching = new Map<string, Viewer>();
+  const watching = new Map<string, Watch>();
+  /** This socket's watches and unwatches, one at a time per match, in the order sent. */
+  const watches = new KeyedQueue();
 
   const leave = (matchId: string) => {
-    const viewer = watching.get(matchId);
-    if (viewer === undefined) return;
+    const watch = watching.get(matchId);
+    if (watch === undefined) return;
     watching.delete(matchId);
-    void socket.leave(roomOf(matchId, viewer));
-    if (viewer !== "spectator") service.seatDisconnected(matchId, viewer);
+    metrics?.watches.dec({ viewer: kindOf(watch.viewer) });
+    for (const room of roomsOf(matchId, watch)) void socket.leave(room);
+    if (watch.viewer !== "spectator") service.seatDisconnected(matchId, watch.viewer);
     service.watchEnded(matchId);
   };
 
+  const replays = new ReplayRoomWatches(socket, replayRooms);
   const session: SocketSession = {
     async watch(input) {
       if (!watching.has(input.matchId) && watching.size >= MAX_WATCHES_PER_SOCKET) {
@@ -219,39 +468,65 @@ function serveSocket(
           `Eine Verbindung beobachtet höchstens ${MAX_WATCHES_PER_SOCKET} Partien.`,
         );
       }
+      // The token's hash, checked against the seat's owner by the read below (`seatOf`).
+      const claim = input.token === undefined ? null : hashToken(input.token);
+      const same = (watch: Watch | undefined, viewer: Viewer) =>
+        watch?.viewer === viewer && watch.claim === (viewer === "spectator" ? null : claim);
       const frame = await service.catchUp(input, (viewer: Viewer, catchUp: MatchFrame) => {
-        // Watching again as the same viewer (to catch up) keeps the room and the presence.
-        if (watching.get(input.matchId) !== viewer) {
+        // Watching again as the same viewer with the same token (to catch up) keeps the rooms
+        // and the presence.
+        if (!same(watching.get(input.matchId), viewer)) {
           leave(input.matchId);
-          watching.set(input.matchId, viewer);
-          void socket.join(roomOf(input.matchId, viewer));
+          const watch: Watch = {
+            viewer,
+            claim: viewer === "spectator" ? null : claim,
+            since: catchUp.version,
+          };
+          watching.set(input.matchId, watch);
+          metrics?.watches.inc({ viewer: kindOf(viewer) });
+          void socket.join(roomsOf(input.matchId, watch));
           if (viewer !== "spectator") service.seatConnected(input.matchId, viewer);
           service.watchStarted(input.matchId);
         }
         socket.emit("match", catchUp);
+        const presence = service.presenceOf(input.matchId);
+        if (presence !== null) socket.emit("presence", presence);
       });
       const viewer = frame.snapshot.viewer;
       let version = frame.version;
       if (crossProcess) {
         // A commit in another process after the read above may have been broadcast before this
         // socket was in the room: read once more. Anything committed later reaches the room.
-        await service.catchUp(
-          { ...input, afterVersion: frame.version },
-          (_viewer: Viewer, later: MatchFrame) => {
-            if (later.version <= frame.version || watching.get(input.matchId) !== viewer) return;
-            version = later.version;
-            socket.emit("match", later);
-          },
-        );
+        // A seat left meanwhile (its SEAT_CHANGED notice may have come before the join) is
+        // refused with BAD_TOKEN by this read: the socket leaves the seat's rooms first. (A
+        // store that fails here changes nothing: the seat's frames follow its owner's token.)
+        try {
+          await service.catchUp(
+            { ...input, afterVersion: frame.version },
+            (_viewer: Viewer, later: MatchFrame) => {
+              if (later.version <= frame.version || !same(watching.get(input.matchId), viewer))
+                return;
+              version = later.version;
+              socket.emit("match", later);
+            },
+          );
+        } catch (error) {
+          if (error instanceof ServiceError && same(watching.get(input.matchId), viewer))
+            leave(input.matchId);
+          throw error;
+        }
       }
       return { matchId: input.matchId, viewer, version };
     },
     unwatch: leave,
     watchLobby: () => void socket.join(LOBBY_ROOM),
     unwatchLobby: () => void socket.leave(LOBBY_ROOM),
+    watchReplayRoom: (input) => replays.watch(input),
+    unwatchReplayRoom: (roomId) => replays.unwatch(roomId),
   };
   const ctx: Context = {
     service,
+    replayRooms,
     transport: "socket",
     client: clientOf(socket.request, config.trustProxy),
     socket: session,
@@ -271,8 +546,12 @@ function serveSocket(
     input?: unknown,
   ) => {
     const error = getTRPCErrorFromUnknown(cause);
-    if (error.code === "INTERNAL_SERVER_ERROR")
-      logger.error({ err: error, path }, "socket rpc failed");
+    if (isFailure(error)) {
+      logger.error(
+        { err: error, path, errorId: errorIdOf(error), ...commandLogFields(path, input) },
+        "socket rpc failed",
+      );
+    }
     const type = (procedures[path]?._def.type ?? "unknown") as "query" | "mutation" | "unknown";
     answer(ack, {
       id,
@@ -282,13 +561,23 @@ function serveSocket(
 
   socket.on("rpc", async (message: unknown, ack?: unknown) => {
     const reply = typeof ack === "function" ? (ack as Ack) : undefined;
+    if (message instanceof TooLarge) {
+      fail(reply, null, "", domainError(message.refusal)!);
+      return;
+    }
     const parsed = rpcMessage.safeParse(message);
     if (!parsed.success) {
       fail(
         reply,
         null,
         "",
-        new TRPCError({ code: "BAD_REQUEST", message: "An rpc message is { id, path, input }." }),
+        domainError(
+          ServiceError.of(
+            "INVALID_INPUT",
+            "An rpc message is { id, path, input }.",
+            "Eine rpc-Nachricht ist { id, path, input }.",
+          ),
+        ),
       );
       return;
     }
@@ -311,6 +600,13 @@ function serveSocket(
       fail(reply, id, path, new TRPCError({ code: "NOT_FOUND", message: `No procedure ${path}.` }));
       return;
     }
+    // Issue #18: depth and size bounded before any schema walks the input (the fast path below
+    // included); the caller's own middleware checks the same for HTTP.
+    const refused = inputRefusal(input);
+    if (refused !== null) {
+      fail(reply, id, path, domainError(refused));
+      return;
+    }
     if (path === "game.command") {
       // Most of the traffic: the service is called directly, with the procedure's input schema
       // and its error mapping (the tRPC caller's middleware chain costs more than the rest of
@@ -325,17 +621,41 @@ function serveSocket(
         return;
       }
     }
-    try {
-      let target: unknown = caller;
-      for (const part of path.split(".")) target = (target as Record<string, unknown>)[part];
-      const data = await (target as (input: unknown) => Promise<unknown>)(input);
-      answer(reply, { id, result: { data } });
-    } catch (cause) {
-      fail(reply, id, path, cause, input);
+    const call = async () => {
+      try {
+        let target: unknown = caller;
+        for (const part of path.split(".")) target = (target as Record<string, unknown>)[part];
+        const data = await (target as (input: unknown) => Promise<unknown>)(input);
+        answer(reply, { id, result: { data } });
+      } catch (cause) {
+        fail(reply, id, path, cause, input);
+      }
+    };
+    if (path === "game.watch" || path === "game.unwatch") {
+      // A page that watches a match again as another viewer (a spectator who took a seat)
+      // sends `unwatch` then `watch`: run in that order, answers included, or the unwatch
+      // could end the new watch.
+      await watches.run(matchIdIn(input), call);
+      return;
     }
+    await call();
   });
 
   socket.on("disconnect", () => {
     for (const matchId of [...watching.keys()]) leave(matchId);
+    replays.unwatchAll();
   });
+
+  return {
+    seatChanged(change) {
+      const watch = watching.get(change.matchId);
+      if (watch === undefined || watch.viewer !== change.seat || watch.claim === change.owner)
+        return;
+      // A notice that comes late (through Redis, after this socket watched with the seat's
+      // new token) speaks of an older owner: the watch began after it.
+      if (change.version <= watch.since) return;
+      leave(change.matchId);
+      socket.emit("seat", seatLost(change));
+    },
+  };
 }

@@ -1,7 +1,12 @@
-import { Decoder, Encoder, type Packet } from "socket.io-parser";
+import { Decoder, Encoder, PacketType, type Packet } from "socket.io-parser";
+import type { ServiceError } from "../errors/ServiceError.js";
+import { inputTextRefusal } from "../trpc/text.js";
 
 /** The default encoder's text encoding (a method of `Encoder` that its typings keep private). */
 type TextEncoding = { encodeAsString(packet: Packet): string };
+
+/** The default decoder's packet decoding (a method its typings keep private). */
+type StringDecoding = { decodeString(text: string): Packet };
 
 /**
  * socket.io's default parser with one check left out: before encoding an event or an ack, the
@@ -13,9 +18,85 @@ type TextEncoding = { encodeAsString(packet: Packet): string };
  */
 export class JsonEncoder extends Encoder {
   override encode(packet: Packet): string[] {
+    const data: unknown = packet.data;
+    if (packet.type === PacketType.EVENT && Array.isArray(data) && data.length === 2) {
+      const [event, payload] = data as [unknown, unknown];
+      const shared = sharedJsonOf(payload);
+      if (typeof event === "string" && shared !== undefined) {
+        // The commit's public part, encoded once for every seat's packet (issue #22).
+        const { shared: _encoded, ...own } = payload as { shared: unknown };
+        const head = (this as unknown as TextEncoding).encodeAsString({ ...packet, data: null });
+        const rest = JSON.stringify(own);
+        const fields = rest === "{}" ? "{" : `${rest.slice(0, -1)},`;
+        return [`${head}[${JSON.stringify(event)},${fields}"shared":${shared}}]`];
+      }
+    }
     return [(this as unknown as TextEncoding).encodeAsString(packet)];
   }
 }
 
+/** Frames encoded once (`encodeOnce`), by identity: their JSON text. */
+const encoded = new WeakMap<object, string>();
+
+/**
+ * The value's JSON text, kept so that every packet that carries it as its payload's `shared`
+ * property (the last one) reuses the text instead of encoding it again. The same bytes as
+ * `JSON.stringify` of the whole payload; through another process's adapter the payload is
+ * encoded in full there.
+ */
+export function encodeOnce<T extends object>(value: T): T {
+  encoded.set(value, JSON.stringify(value));
+  return value;
+}
+
+const sharedJsonOf = (payload: unknown): string | undefined => {
+  if (payload === null || typeof payload !== "object" || !("shared" in payload)) return undefined;
+  const shared = (payload as { shared: unknown }).shared;
+  return shared !== null && typeof shared === "object" ? encoded.get(shared) : undefined;
+};
+
+/** socket.io-parser's packet type digits: an event, and the two binary packets. */
+const EVENT = "2";
+const BINARY_EVENT = "5";
+const BINARY_ACK = "6";
+
+/**
+ * What an `rpc` event's arguments become when its JSON text is deeper or larger than any
+ * procedure's input may be (`INPUT_LIMITS`, plus the packet's array and the rpc envelope): the
+ * gateway answers `TooLarge.refusal`, the typed INVALID_INPUT, without JSON.parse building it.
+ */
+export class TooLarge {
+  constructor(readonly refusal: ServiceError) {}
+}
+
+/** The packet's array, `"rpc"` and the envelope's `id` and `path` around the input. */
+const ENVELOPE = { depth: 2, nodes: 4 };
+
+/**
+ * The default decoder, refusing binary packets: this server's protocol is JSON only, and the
+ * default decoder rebuilds a binary packet's payload by recursion over it (a deep payload would
+ * overflow the stack). A refused packet is a parse error: socket.io closes the connection.
+ */
+export class JsonDecoder extends Decoder {
+  override add(chunk: unknown): void {
+    if (typeof chunk !== "string" || chunk[0] === BINARY_EVENT || chunk[0] === BINARY_ACK)
+      throw new Error("binary packets are not accepted");
+    const start = chunk[0] === EVENT ? chunk.indexOf("[") : -1;
+    if (start > 0 && chunk.startsWith('"rpc",', start + 1)) {
+      const refused = inputTextRefusal(chunk, ENVELOPE);
+      if (refused !== null) {
+        // The header (type, namespace, ack id) is decoded as sent, so that the refusal goes to
+        // the caller's callback; the arguments are the refusal.
+        const packet = (this as unknown as StringDecoding).decodeString(
+          `${chunk.slice(0, start)}["rpc"]`,
+        );
+        this.emitReserved("decoded", { ...packet, data: ["rpc", new TooLarge(refused)] });
+        return;
+      }
+    }
+    super.add(chunk);
+  }
+}
+
 /** The `parser` option of the socket.io `Server`. */
-export const jsonParser = { Encoder: JsonEncoder, Decoder };
+export const jsonParser = { Encoder: JsonEncoder, Decoder: JsonDecoder };

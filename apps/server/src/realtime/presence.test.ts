@@ -1,3 +1,4 @@
+import type { PresenceFrame } from "@maumau/client";
 import type { Command } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SqliteEventStore } from "../store/sqlite.js";
@@ -206,5 +207,39 @@ describe("absent owners (no socket at all)", () => {
       await second.stop();
       await file.remove();
     }
+  });
+});
+
+describe("presence messages", () => {
+  it("tell every watcher who is connected, who is gone and the grace left before a bot plays", async () => {
+    const http = httpClient(api.url);
+    const created = await http.lobby.create.mutate({ variant: "french", seats: 2, name: "Host" });
+    const { matchId } = created;
+    const host = new TestSocket(api.url);
+    await host.connected();
+    const heard: PresenceFrame[] = [];
+    host.client.onPresence((frame) => heard.push(frame));
+    await host.rpc("game.watch", { matchId, token: created.token! });
+    const last = () => heard.filter((f) => f.matchId === matchId).at(-1)?.seats ?? [];
+    await until(async () => (last()[0]?.connected ? true : undefined));
+
+    const friend = new TestSocket(api.url);
+    await friend.connected();
+    const seat = await friend.rpc<{ token: string }>("lobby.join", { matchId, name: "Friend" });
+    await friend.rpc("game.watch", { matchId, token: seat.token });
+    await until(async () => (last()[1]?.connected ? true : undefined));
+    // In the lobby a friend who left is gone, with no clock: nothing is taken over there.
+    friend.close();
+    await until(async () => (last()[1]?.connected === false ? true : undefined));
+    expect(last()[1]).toEqual({ seat: 1, connected: false, graceLeftMs: null });
+
+    await http.lobby.start.mutate({ matchId, token: created.token! });
+    const away = await until(async () => {
+      const s = last()[1];
+      return s?.graceLeftMs !== null && s?.graceLeftMs !== undefined ? s : undefined;
+    });
+    expect(away.connected).toBe(false);
+    expect(away.graceLeftMs).toBeLessThanOrEqual(250);
+    host.close();
   });
 });

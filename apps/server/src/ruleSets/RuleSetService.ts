@@ -52,6 +52,9 @@ export interface SavedRef extends RuleSetRef {
   readonly ownerToken?: string;
 }
 
+/** Problems an INVALID_RULE_SET refusal names at most. */
+const MAX_ISSUES = 8;
+
 /** Without an expected version a save goes on top of whatever is there; a race costs a retry. */
 const UNCHECKED_ATTEMPTS = 5;
 
@@ -74,10 +77,13 @@ export class RuleSetService {
     }
     const result = variant.optionsSchema.safeParse(document);
     if (result.success) return result.data;
+    // A refusal names the first few problems only: its length does not grow with the input.
+    const issues = result.error.issues;
+    const named = issues
+      .slice(0, MAX_ISSUES)
+      .map((i) => `${i.path.length ? i.path.join(".") : "(rule set)"}: ${i.message}`);
     throw invalid(
-      result.error.issues.map(
-        (i) => `${i.path.length ? i.path.join(".") : "(rule set)"}: ${i.message}`,
-      ),
+      issues.length > MAX_ISSUES ? [...named, `(and ${issues.length - MAX_ISSUES} more)`] : named,
     );
   }
 
@@ -154,7 +160,8 @@ export class RuleSetService {
       out.push({
         name: data.name,
         version: last.version,
-        title: typeof title === "string" ? title : null,
+        // Bounded as a document's name is (80), for sets saved before documents were bounded.
+        title: typeof title === "string" ? title.slice(0, 80) : null,
         updatedAt: last.at,
       });
     }

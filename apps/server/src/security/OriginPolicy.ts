@@ -2,12 +2,23 @@ import type { IncomingMessage } from "node:http";
 
 /**
  * Which browser origins may send state-changing requests (tRPC POSTs, the socket handshake):
- * the server's own origin always, plus ALLOWED_ORIGINS and CORS_ORIGINS. Requests without an
+ * the server's own origin always (its Host is checked first: HostPolicy), PUBLIC_ORIGIN, plus
+ * ALLOWED_ORIGINS and CORS_ORIGINS. Requests without an
  * Origin header come from non-browser clients (the CLI, tests) and are let through.
  */
 export class OriginPolicy {
   private readonly allowed: ReadonlySet<string>;
   private readonly cors: ReadonlySet<string>;
+
+  /** The policy of a configuration: its public origin is one of its own. */
+  static of(config: {
+    readonly allowedOrigins: readonly string[];
+    readonly corsOrigins: readonly string[];
+    readonly publicOrigin: string | null;
+  }): OriginPolicy {
+    const own = config.publicOrigin === null ? [] : [config.publicOrigin];
+    return new OriginPolicy([...config.allowedOrigins, ...own], config.corsOrigins);
+  }
 
   constructor(allowedOrigins: readonly string[], corsOrigins: readonly string[]) {
     this.cors = new Set(corsOrigins);

@@ -3,6 +3,7 @@ import { RemoteRefusal } from "@maumau/client";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestSocket } from "../testing/TestSocket.js";
+import { INPUT_LIMITS, shapeProblem } from "@maumau/client/schema";
 import { appRouter } from "../trpc/appRouter.js";
 import {
   dropPostgresSchema,
@@ -10,6 +11,16 @@ import {
   startTestApi,
   type TestApi,
 } from "../testing/index.js";
+import {
+  JS_ERROR,
+  junkKeys,
+  nestedArrays,
+  nestedObjects,
+  rawSocket,
+  sendOverSocket,
+  worstPayloads,
+  type HostilePayload,
+} from "../testing/hostile.js";
 import { figure, pool, scale } from "./scale.js";
 
 let api: TestApi;
@@ -348,6 +359,100 @@ describe("soak: bad input", () => {
       expect(raw.connected).toBe(true);
       expect(await client.rpc<unknown[]>("variants.list", undefined)).not.toHaveLength(0);
       client.close();
+    },
+    scale(120_000, 1_800_000),
+  );
+
+  it(
+    "deep and wide payloads (issue #18) get a typed 4xx over both transports, never JS error text",
+    async () => {
+      const runs = Number(process.env.FUZZ_RUNS ?? scale(30, 2_000));
+      const client = await rawSocket(api.url);
+      const paths = procedures.map((p) => p.path);
+      /** A deep or wide JSON text, at most ~60 KB. */
+      const hostileJson = fc.oneof(
+        fc.integer({ min: 33, max: 29_000 }).map(nestedArrays),
+        fc.integer({ min: 9, max: 10_000 }).map(nestedObjects),
+        fc
+          .record({
+            count: fc.integer({ min: 1, max: 1_800 }),
+            size: fc.integer({ min: 1, max: 24 }),
+          })
+          .map(({ count, size }) => junkKeys(count, size)),
+        fc.integer({ min: 1_000, max: 30_000 }).map((n) => `[${Array(n).fill("0").join(",")}]`),
+      );
+      /** Where the hostile JSON goes: as the input, or in one field of a well-formed one. */
+      const payload = fc
+        .record({
+          path: fc.constantFrom(...paths),
+          field: fc.constantFrom(
+            null,
+            "options",
+            "document",
+            "ruleIds",
+            "command",
+            "name",
+            "status",
+          ),
+          json: hostileJson,
+        })
+        .map(({ path, field, json }): HostilePayload => {
+          if (field === null) return { name: "input", path, input: json };
+          const base = JSON.stringify(validInput(path) ?? {});
+          const inner = field === "ruleIds" ? `{"preset":"noris","ruleIds":${json}}` : json;
+          const key = field === "ruleIds" ? "options" : field;
+          const input =
+            base === "{}" ? `{"${key}":${inner}}` : `${base.slice(0, -1)},"${key}":${inner}}`;
+          return { name: field, path, input };
+        });
+      const fixed = worstPayloads();
+      let sent = 0;
+      const failures: string[] = [];
+      /**
+       * Beyond INPUT_LIMITS: a typed 4xx. Within them the procedure answers as it likes (one
+       * without input, `variants.list`, serves); never a 5xx, an untyped error or JS error text.
+       */
+      const check = (
+        how: string,
+        p: HostilePayload,
+        status: number,
+        code: unknown,
+        text: string,
+      ) => {
+        const beyond = shapeProblem(JSON.parse(p.input), INPUT_LIMITS) !== null;
+        const refused = status >= 400 && status < 500 && typeof code === "string";
+        if (
+          (beyond && !refused) ||
+          status >= 500 ||
+          (status >= 400 && !refused) ||
+          JS_ERROR.test(text)
+        )
+          failures.push(
+            `${how} ${p.path} ${p.name} (${p.input.length} B) → ${status} ${text.slice(0, 200)}`,
+          );
+      };
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.oneof(payload, fc.constantFrom(...fixed)), async (p) => {
+            sent += 2;
+            const overSocket = await sendOverSocket(client, p, sent);
+            check("socket", p, overSocket.status, overSocket.code, overSocket.text);
+            const res = await send("POST", `${api.url}/trpc/${p.path}`, p.input);
+            check("HTTP", p, res.status, refusalCode(res.text), res.text);
+          }),
+          { numRuns: runs, seed: 2028, endOnFailure: true },
+        );
+      } finally {
+        client.close();
+        figure("deep and wide payloads sent", sent, "requests");
+        figure(
+          "deep and wide payloads answered 5xx, untyped or with JS error text",
+          failures.length,
+          "answers",
+        );
+      }
+      expect(failures.slice(0, 20)).toEqual([]);
+      expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
     },
     scale(120_000, 1_800_000),
   );

@@ -22,6 +22,7 @@ function viewer(matchId: string) {
     {
       onFrame: (l: (f: MatchFrame) => void) => client.onFrame(l),
       onReconnect: (l: () => void) => client.onReconnect(l),
+      onResync: (l: () => void) => client.onResync(l),
       get connected() {
         return client.connected;
       },
@@ -67,10 +68,11 @@ describe("soak: reconnects", () => {
       });
       const { matchId, token } = created;
       await host.rpc("lobby.addBots", { matchId, token });
-      // The host watches too (a present human keeps the bots going) and leaves the play to bots.
-      await host.rpc("game.watch", { matchId, token });
+      // The host starts, leaves the play to bots and watches on as a spectator (a watcher keeps
+      // the bots going; the seat's frames end with the seat, SEAT_LOST).
       await host.rpc("lobby.start", { matchId, token });
       await host.rpc("lobby.leave", { matchId, token });
+      await host.rpc("game.watch", { matchId });
       const viewers = Array.from({ length: 6 }, () => viewer(matchId));
       await Promise.all(viewers.map((v) => v.client.whenConnected().then(() => v.feed.start())));
       let dropped = 0;

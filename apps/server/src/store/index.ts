@@ -1,4 +1,4 @@
-import { fileURLToPath } from "node:url";
+import { DEFAULT_SQLITE_PATH } from "../paths.js";
 import type { Logger } from "pino";
 import type { EventStore } from "./EventStore.js";
 import { PostgresEventStore } from "./postgres.js";
@@ -22,9 +22,9 @@ export interface EventStoreConfig {
   readonly databaseSchema?: string | null;
 }
 
-/** `<repo>/data/maumau.sqlite`, found from this file so it works whatever the working directory. */
+/** `<repo>/data/maumau.sqlite`, whatever the working directory (`paths.ts`). */
 export function defaultSqlitePath(): string {
-  return fileURLToPath(new URL("../../../../data/maumau.sqlite", import.meta.url));
+  return DEFAULT_SQLITE_PATH;
 }
 
 /** Opens PostgreSQL when `databaseUrl` is set, else the SQLite file. */
@@ -52,6 +52,13 @@ export async function createEventStore(
   const store = SqliteEventStore.open(path, { logger, synchronous });
   logger.info({ store: "sqlite", path, synchronous }, "event store: SQLite");
   return store;
+}
+
+/** Which store a configuration opens, for the start-up line (no password). */
+export function storeDescription(config: EventStoreConfig): string {
+  if (config.databaseUrl)
+    return `PostgreSQL ${redact(config.databaseUrl)} (schema ${config.databaseSchema ?? "public"})`;
+  return `SQLite ${config.sqlitePath ?? defaultSqlitePath()}`;
 }
 
 /** The URL without its password, for logs. */

@@ -176,7 +176,9 @@ export class SqliteEventStore implements EventStore {
         );
       }
       migrate(db);
-      const writer = inMemory ? inlineWriter(db) : new ThreadWriter(file, writerOptions, options.logger);
+      const writer = inMemory
+        ? inlineWriter(db)
+        : new ThreadWriter(file, writerOptions, options.logger);
       return new SqliteEventStore(db, writer);
     } catch (error) {
       db.close();
@@ -294,16 +296,14 @@ export class SqliteEventStore implements EventStore {
 /** The events of a written append, built from what was sent (the JSON read back as JSON). */
 function written(p: WriteRequest, version: number, at: string): AppendResult {
   const first = version - p.events.length + 1;
-  const events = p.events.map(
-    ({ type, json }, index): StoredEvent => ({
-      streamId: p.streamId,
-      version: first + index,
-      type,
-      data: JSON.parse(json) as unknown,
-      at,
-      commandId: p.commandId ?? null,
-    }),
-  );
+  const events = p.events.map(({ type, json }, index): StoredEvent => ({
+    streamId: p.streamId,
+    version: first + index,
+    type,
+    data: JSON.parse(json) as unknown,
+    at,
+    commandId: p.commandId ?? null,
+  }));
   return { version, events, duplicate: false };
 }
 

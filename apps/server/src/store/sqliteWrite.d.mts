@@ -58,8 +58,7 @@ export interface WriterOptions {
 
 /** Messages to the writer thread (`sqliteWriter.mjs`) and its answers. */
 export type WriterMessage =
-  | { readonly type: "batch"; readonly batch: FlatBatch }
-  | { readonly type: "close" };
+  { readonly type: "batch"; readonly batch: FlatBatch } | { readonly type: "close" };
 
 export type WriterReply =
   | { readonly type: "committed"; readonly results: readonly WriteResult[] }

@@ -293,7 +293,10 @@ describe("commands", () => {
       ["human", "A", null],
       ["bot", null, "random"],
     ]);
-    expect((await client.game.view.query({ matchId })).lobby.rematch).toBe(rematch.matchId);
+    expect((await client.game.view.query({ matchId })).lobby).toMatchObject({
+      rematch: rematch.matchId,
+      rematchBy: 0,
+    });
     await client.lobby.start.mutate({ matchId: rematch.matchId, token });
   }, 30_000);
 

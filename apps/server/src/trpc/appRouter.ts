@@ -1,5 +1,6 @@
 import { gameRouter } from "./gameRouter.js";
 import { lobbyRouter } from "./lobbyRouter.js";
+import { replayRoomRouter } from "./replayRoomRouter.js";
 import { ruleSetsRouter } from "./ruleSetsRouter.js";
 import { router } from "./trpc.js";
 import { variantsRouter } from "./variantsRouter.js";
@@ -9,6 +10,7 @@ export const appRouter = router({
   lobby: lobbyRouter,
   game: gameRouter,
   ruleSets: ruleSetsRouter,
+  replayRoom: replayRoomRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -54,6 +54,14 @@ const withToken = <I extends { token?: string | undefined }>(
 ): I =>
   input.token === undefined && headerToken !== undefined ? { ...input, token: headerToken } : input;
 
+/**
+ * Table talk's sender: a seat (token, in the input or a header) or a spectator (a name). The
+ * strings are bounded here and judged by the service, which refuses with typed codes.
+ */
+const chatInput = z
+  .object({ matchId, token: token.optional(), name: z.string().max(64).optional() })
+  .strict();
+
 export const gameRouter = {
   /** The table as this seat (token) or a spectator (no token) sees it. */
   view: viewerProcedure
@@ -74,6 +82,16 @@ export const gameRouter = {
   catchUp: viewerProcedure
     .input(viewerInput.extend({ afterVersion: version }))
     .query(({ ctx, input }) => ctx.service.catchUp(withToken(input, ctx.headerToken))),
+
+  /** A chat line (at most 280 characters) of the token's seat or of a named spectator. */
+  say: viewerProcedure
+    .input(chatInput.extend({ text: z.string().max(2_000) }))
+    .mutation(({ ctx, input }) => ctx.service.say(withToken(input, ctx.headerToken))),
+
+  /** A quick reaction by id (`REACTIONS` of @maumau/client). */
+  react: viewerProcedure
+    .input(chatInput.extend({ reaction: z.string().max(32) }))
+    .mutation(({ ctx, input }) => ctx.service.react(withToken(input, ctx.headerToken))),
 
   /** Socket only: join the match's room (as the token's seat or a spectator) and catch up. */
   watch: publicProcedure

@@ -40,6 +40,8 @@ export const lobbyRouter = {
           seats: z.number().int().min(2).max(16),
           turnTimerMs: z.number().int().min(100).max(600_000).nullable().optional(),
           name: playerName.optional(),
+          /** The host's setting: spectators read the table talk but may not write. */
+          spectatorsReadOnly: z.boolean().optional(),
         })
         .strict()
         .refine(
@@ -72,6 +74,11 @@ export const lobbyRouter = {
       ctx.service.list(input?.status ?? ["open", "running"], input?.limit ?? 50),
     ),
 
+  /** One match's lobby view with its options (`list` answers summaries without them). */
+  get: publicProcedure
+    .input(z.object({ matchId }).strict())
+    .query(({ ctx, input }) => ctx.service.lobby(input.matchId)),
+
   join: publicProcedure
     .input(z.object({ matchId, name: playerName, seat: seatIndex.optional() }).strict())
     .mutation(({ ctx, input }) => ctx.service.join(input)),
@@ -92,6 +99,18 @@ export const lobbyRouter = {
         .strict(),
     )
     .mutation(({ ctx, input }) => ctx.service.addBots(input)),
+
+  /** Host only: a bot of `level` on one free seat. */
+  seatBot: publicProcedure
+    .input(
+      z.object({ matchId, token, seat: seatIndex, level: botLevel.default("heuristic") }).strict(),
+    )
+    .mutation(({ ctx, input }) => ctx.service.seatBot(input)),
+
+  /** Host only: free a bot's seat, or the seat of a player who left (no socket anywhere). */
+  freeSeat: publicProcedure
+    .input(z.object({ matchId, token, seat: seatIndex }).strict())
+    .mutation(({ ctx, input }) => ctx.service.freeSeat(input)),
 
   start: publicProcedure
     .input(z.object({ matchId, token }).strict())

@@ -1,9 +1,13 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Viewer } from "@maumau/engine";
+import { errorIdOf, internalRefusal } from "../errors/internal.js";
 import { ServiceError, type ErrorRefusal } from "../errors/ServiceError.js";
 import type { MatchService } from "../matches/MatchService.js";
+import type { ReplayRooms } from "../replays/ReplayRooms.js";
 import { UnstorableTextError } from "../store/common.js";
+import { inputRefusal } from "./text.js";
 
 /** What only a socket connection can do: join a match's room and receive its frames. */
 export interface SocketSession {
@@ -16,10 +20,15 @@ export interface SocketSession {
   /** Join the lobby's room: a `lobby` signal whenever the match list changes. */
   watchLobby(): void;
   unwatchLobby(): void;
+  /** Join a shared replay's room as the token's member: a `replayRoom` frame now and on every change. */
+  watchReplayRoom(input: { roomId: string; token: string }): { roomId: string; memberId: string };
+  unwatchReplayRoom(roomId: string): void;
 }
 
 export interface Context {
   readonly service: MatchService;
+  /** Shared replays held by this process. */
+  readonly replayRooms: ReplayRooms;
   readonly transport: "http" | "socket";
   /** Who is asking (their address), for per-client limits. */
   readonly client: string;
@@ -43,34 +52,108 @@ export function seatTokenOf(headers: IncomingHttpHeaders): string | null {
   return typeof header === "string" && header !== "" ? header : null;
 }
 
-/** Every error, whatever its source, carries a refusal: `{ code, rule?, message: { de, en } }`. */
+/** A game command's match id and command id, for every log line about it. */
+export function commandLogFields(
+  path: string | undefined,
+  input: unknown,
+): { matchId?: string; commandId?: string } {
+  if (path !== "game.command" || typeof input !== "object" || input === null) return {};
+  const { matchId, commandId } = input as { matchId?: unknown; commandId?: unknown };
+  return {
+    ...(typeof matchId === "string" ? { matchId: matchId.slice(0, 64) } : {}),
+    ...(typeof commandId === "string" ? { commandId: commandId.slice(0, 64) } : {}),
+  };
+}
+
+/** The error is none of the server's refusals: a failure, logged with its id. */
+export const isFailure = (error: TRPCError): boolean =>
+  !(error.cause instanceof ServiceError) && getHTTPStatusCodeFromError(error) >= 500;
+
+/** At most this many input paths are named in an INVALID_INPUT message. */
+const MAX_PATHS = 5;
+
+/** Longest text of one refused place in an answer. */
+const MAX_PLACE = 160;
+
+/**
+ * Where the input was refused (`seats`, `options.games`), from the schema's issues, with the
+ * server's own words where it has them: a check of ours (a `custom` issue: its message is the
+ * server's text) or an unknown key (named). zod's own wording stays in the log.
+ */
+function issuePlaces(cause: unknown): string[] {
+  const issues = (cause as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues)) return [];
+  const places = new Set<string>();
+  for (const issue of issues as unknown[]) {
+    const { path, code, message, keys } = (issue ?? {}) as {
+      path?: unknown;
+      code?: unknown;
+      message?: unknown;
+      keys?: unknown;
+    };
+    const named = Array.isArray(path)
+      ? path.map((key) => (typeof key === "symbol" ? "?" : String(key))).join(".")
+      : "";
+    const at = named.length > 64 ? `${named.slice(0, 63)}…` : named;
+    let why = "";
+    if (code === "custom" && typeof message === "string") why = message;
+    else if (code === "unrecognized_keys" && Array.isArray(keys) && keys.length > 0)
+      why = `unknown key ${JSON.stringify(String(keys[0]).slice(0, 32))}${keys.length > 1 ? ` (+${keys.length - 1} more)` : ""}`;
+    const place = why === "" ? at : at === "" ? why : `${why} at ${at}`;
+    if (place !== "")
+      places.add(place.length > MAX_PLACE ? `${place.slice(0, MAX_PLACE - 1)}…` : place);
+  }
+  return [...places].slice(0, MAX_PATHS);
+}
+
+const invalid = (en: string, de: string): ErrorRefusal => ({
+  code: "INVALID_INPUT",
+  message: { en, de },
+});
+
+/**
+ * Every error, whatever its source, carries a refusal: `{ code, rule?, message: { de, en } }`.
+ * Only the server's own texts are sent: a failure's message, stack or a library's wording
+ * (zod's issues, tRPC's parse errors) stay in the log; a failure answers INTERNAL with the id
+ * of its log line.
+ */
 export function refusalOf(error: TRPCError): ErrorRefusal {
   if (error.cause instanceof ServiceError) return error.cause.refusal;
+  if (isFailure(error)) return internalRefusal(errorIdOf(error));
   switch (error.code) {
     case "PAYLOAD_TOO_LARGE":
       return {
         code: "PAYLOAD_TOO_LARGE",
         message: { en: "The request is too large.", de: "Die Anfrage ist zu groß." },
       };
-    case "INTERNAL_SERVER_ERROR":
-      return { code: "INTERNAL", message: { en: "Internal error.", de: "Interner Fehler." } };
-    default:
-      return {
-        code: "INVALID_INPUT",
-        message: { en: error.message, de: `Ungültige Anfrage: ${error.message}` },
-      };
+    case "NOT_FOUND":
+      return invalid("No such procedure.", "Diese Prozedur gibt es nicht.");
+    case "METHOD_NOT_SUPPORTED":
+      return invalid(
+        "This procedure is not called with this method.",
+        "Diese Prozedur wird nicht mit dieser Methode aufgerufen.",
+      );
+    case "PARSE_ERROR":
+      return invalid("The request cannot be read.", "Die Anfrage ist nicht lesbar.");
+    case "UNSUPPORTED_MEDIA_TYPE":
+      return invalid(
+        "The request's content type is not supported.",
+        "Der Inhaltstyp der Anfrage wird nicht unterstützt.",
+      );
+    default: {
+      const places = issuePlaces(error.cause);
+      const where = places.length > 0 ? `: ${places.join("; ")}` : "";
+      return invalid(`Invalid input${where}.`, `Ungültige Eingabe${where}.`);
+    }
   }
 }
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const refusal = refusalOf(error);
-    return {
-      ...shape,
-      message: error.code === "INTERNAL_SERVER_ERROR" ? refusal.message.en : shape.message,
-      data: { ...shape.data, refusal },
-    };
+    ctx?.service.metrics?.rpcErrors.inc({ code: refusal.code });
+    return { ...shape, message: refusal.message.en, data: { ...shape.data, refusal } };
   },
 });
 
@@ -104,5 +187,15 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * Issue #18: the raw input of every procedure, over HTTP and the socket, is bounded in depth and
+ * size (`INPUT_LIMITS`) by one iterative walk before its schema or any other code walks it.
+ */
+const boundedInput = t.middleware(async ({ getRawInput, next }) => {
+  const refused = inputRefusal(await getRawInput());
+  if (refused !== null) throw refused;
+  return next();
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(domainErrors);
+export const publicProcedure = t.procedure.use(domainErrors).use(boundedInput);

@@ -2,11 +2,13 @@ import { variants } from "@maumau/registry";
 import { describe, expect, it } from "vitest";
 import { describeVariant } from "../app.js";
 import type { MatchService } from "../matches/MatchService.js";
+import type { ReplayRooms } from "../replays/ReplayRooms.js";
 import { appRouter } from "./appRouter.js";
 
 const caller = appRouter.createCaller({
   // variants.list reads no match: a service that is never called.
   service: undefined as unknown as MatchService,
+  replayRooms: undefined as unknown as ReplayRooms,
   transport: "http",
   client: "127.0.0.1",
   socket: null,

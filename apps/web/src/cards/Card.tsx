@@ -1,5 +1,13 @@
 import type { Lang } from "@maumau/engine";
-import { memo, type ReactNode } from "react";
+import { memo, useId, type ReactNode } from "react";
+import { BavarianCourt, BavarianSuit, BAVARIAN_INK } from "../art/bavarian";
+import { FrenchCourt } from "../art/french";
+import { SpecialArt } from "../art/heulDoch";
+import { OnionFigure } from "../art/onion";
+import { ColourSymbol } from "../art/symbols";
+import { DragonMotif, TABALUGA_NIGHT, TABALUGA_PALETTE, TabalugaBack } from "../art/tabaluga";
+import { useTablePrefs } from "../motion/prefs";
+import "../art/art.css";
 import { CARD_BACK_NAME, cardName, ONION_NAME, rankMark, splitCard, type DeckStyle } from "./names";
 
 const NORIS: Record<string, string> = {
@@ -42,11 +50,13 @@ export interface CardProps {
 /** One card, drawn as SVG for every deck the project plays (no image files). */
 export const Card = memo(function Card(props: CardProps) {
   const { code, style, lang, onion = false, back = "#0b3d91", className, decorative } = props;
+  const { symbols } = useTablePrefs();
   const label =
     code === null ? (onion ? ONION_NAME[lang] : CARD_BACK_NAME[lang]) : cardName(style, code, lang);
   const a11y = decorative
     ? { "aria-hidden": true as const }
     : { role: "img" as const, "aria-label": label };
+  const art = useId();
   return (
     <svg
       className={`card ${className ?? ""}`}
@@ -55,15 +65,26 @@ export const Card = memo(function Card(props: CardProps) {
       {...a11y}
     >
       {!decorative && <title>{label}</title>}
-      {code === null ? (
-        onion ? (
-          <OnionBack />
-        ) : (
-          <Back colour={back} />
-        )
-      ) : (
-        <Face code={code} style={style} lang={lang} />
-      )}
+      {/* Drawn by reference: the marks are a picture of the card, whose name is its label
+          (WCAG 2.5.3: a control's name holds what it shows, not "7 7 7" from three corners). */}
+      <defs>
+        <g id={art}>
+          {code === null ? (
+            onion ? (
+              <OnionBack />
+            ) : style === "tabaluga" ? (
+              <Frame fill="#fff">
+                <TabalugaBack />
+              </Frame>
+            ) : (
+              <Back colour={back} />
+            )
+          ) : (
+            <Face code={code} style={style} lang={lang} symbols={symbols} />
+          )}
+        </g>
+      </defs>
+      <use href={`#${art}`} />
     </svg>
   );
 });
@@ -107,24 +128,14 @@ function Back({ colour }: { colour: string }) {
 function OnionBack() {
   return (
     <Frame fill="#b8b8b8">
-      <path
-        d="M50 30 C 56 44, 76 56, 74 80 C 72 100, 60 108, 50 108 C 40 108, 28 100, 26 80 C 24 56, 44 44, 50 30 Z"
-        fill="#f1e6d2"
-        stroke="#8a7a5c"
-        strokeWidth="2"
-      />
-      <path
-        d="M50 34 C 46 58, 46 84, 50 106 M50 34 C 54 58, 54 84, 50 106"
-        stroke="#c9b48a"
-        fill="none"
-      />
-      <path d="M64 84 q 4 8 0 12 q -4 -4 0 -12 z" fill="#5fb4ff" />
+      <rect x="7" y="7" width="86" height="126" rx="6" fill="#9c9c9c" />
+      <OnionFigure x={50} y={76} scale={1.05} />
     </Frame>
   );
 }
 
-function Corners(props: { mark: string; colour: string; suit?: string }) {
-  const { mark, colour, suit } = props;
+function Corners(props: { mark: string; colour: string; suit?: string; symbol?: string | null }) {
+  const { mark, colour, suit, symbol } = props;
   const corner = (transform?: string) => (
     <g transform={transform} fill={colour} fontWeight="800" fontFamily="system-ui, sans-serif">
       <text x="14" y="24" fontSize={mark.length > 1 ? 14 : 18} textAnchor="middle">
@@ -135,6 +146,7 @@ function Corners(props: { mark: string; colour: string; suit?: string }) {
           {suit}
         </text>
       )}
+      {symbol && <ColourSymbol colour={symbol} x={14} y={36} size={11} fill={colour} />}
     </g>
   );
   return (
@@ -145,42 +157,67 @@ function Corners(props: { mark: string; colour: string; suit?: string }) {
   );
 }
 
-function Face({ code, style, lang }: { code: string; style: DeckStyle; lang: Lang }) {
+function Face(props: { code: string; style: DeckStyle; lang: Lang; symbols: boolean }) {
+  const { code, style, lang, symbols } = props;
   const { colour, rank } = splitCard(code);
   const mark = rankMark(style, rank, lang);
   switch (style) {
     case "noris":
     case "tabaluga":
-      return <NorisFace colour={colour} rank={rank} mark={mark} tabaluga={style === "tabaluga"} />;
+      return (
+        <NorisFace
+          colour={colour}
+          rank={rank}
+          mark={mark}
+          tabaluga={style === "tabaluga"}
+          symbols={symbols}
+        />
+      );
     case "french":
       return <FrenchFace colour={colour} mark={mark} />;
     case "bavarian":
       return <BavarianFace colour={colour} mark={mark} />;
     case "heul-doch":
-      return <HeulDochFace code={code} colour={colour} mark={mark} />;
+      return <HeulDochFace code={code} colour={colour} mark={mark} symbols={symbols} />;
   }
 }
 
-function NorisFace(props: { colour: string; rank: string; mark: string; tabaluga: boolean }) {
-  const { colour, rank, mark, tabaluga } = props;
+function NorisFace(props: {
+  colour: string;
+  rank: string;
+  mark: string;
+  tabaluga: boolean;
+  symbols: boolean;
+}) {
+  const { colour, rank, mark, tabaluga, symbols } = props;
+  const palette = tabaluga ? TABALUGA_PALETTE : NORIS;
   if (rank === "wild") {
     const quarters = ["red", "yellow", "green", "blue"];
     return (
-      <Frame fill={tabaluga ? "#123c32" : "#1d1d1f"}>
+      <Frame fill={tabaluga ? TABALUGA_NIGHT : "#1d1d1f"}>
         {quarters.map((c, i) => (
           <path
             key={c}
             d={`M50 70 L ${[50, 90, 50, 10][i]} ${[20, 70, 120, 70][i]} A 40 50 0 0 1 ${[90, 50, 10, 50][i]} ${[70, 120, 70, 20][i]} Z`}
-            fill={NORIS[c]}
+            fill={palette[c]}
           />
         ))}
+        {symbols &&
+          quarters.map((c, i) => (
+            <ColourSymbol
+              key={c}
+              colour={c}
+              x={[66, 66, 34, 34][i]!}
+              y={[50, 90, 90, 50][i]!}
+              size={9}
+              fill="#ffffffcc"
+            />
+          ))}
         {tabaluga ? (
-          <path
-            d="M50 40 C 62 58, 70 66, 62 86 C 58 96, 42 96, 38 86 C 34 74, 44 70, 46 60 C 50 68, 54 66, 50 40 Z"
-            fill="#ffcf33"
-            stroke="#b34700"
-            strokeWidth="2"
-          />
+          <>
+            <circle cx="50" cy="70" r="22" fill={TABALUGA_NIGHT} />
+            <DragonMotif x={48} y={72} scale={0.7} />
+          </>
         ) : (
           <text x="50" y="82" textAnchor="middle" fontSize="34" fill="#fff" fontWeight="900">
             ★
@@ -190,9 +227,10 @@ function NorisFace(props: { colour: string; rank: string; mark: string; tabaluga
       </Frame>
     );
   }
-  const fill = NORIS[colour] ?? "#777";
+  const fill = palette[colour] ?? "#777";
+  const symbol = symbols ? colour : null;
   return (
-    <Frame fill={fill} stroke={tabaluga ? "#c8a400" : undefined}>
+    <Frame fill={fill} stroke={tabaluga ? "#a87f00" : undefined}>
       {tabaluga ? (
         <>
           <rect
@@ -202,11 +240,16 @@ function NorisFace(props: { colour: string; rank: string; mark: string; tabaluga
             height="124"
             rx="7"
             fill="none"
-            stroke="#ffe08a"
+            stroke={TABALUGA_NIGHT}
+            strokeOpacity="0.45"
             strokeWidth="2"
             strokeDasharray="6 3"
           />
-          <circle cx="50" cy="70" r="30" fill="#fffbe8" />
+          <path
+            d="M50 34 C 72 34, 84 52, 80 74 C 76 98, 62 108, 50 108 C 30 108, 18 92, 20 70 C 22 48, 34 34, 50 34 Z"
+            fill="#fffbe8"
+          />
+          <DragonMotif x={68} y={110} scale={0.34} fire={false} />
         </>
       ) : (
         <ellipse cx="50" cy="70" rx="34" ry="46" fill="#fff" transform="rotate(20 50 70)" />
@@ -222,35 +265,23 @@ function NorisFace(props: { colour: string; rank: string; mark: string; tabaluga
       >
         {mark}
       </text>
-      <Corners mark={mark} colour="#fff" />
+      <Corners mark={mark} colour="#fff" symbol={symbol} />
     </Frame>
   );
 }
 
 function FrenchFace(props: { colour: string; mark: string }) {
   const { colour, mark } = props;
-  const ink = FRENCH_RED.has(colour) ? "#c1121f" : "#111";
+  const red = FRENCH_RED.has(colour);
+  const ink = red ? "#c1121f" : "#111";
   const glyph = FRENCH_GLYPH[colour] ?? "?";
-  const court = ["J", "Q", "K", "B", "D"].includes(mark);
+  const court = COURT_OF[mark];
   return (
     <Frame fill="#fffdf8">
-      {court && (
-        <rect
-          x="22"
-          y="30"
-          width="56"
-          height="80"
-          rx="4"
-          fill="none"
-          stroke={ink}
-          strokeWidth="1.5"
-        />
-      )}
-      <text x="50" y={court ? 80 : 88} textAnchor="middle" fontSize={court ? 34 : 52} fill={ink}>
-        {court ? mark : glyph}
-      </text>
-      {court && (
-        <text x="50" y="104" textAnchor="middle" fontSize="18" fill={ink}>
+      {court ? (
+        <FrenchCourt rank={court} red={red} glyph={glyph} />
+      ) : (
+        <text x="50" y="88" textAnchor="middle" fontSize="52" fill={ink}>
           {glyph}
         </text>
       )}
@@ -259,58 +290,13 @@ function FrenchFace(props: { colour: string; mark: string }) {
   );
 }
 
-/** The four Bavarian suits as shapes (no font has them). */
-function BavarianSuit(props: { suit: string; x: number; y: number; size: number }) {
-  const { suit, x, y, size } = props;
-  const t = `translate(${x} ${y}) scale(${size / 40})`;
-  switch (suit) {
-    case "herz":
-      return (
-        <path
-          transform={t}
-          d="M0 14 C -20 0, -18 -18, -6 -18 C -2 -18, 0 -14, 0 -12 C 0 -14, 2 -18, 6 -18 C 18 -18, 20 0, 0 14 Z"
-          fill="#d0202a"
-        />
-      );
-    case "schellen":
-      return (
-        <g transform={t}>
-          <circle r="15" fill="#e6a700" stroke="#8a5a00" strokeWidth="2" />
-          <rect x="-12" y="-2" width="24" height="3" fill="#8a5a00" />
-          <circle cy="8" r="3" fill="#8a5a00" />
-        </g>
-      );
-    case "eichel":
-      return (
-        <g transform={t}>
-          <ellipse cy="4" rx="10" ry="14" fill="#b5651d" />
-          <path d="M-13 -6 C -12 -18, 12 -18, 13 -6 Z" fill="#6b3e10" />
-          <rect x="-1.5" y="-22" width="3" height="7" fill="#6b3e10" />
-        </g>
-      );
-    case "gras":
-      return (
-        <g transform={t}>
-          <path d="M0 -18 C 16 -8, 14 10, 0 18 C -14 10, -16 -8, 0 -18 Z" fill="#2f8f3a" />
-          <path d="M0 -14 L0 22" stroke="#1d5a25" strokeWidth="2" />
-        </g>
-      );
-    default:
-      return null;
-  }
-}
+/** The French court marks in both languages (J/Q/K, B/D/K). */
+const COURT_OF: Record<string, "J" | "Q" | "K"> = { J: "J", B: "J", Q: "Q", D: "Q", K: "K" };
 
 function BavarianFace(props: { colour: string; mark: string }) {
   const { colour, mark } = props;
-  const court = ["U", "O", "K"].includes(mark);
-  const ink =
-    colour === "herz"
-      ? "#b0101a"
-      : colour === "gras"
-        ? "#1d5a25"
-        : colour === "schellen"
-          ? "#8a5a00"
-          : "#6b3e10";
+  const court = mark === "U" || mark === "O" || mark === "K" ? mark : null;
+  const ink = BAVARIAN_INK[colour] ?? "#333";
   return (
     <Frame fill="#fbf5e6">
       <rect
@@ -324,45 +310,47 @@ function BavarianFace(props: { colour: string; mark: string }) {
         strokeOpacity="0.35"
       />
       {court ? (
-        <>
-          <BavarianSuit suit={colour} x={50} y={mark === "U" ? 100 : 42} size={26} />
-          <text
-            x="50"
-            y={mark === "U" ? 70 : 96}
-            textAnchor="middle"
-            fontSize="34"
-            fontWeight="800"
-            fill={ink}
-          >
-            {mark}
-          </text>
-        </>
+        <BavarianCourt rank={court} suit={colour} />
       ) : (
-        <BavarianSuit suit={colour} x={50} y={72} size={mark === "A" ? 56 : 40} />
+        <BavarianPips suit={colour} mark={mark} />
       )}
       <Corners mark={mark} colour={ink} />
     </Frame>
   );
 }
 
-const SPECIAL_MARK: Record<string, string> = {
-  catapult: "⤴",
-  towel: "⇆",
-  carousel: "↻",
-  werewolf: "☾",
-};
+/** The number cards show their count of suit symbols in two columns; the ace one large. */
+function BavarianPips(props: { suit: string; mark: string }) {
+  const { suit, mark } = props;
+  const n = Number(mark);
+  if (!Number.isInteger(n) || n < 2 || n > 10)
+    return <BavarianSuit suit={suit} x={50} y={72} size={56} />;
+  const rows = Math.floor(n / 2);
+  const top = 34;
+  const bottom = 108;
+  const step = rows > 1 ? (bottom - top) / (rows - 1) : 0;
+  const size = rows > 4 ? 15 : 18;
+  const pips: { x: number; y: number }[] = [];
+  for (let r = 0; r < rows; r++)
+    for (const x of [34, 66]) pips.push({ x, y: rows > 1 ? top + r * step : 70 });
+  if (n % 2 === 1) pips.push({ x: 50, y: rows > 1 ? top + step / 2 : 70 });
+  return (
+    <>
+      {pips.map((p, i) => (
+        <BavarianSuit key={i} suit={suit} x={p.x} y={p.y} size={size} />
+      ))}
+    </>
+  );
+}
 
-function HeulDochFace(props: { code: string; colour: string; mark: string }) {
-  const { code, colour, mark } = props;
-  const special = SPECIAL_MARK[code];
-  if (special) {
+function HeulDochFace(props: { code: string; colour: string; mark: string; symbols: boolean }) {
+  const { code, colour, mark, symbols } = props;
+  if (["catapult", "towel", "carousel", "werewolf"].includes(code)) {
     return (
       <Frame fill="#2b2350">
-        <circle cx="50" cy="62" r="30" fill="#f7e9ff" />
-        <text x="50" y="76" textAnchor="middle" fontSize="40" fill="#2b2350">
-          {special}
-        </text>
-        <text x="50" y="118" textAnchor="middle" fontSize="11" fill="#f7e9ff" fontWeight="700">
+        <circle cx="50" cy="60" r="34" fill="#3d3470" />
+        <SpecialArt card={code} />
+        <text x="50" y="120" textAnchor="middle" fontSize="10" fill="#f7e9ff" fontWeight="700">
           {code.toUpperCase()}
         </text>
       </Frame>
@@ -376,7 +364,14 @@ function HeulDochFace(props: { code: string; colour: string; mark: string }) {
       <text x="50" y="86" textAnchor="middle" fontSize="46" fontWeight="900" fill={fill}>
         {mark}
       </text>
-      <Corners mark={mark} colour="#fff" />
+      {symbols && (
+        <ColourSymbol colour={colour} x={50} y={112} size={12} fill="#fff" stroke="#00000055" />
+      )}
+      <Corners
+        mark={mark}
+        colour={colour === "yellow" ? "#1d1d1f" : "#fff"}
+        symbol={symbols ? colour : null}
+      />
     </Frame>
   );
 }

@@ -1,12 +1,14 @@
 import {
+  CHART_STYLE,
   chartSvg,
   graphOf,
   layoutChart,
   type ChartLayout,
   type ChartHighlight,
 } from "@maumau/chart";
-import { chartOf, parseOptions, isRefusal, type AnyEngine } from "@maumau/engine";
+import { chartOf, parseOptions, isRefusal, type AnyEngine, type Lang } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
+import { stateLabel } from "./stateNames";
 
 export type { ChartHighlight };
 
@@ -15,10 +17,14 @@ const layouts = new Map<string, Promise<ChartLayout>>();
 /**
  * The laid-out statechart of a variant played by `rules` (the engine's rule set, as a game's
  * view or its `match.started` event carries it), or of its default rules when `rules` is null.
- * Built in the browser from the same machine the engine runs; cached per rule set.
+ * State names in `lang`. Built in the browser from the same machine the engine runs; cached per rule set.
  */
-export function chartLayout(variantId: string, rules: unknown): Promise<ChartLayout> {
-  const key = `${variantId}\u0000${JSON.stringify(rules)}`;
+export function chartLayout(
+  variantId: string,
+  rules: unknown,
+  lang: Lang = "en",
+): Promise<ChartLayout> {
+  const key = `${variantId}\u0000${lang}\u0000${JSON.stringify(rules)}`;
   let layout = layouts.get(key);
   if (layout === undefined) {
     layout = (async () => {
@@ -30,7 +36,12 @@ export function chartLayout(variantId: string, rules: unknown): Promise<ChartLay
         if (isRefusal(options)) throw new Error(options.message.en);
         ruleSet = variant.ruleSetFor(options);
       }
-      return layoutChart(graphOf(chartOf((variant.engine as AnyEngine).machine(ruleSet))));
+      const graph = graphOf(chartOf((variant.engine as AnyEngine).machine(ruleSet)));
+      // The states in the player's language, laid out at the width of those names.
+      return layoutChart({
+        ...graph,
+        nodes: graph.nodes.map((n) => ({ ...n, label: stateLabel(n.label, lang) })),
+      });
     })();
     layouts.set(key, layout);
     // The editor asks for a new chart on every change: keep only the latest few.
@@ -41,3 +52,17 @@ export function chartLayout(variantId: string, rules: unknown): Promise<ChartLay
 }
 
 export { chartSvg };
+
+let styled = false;
+
+/**
+ * Styles the charts of this page once, with a constructed style sheet: the page's
+ * Content-Security-Policy refuses the SVG's own `<style>` element (no inline styles).
+ */
+export function adoptChartStyle(): void {
+  if (styled || typeof document === "undefined" || typeof CSSStyleSheet !== "function") return;
+  styled = true;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(CHART_STYLE);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}

@@ -61,7 +61,29 @@ const SAVE_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 export default function HouseRulesPage(props: { variants: readonly VariantSummary[]; lang: Lang }) {
   const { lang } = props;
   const { t } = useTranslation();
-  const [doc, setDoc] = useState<Doc>(() => clone(STARTS.noris));
+  // The title of a set started from a preset follows the language (#20.9).
+  const titleOf = (k: keyof typeof STARTS): string =>
+    k === "family"
+      ? t("houseRules.familyTitle")
+      : (props.variants.find((v) => v.id === k)?.names[lang] ?? String(STARTS[k].name));
+  const start = (k: keyof typeof STARTS): Doc => ({ ...clone(STARTS[k]), name: titleOf(k) });
+  const [doc, setDoc] = useState<Doc>(() => start("noris"));
+  const titlesOf = (k: keyof typeof STARTS): string[] =>
+    k === "family"
+      ? [t("houseRules.familyTitle", { lng: "en" }), t("houseRules.familyTitle", { lng: "de" })]
+      : [
+          String(STARTS[k].name),
+          ...Object.values(props.variants.find((v) => v.id === k)?.names ?? {}).map(String),
+        ];
+  useEffect(() => {
+    // A default title in the other language follows the switch; a title of one's own stays.
+    setDoc((d) => {
+      const k = (Object.keys(STARTS) as (keyof typeof STARTS)[]).find((key) =>
+        titlesOf(key).includes(String(d.name)),
+      );
+      return k && d.name !== titleOf(k) ? { ...d, name: titleOf(k) } : d;
+    });
+  }, [lang]);
   const [saveName, setSaveName] = useState("");
   const [saved, setSaved] = useState<{ name: string; version: number } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -158,6 +180,8 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
       const ticket = { matchId: created.matchId, seat: created.seat!, token: created.token! };
       keepSeat(ticket);
       await server().api.lobby.addBots({ matchId: ticket.matchId, token: ticket.token });
+      // Every other seat is a bot: nobody to wait for.
+      await server().api.lobby.start({ matchId: ticket.matchId, token: ticket.token });
       navigate(paths.match(ticket.matchId));
     } catch (e) {
       refuse(e);
@@ -215,7 +239,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
               key={k}
               type="button"
               onClick={() => {
-                setDoc(clone(STARTS[k]));
+                setDoc(start(k));
                 setSaved(null);
               }}
             >
@@ -485,13 +509,15 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
             {t("houseRules.valid")}
           </p>
         ) : (
-          <ul role="alert" className="issues">
-            {issues.map((i, n) => (
-              <li key={n}>
-                <code>{i.path.join(".") || "document"}</code>: {i.message}
-              </li>
-            ))}
-          </ul>
+          <div role="alert">
+            <ul className="issues">
+              {issues.map((i, n) => (
+                <li key={n}>
+                  <code>{i.path.join(".") || "document"}</code>: {i.message}
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
         {valid && (
           <>

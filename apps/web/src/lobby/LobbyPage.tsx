@@ -1,6 +1,6 @@
 import {
   RemoteRefusal,
-  type LobbyView,
+  type MatchSummary,
   type OptionSchema,
   type VariantSummary,
 } from "@maumau/client";
@@ -53,7 +53,7 @@ function MatchList(props: { variants: readonly VariantSummary[]; lang: Lang; nam
   const { variants, lang, name } = props;
   const { t } = useTranslation();
   const connection = useConnection();
-  const [matches, setMatches] = useState<readonly LobbyView[] | null>(null);
+  const [matches, setMatches] = useState<readonly MatchSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
 
@@ -73,8 +73,8 @@ function MatchList(props: { variants: readonly VariantSummary[]; lang: Lang; nam
       clearTimeout(timer);
       try {
         const list = await c.api.lobby.list({ status: ["open", "running"], limit: 50 });
-        // tRPC types `unknown` fields as optional; the server always sends them.
-        if (live) setMatches(list as readonly LobbyView[]);
+        // Summaries: no options (issue #18); a match's own page reads its full view.
+        if (live) setMatches(list as readonly MatchSummary[]);
       } catch {
         // Offline for a moment: the banner says so; the reconnect reads again.
       }
@@ -131,6 +131,7 @@ function MatchList(props: { variants: readonly VariantSummary[]; lang: Lang; nam
             <li key={m.matchId} className="match-row" data-match={m.matchId} data-status={m.status}>
               <div>
                 <strong>{variant?.names[lang] ?? m.variant}</strong>
+                {m.title !== null && ` · ${m.title}`}
                 {m.ruleSet && ` · ${m.ruleSet.name}`}{" "}
                 <span className={`badge ${m.status}`}>{t(`lobby.${m.status}`)}</span>
                 <div className="match-seats">
@@ -259,6 +260,7 @@ function CreateMatch(props: { variants: readonly VariantSummary[]; lang: Lang; n
   const [bots, setBots] = useState(2);
   const [level, setLevel] = useState<BotLevel>("heuristic");
   const [timer, setTimer] = useState<number>(0);
+  const [spectatorsReadOnly, setSpectatorsReadOnly] = useState(false);
   const [options, setOptions] = useState<Record<string, unknown>>({});
   const [preset, setPreset] = useState<(typeof PRESETS)[number]>("noris");
   const [ruleSet, setRuleSet] = useState("");
@@ -295,6 +297,7 @@ function CreateMatch(props: { variants: readonly VariantSummary[]; lang: Lang; n
         seats: seatCount,
         name,
         ...(timer > 0 ? { turnTimerMs: timer * 1000 } : {}),
+        ...(spectatorsReadOnly ? { spectatorsReadOnly } : {}),
       };
       const created = await server().api.lobby.create(
         custom && ruleSet !== ""
@@ -311,6 +314,9 @@ function CreateMatch(props: { variants: readonly VariantSummary[]; lang: Lang; n
           level,
           count: botCount,
         });
+      // Every other seat is a bot: nobody to wait for.
+      if (botCount === seatCount - 1)
+        await server().api.lobby.start({ matchId: created.matchId, token: ticket.token });
       navigate(paths.match(created.matchId));
     } catch (e) {
       setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
@@ -379,6 +385,14 @@ function CreateMatch(props: { variants: readonly VariantSummary[]; lang: Lang; n
                 </option>
               ))}
             </select>
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={spectatorsReadOnly}
+              onChange={(e) => setSpectatorsReadOnly(e.target.checked)}
+            />{" "}
+            {t("lobby.spectatorsReadOnly")}
           </label>
         </div>
         {custom ? (

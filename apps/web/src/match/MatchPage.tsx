@@ -12,6 +12,10 @@ import { keepSeat, seatTicket, storedName, storeName } from "../net/seats";
 import { server } from "../net/server";
 import { followLink, navigate, paths } from "../router";
 import { useChartToggle } from "../chart/useChartToggle";
+import { BubbleContext, ChatPanel } from "../chat/ChatPanel";
+import { useMuted } from "../chat/muted";
+import { useChat } from "../chat/useChat";
+import { PresenceContext } from "../table/presence";
 import { useMatch } from "./useMatch";
 import { WaitingRoom } from "./WaitingRoom";
 
@@ -30,17 +34,26 @@ export default function MatchPage(props: {
   const { t } = useTranslation();
   const [ticket, setTicket] = useState<SeatTicket | null>(() => seatTicket(matchId));
   useEffect(() => setTicket(seatTicket(matchId)), [matchId]);
-  const { snapshot, log, error } = useMatch(matchId, ticket?.token ?? null);
+  const { snapshot, log, error, presence } = useMatch(matchId, ticket?.token ?? null);
   const [joinError, setJoinError] = useState<string | null>(null);
   const autoJoined = useRef(false);
   const [showChart, toggleChart] = useChartToggle();
   const position = useChartPosition(snapshot?.machine ?? null);
+  const chat = useChat(matchId, ticket?.token ?? null, log, snapshot?.version ?? null);
+  const [muted, toggleMute] = useMuted(matchId);
 
+  // The seat is gone (its token refused, or left elsewhere): watch on as a spectator.
+  const [seatLost, setSeatLost] = useState(false);
   useEffect(() => {
-    if (error?.code === "BAD_TOKEN") setTicket(null);
+    if (error?.code === "BAD_TOKEN" || error?.code === "SEAT_LOST") setTicket(null);
+    if (error?.code === "SEAT_LOST") setSeatLost(true);
   }, [error]);
+  useEffect(() => setSeatLost(false), [matchId]);
 
   const takeSeat = async (name: string) => {
+    // One seat per person: a join typed on the share link stores the name, and the auto-join
+    // below must not take a second seat with it before this one's answer comes.
+    autoJoined.current = true;
     setJoinError(null);
     try {
       storeName(name);
@@ -63,16 +76,29 @@ export default function MatchPage(props: {
     void takeSeat(name);
   });
 
+  // The same people at the same seats (the server seats every human with their own token):
+  // whoever comes first makes the rematch and starts it, the others are seated in one click.
   const rematch = async () => {
     if (ticket === null || snapshot === null) return;
     const next =
       snapshot.lobby.rematch ??
       (await server().api.lobby.rematch({ matchId, token: ticket.token })).matchId;
     keepSeat({ matchId: next, seat: ticket.seat, token: ticket.token });
+    await server()
+      .api.lobby.start({ matchId: next, token: ticket.token })
+      .catch((e: unknown) => {
+        // Started already, or a seat was given up: the table or the waiting room says which.
+        if (!(e instanceof RemoteRefusal)) throw e;
+      });
     navigate(paths.match(next));
   };
 
-  if (error !== null && snapshot === null && error.code !== "BAD_TOKEN") {
+  if (
+    error !== null &&
+    snapshot === null &&
+    error.code !== "BAD_TOKEN" &&
+    error.code !== "SEAT_LOST"
+  ) {
     return (
       <section className="page">
         <h2>{error.code === "MATCH_NOT_FOUND" ? t("room.notFound") : error.message[lang]}</h2>
@@ -87,27 +113,56 @@ export default function MatchPage(props: {
   const variant = variants.find((v) => v.id === snapshot.lobby.variant);
   if (variant === undefined) return <p className="page">{snapshot.lobby.variant}</p>;
 
+  const lostNote =
+    seatLost && ticket === null ? (
+      <p role="status" className="seat-lost">
+        {t("room.seatLost")}
+      </p>
+    ) : null;
   const joinBox =
     ticket === null && freeSeats > 0 && snapshot.lobby.status !== "over" ? (
-      <JoinBox onJoin={(name) => void takeSeat(name)} error={joinError} />
-    ) : null;
+      <>
+        {lostNote}
+        <JoinBox onJoin={(name) => void takeSeat(name)} error={joinError} />
+      </>
+    ) : (
+      lostNote
+    );
 
+  const chatPanel = (
+    <ChatPanel
+      matchId={matchId}
+      ticket={ticket}
+      lobby={snapshot.lobby}
+      lang={lang}
+      lines={chat.lines}
+      muted={muted}
+      onToggleMute={toggleMute}
+    />
+  );
   if (snapshot.lobby.status === "open" || snapshot.view === null) {
     return (
-      <WaitingRoom
-        snapshot={snapshot}
-        ticket={ticket}
-        variant={variant}
-        lang={lang}
-        joinBox={joinBox}
-        onLeft={() => setTicket(null)}
-      />
+      <PresenceContext.Provider value={presence}>
+        <div className="match-main in-room">
+          <WaitingRoom
+            snapshot={snapshot}
+            ticket={ticket}
+            variant={variant}
+            lang={lang}
+            joinBox={joinBox}
+            onLeft={() => setTicket(null)}
+          />
+          {chatPanel}
+        </div>
+      </PresenceContext.Provider>
     );
   }
   const family = (snapshot.view as { family: string }).family;
   const Table = family === "heul-doch" ? HeulDochTable : ClassicTable;
   return (
     <div className="match-page" data-chart={showChart ? "shown" : "hidden"}>
+      {/* The page's heading: the table's panels (log, choices, chat) are its h3s. */}
+      <h2 className="visually-hidden">{variant.names[lang]}</h2>
       {joinBox}
       {snapshot.lobby.continuedFrom ? (
         <p className="practice-note">
@@ -126,27 +181,36 @@ export default function MatchPage(props: {
       <button type="button" className="chart-toggle" aria-pressed={showChart} onClick={toggleChart}>
         {showChart ? t("chart.hide") : t("chart.show")}
       </button>
-      <div className="match-columns">
-        <Suspense fallback={<p className="loading">…</p>}>
-          <Table
-            snapshot={snapshot}
-            log={log}
-            ticket={ticket}
-            variant={variant}
-            lang={lang}
-            onRematch={() => void rematch()}
-          />
-        </Suspense>
-        {showChart ? (
-          <Suspense fallback={<p className="loading">{t("chart.loading")}</p>}>
-            <ChartPanel
-              variantId={variant.id}
-              rules={(snapshot.view as { rules?: unknown }).rules ?? null}
-              position={position}
-              title={t("chart.of", { name: variant.names[lang] })}
-            />
+      <div className="match-main at-table">
+        <div className="match-columns">
+          <Suspense fallback={<p className="loading">…</p>}>
+            <BubbleContext.Provider
+              value={{ bubbles: chat.bubbles, muted, lang, seats: snapshot.lobby.seats }}
+            >
+              <PresenceContext.Provider value={presence}>
+                <Table
+                  snapshot={snapshot}
+                  log={log}
+                  ticket={ticket}
+                  variant={variant}
+                  lang={lang}
+                  onRematch={() => void rematch()}
+                />
+              </PresenceContext.Provider>
+            </BubbleContext.Provider>
           </Suspense>
-        ) : null}
+          {showChart ? (
+            <Suspense fallback={<p className="loading">{t("chart.loading")}</p>}>
+              <ChartPanel
+                variantId={variant.id}
+                rules={(snapshot.view as { rules?: unknown }).rules ?? null}
+                position={position}
+                title={t("chart.of", { name: variant.names[lang] })}
+              />
+            </Suspense>
+          ) : null}
+        </div>
+        {chatPanel}
       </div>
     </div>
   );

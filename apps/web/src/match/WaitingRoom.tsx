@@ -1,17 +1,19 @@
 import {
+  hostOf,
   RemoteRefusal,
   type MatchSnapshot,
   type SeatTicket,
   type VariantSummary,
 } from "@maumau/client";
 import type { BotLevel, Lang } from "@maumau/engine";
-import { useState, type ReactNode } from "react";
+import { useContext, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BotLevelField } from "../lobby/BotLevelField";
 import { forgetSeat } from "../net/seats";
 import { server } from "../net/server";
 import { followLink, navigate, paths } from "../router";
 import { seatName } from "../table/common";
+import { PresenceContext, PresenceTag, presenceOf } from "../table/presence";
 
 /** Before the start: who sits where, the share link, bots, start and leave. */
 export function WaitingRoom(props: {
@@ -30,6 +32,9 @@ export function WaitingRoom(props: {
   const { lobby } = snapshot;
   const shareUrl = new URL(paths.join(lobby.matchId), location.origin).href;
   const free = lobby.seats.filter((s) => s.kind === "empty").length;
+  const presence = useContext(PresenceContext);
+  const host = hostOf(lobby.seats);
+  const isHost = ticket !== null && host === ticket.seat;
 
   const run = async (action: () => Promise<unknown>) => {
     setError(null);
@@ -71,20 +76,70 @@ export function WaitingRoom(props: {
         </div>
       </div>
       <ol className="seat-list">
-        {lobby.seats.map((s, i) => (
-          <li key={i} data-kind={s.kind}>
-            <span className="seat-number">{i + 1}</span>{" "}
-            {s.kind === "empty" ? (
-              <em>{t("seat.empty")}</em>
-            ) : (
-              <>
-                {seatName(s, i, t)}
-                {s.kind === "bot" && ` · ${t(`lobby.level.${s.level ?? "heuristic"}`)}`}
-                {ticket?.seat === i && <span className="tag">{t("seat.you")}</span>}
-              </>
-            )}
-          </li>
-        ))}
+        {lobby.seats.map((s, i) => {
+          const mine = ticket?.seat === i;
+          // The host frees a bot's seat, or one whose player left (the server checks again).
+          const freeable =
+            isHost &&
+            !mine &&
+            (s.kind === "bot" ||
+              (s.kind === "human" && presenceOf(presence, s)?.connected === false));
+          return (
+            <li key={i} data-kind={s.kind} data-seat={i}>
+              <span className="seat-number">{i + 1}</span>{" "}
+              <span className="seat-who">
+                {s.kind === "empty" ? (
+                  <em>{t("seat.empty")}</em>
+                ) : (
+                  <>
+                    {seatName(s, i, t)}
+                    {s.kind === "bot" && ` · ${t(`lobby.level.${s.level ?? "heuristic"}`)}`}
+                    {mine && <span className="tag">{t("seat.you")}</span>}
+                    {i === host && <span className="tag">{t("seat.host")}</span>}
+                    {!mine && <PresenceTag seat={s} />}
+                  </>
+                )}
+              </span>
+              {isHost && s.kind === "empty" && (
+                <button
+                  type="button"
+                  className="seat-action"
+                  aria-label={t("room.seatBotOn", { n: i + 1 })}
+                  onClick={() =>
+                    void run(() =>
+                      server().api.lobby.seatBot({
+                        matchId: lobby.matchId,
+                        token: ticket.token,
+                        seat: i,
+                        level,
+                      }),
+                    )
+                  }
+                >
+                  {t("room.seatBot")}
+                </button>
+              )}
+              {freeable && (
+                <button
+                  type="button"
+                  className="seat-action"
+                  aria-label={t("room.freeSeatOf", { n: i + 1 })}
+                  onClick={() =>
+                    void run(() =>
+                      server().api.lobby.freeSeat({
+                        matchId: lobby.matchId,
+                        token: ticket.token,
+                        seat: i,
+                      }),
+                    )
+                  }
+                >
+                  {t("room.freeSeat")}
+                </button>
+              )}
+            </li>
+          );
+        })}
       </ol>
       {joinBox}
       {ticket === null && free === 0 && <p>{t("room.full")}</p>}

@@ -7,6 +7,7 @@ import {
 } from "@maumau/client";
 import { useEffect, useState } from "react";
 import { forgetSeat } from "../net/seats";
+import type { PresenceState } from "../table/presence";
 import { feedSource, server } from "../net/server";
 
 export interface MatchState {
@@ -15,10 +16,12 @@ export interface MatchState {
   readonly log: readonly ViewEvent[];
   /** Why the match cannot be shown (e.g. MATCH_NOT_FOUND). */
   readonly error: ErrorRefusal | null;
+  /** Who is at the table, as the server last told (`presence`). */
+  readonly presence: PresenceState | null;
 }
 
 const LOG_SIZE = 60;
-const EMPTY: MatchState = { snapshot: null, log: [], error: null };
+const EMPTY: MatchState = { snapshot: null, log: [], error: null, presence: null };
 
 const refusalOf = (error: unknown): ErrorRefusal =>
   error instanceof RemoteRefusal
@@ -38,15 +41,26 @@ export function useMatch(matchId: string, token: string | null): MatchState {
       matchId,
       ...(token === null ? {} : { token }),
       idleMs: 20_000,
-      onError: (error) => live && setState((s) => ({ ...s, error: refusalOf(error) })),
+      onError: (error) => {
+        if (!live) return;
+        const refusal = refusalOf(error);
+        // The seat was left (from another tab or device): its token is of no use any more.
+        if (refusal.code === "SEAT_LOST") forgetSeat(matchId);
+        setState((s) => ({ ...s, error: refusal }));
+      },
     });
     feed.onUpdate((snapshot, events) => {
       if (!live) return;
       setState((s) => ({
+        ...s,
         snapshot,
         log: [...s.log, ...events].slice(-LOG_SIZE),
         error: null,
       }));
+    });
+    const offPresence = server().onPresence((frame) => {
+      if (live && frame.matchId === matchId)
+        setState((s) => ({ ...s, presence: { seats: frame.seats, at: Date.now() } }));
     });
     feed.start().then(
       async () => {
@@ -80,6 +94,7 @@ export function useMatch(matchId: string, token: string | null): MatchState {
     );
     return () => {
       live = false;
+      offPresence();
       feed.close();
       server()
         .api.game.unwatch({ matchId })

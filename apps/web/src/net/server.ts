@@ -1,4 +1,4 @@
-import { SocketClient, type MatchFrame } from "@maumau/client";
+import { SocketClient, type MatchFrame, type SeatNotice } from "@maumau/client";
 import type { AppRouter } from "@maumau/server";
 import { useSyncExternalStore } from "react";
 
@@ -47,6 +47,8 @@ export const feedSource = () => {
   return {
     onFrame: (listener: (frame: MatchFrame) => void) => c.onFrame(listener),
     onReconnect: (listener: () => void) => c.onReconnect(listener),
+    onSeatLost: (listener: (notice: SeatNotice) => void) => c.onSeatLost(listener),
+    onResync: (listener: () => void) => c.onResync(listener),
     get connected() {
       return c.connected;
     },

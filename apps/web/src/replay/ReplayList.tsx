@@ -1,4 +1,4 @@
-import type { LobbyView, VariantSummary } from "@maumau/client";
+import type { MatchSummary, VariantSummary } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,12 +10,12 @@ import { seatName } from "../table/common";
 export default function ReplayList(props: { variants: readonly VariantSummary[]; lang: Lang }) {
   const { variants, lang } = props;
   const { t } = useTranslation();
-  const [matches, setMatches] = useState<readonly LobbyView[] | null>(null);
+  const [matches, setMatches] = useState<readonly MatchSummary[] | null>(null);
   useEffect(() => {
     server()
       .api.lobby.list({ status: ["over"], limit: 100 })
       .then(
-        (list) => setMatches(list as readonly LobbyView[]),
+        (list) => setMatches(list as readonly MatchSummary[]),
         () => setMatches([]),
       );
   }, []);

@@ -6,12 +6,15 @@ import { BotLevelField } from "../lobby/BotLevelField";
 import { Card } from "../cards/Card";
 import { colourName, deckStyleOf, type DeckStyle } from "../cards/names";
 import { keepSeat, storedName, storeName } from "../net/seats";
+import { OpenTogether, SharedReplay } from "./SharedReplay";
 import { server } from "../net/server";
 import { RemoteRefusal } from "@maumau/client";
 import { followLink, navigate, paths } from "../router";
 import { eventText } from "../table/eventText";
 import { useChartToggle } from "../chart/useChartToggle";
 import { buildReplay, type Replay } from "./replayLog";
+import { chatLines } from "../chat/chatLines";
+import { chatLineText, ReplayChat } from "../chat/ReplayChat";
 
 const ChartPanel = lazy(() => import("../chart/ChartPanel"));
 
@@ -42,10 +45,14 @@ function namesOf(
 export default function ReplayPage(props: {
   matchId: string;
   at: number | null;
+  /** A shared replay's room id: the room's leader drives the position. */
+  room: string | null;
+  /** Open a shared replay at once (the match-over screen's link). */
+  together: boolean;
   variants: readonly VariantSummary[];
   lang: Lang;
 }) {
-  const { matchId, at, variants, lang } = props;
+  const { matchId, at, room, together, variants, lang } = props;
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
 
@@ -78,42 +85,87 @@ export default function ReplayPage(props: {
   if (loaded.status === "failed") return <p className="page error">{loaded.message}</p>;
   const variant = variants.find((v) => v.id === loaded.replay.variant);
   if (variant === undefined) return null;
-  return (
+  const last = loaded.replay.events.length;
+  const stepper = (step: number, go: (n: number) => void, aside: ReactNode) => (
     <Stepper
       replay={loaded.replay}
       names={loaded.names}
       variant={variant}
       matchId={matchId}
-      at={at}
+      step={step}
+      go={go}
       lang={lang}
+      aside={aside}
     />
   );
+  if (room !== null) {
+    return (
+      <SharedReplay
+        key={room}
+        roomId={room}
+        matchId={matchId}
+        last={last}
+        lang={lang}
+        fair={loaded.replay.fairness.ok}
+        render={stepper}
+      />
+    );
+  }
+  // #20.8: a replay opens at the first move (or the linked step), not at the end.
+  const firstMove = loaded.replay.events.findIndex((e) => MOVES.has(e.type)) + 1;
+  const step = Math.min(Math.max(at ?? firstMove, 0), last);
+  return stepper(
+    step,
+    (n) => navigate(paths.replay(matchId, Math.min(Math.max(n, 0), last)), { replace: true }),
+    <OpenTogether matchId={matchId} step={step} lang={lang} now={together} />,
+  );
 }
+
+/** The events a player's move starts with: where a replay opens (#20.8). */
+const MOVES: ReadonlySet<string> = new Set([
+  "deck.cut",
+  "card.played",
+  "special.played",
+  "cards.drawn",
+  "colour.chosen",
+]);
 
 function Stepper(props: {
   replay: Replay;
   names: readonly string[];
   variant: VariantSummary;
   matchId: string;
-  at: number | null;
+  /** The move shown (0 … the log's length) and how to show another. */
+  step: number;
+  go: (n: number) => void;
   lang: Lang;
+  /** Beside the board: the shared replay's room, or the offer to open one. */
+  aside: ReactNode;
 }) {
-  const { replay, names, variant, matchId, at, lang } = props;
+  const { replay, names, variant, matchId, step, go, lang, aside } = props;
   const { t } = useTranslation();
   const last = replay.events.length;
-  const step = Math.min(Math.max(at ?? last, 0), last);
-  const go = (n: number) =>
-    navigate(paths.replay(matchId, Math.min(Math.max(n, 0), last)), { replace: true });
   const state = replay.states[step] as (ClassicState & HeulDochState) | null;
   const rules = (state as ClassicState | null)?.rules;
   const style: DeckStyle = deckStyleOf(replay.family, rules?.deck, variant.id);
   const ctx = useMemo(
-    () => ({ t, lang, style, nameOf: (s: number) => names[s] ?? "?" }),
-    [t, lang, style, names],
+    () => ({
+      t,
+      lang,
+      style,
+      nameOf: (s: number) => names[s] ?? "?",
+      // Captions name the rule of a penalty (N-4.2, N-5.1, …).
+      rule: (key: string) =>
+        ((rules as { ruleIds?: Readonly<Record<string, string>> } | undefined)?.ruleIds ?? {})[
+          key
+        ] ?? null,
+    }),
+    [t, lang, style, names, rules],
   );
   const [copied, setCopied] = useState(false);
   const [showChart, toggleChart] = useChartToggle();
   const position = replay.chart[step] ?? null;
+  const chat = useMemo(() => chatLines(replay.events), [replay.events]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -130,9 +182,12 @@ function Stepper(props: {
   });
 
   const current = replay.events[step - 1];
+  const upTo = current?.version ?? 0;
   const describe = (e: ViewEvent): string => {
     const text = eventText(e, ctx);
     if (text !== null) return text;
+    const [line] = chatLines([e]);
+    if (line !== undefined) return chatLineText(line, ctx.nameOf, lang, t);
     const seat = (e.data as { seat?: number } | null)?.seat;
     return e.type === "turn.started" && seat !== undefined
       ? t("table.turnOf", { name: names[seat] })
@@ -141,6 +196,7 @@ function Stepper(props: {
   return (
     <section className="page replay" aria-labelledby="replay-heading" data-step={step}>
       <h2 id="replay-heading">{t("replay.heading", { variant: variant.names[lang] })}</h2>
+      {aside}
       <div className="replay-controls">
         <button type="button" onClick={() => go(0)} aria-label={t("replay.first")}>
           «
@@ -198,6 +254,7 @@ function Stepper(props: {
           />
         </Suspense>
       ) : null}
+      <ReplayChat lines={chat.filter((l) => l.version <= upTo)} nameOf={ctx.nameOf} lang={lang} />
       <ContinueFrom
         matchId={matchId}
         version={current?.version ?? 0}
@@ -205,7 +262,7 @@ function Stepper(props: {
         names={names}
         lang={lang}
       />
-      <details className="replay-log">
+      <details className="replay-log" open>
         <summary>{t("replay.all", { count: last })}</summary>
         <ol>
           {replay.events.map((e, i) => (

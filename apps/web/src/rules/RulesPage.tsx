@@ -46,9 +46,9 @@ function VariantCard(props: { variant: VariantSummary; lang: Lang; selected: boo
         href={paths.rules(variant.id)}
         onClick={followLink}
         aria-current={selected ? "page" : undefined}
-        aria-label={t("variants.showRulesOf", { name })}
       >
         {t("variants.showRules")}
+        <span className="visually-hidden"> – {name}</span>
       </a>
     </article>
   );

@@ -2,17 +2,18 @@ import type { MatchSnapshot, SeatTicket, VariantSummary, ViewEvent } from "@maum
 import type { ClassicView, Command, Lang } from "@maumau/engine";
 import { useMemo, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { AtTable } from "../layout/atTable";
+import { TableSettings } from "../motion/TableSettings";
+import { useTableMotion } from "../motion/useTableMotion";
 import { Card } from "../cards/Card";
-import { cardName, colourName, deckStyleOf } from "../cards/names";
+import { cardName, colourName, deckStyleOf, splitCard } from "../cards/names";
 import {
-  AfterGame,
   ChoicePanel,
   digitOf,
   EventLog,
   HandCards,
   KeyHelp,
   RefusalBanner,
-  ScoreTable,
   SeatBadge,
   TurnStatus,
   seatName,
@@ -22,6 +23,9 @@ import {
   useKeys,
   type PanelChoice,
 } from "./common";
+import { CountedCard, GameEnd, ScoreTable, type SeatResult } from "./GameEnd";
+import { Control, idleReason } from "./controls";
+import { CutPanel, CutResult } from "./CutPanel";
 import { has, playableCards, toClientCommand, type Calls, type Choice } from "./moves";
 
 export interface TableProps {
@@ -48,8 +52,7 @@ export default function ClassicTable(props: TableProps) {
   const [calls, setCalls] = useState<Calls>(NO_CALLS);
   const [choosing, setChoosing] = useState<{ card: string; choices: Choice[] } | null>(null);
   const [help, setHelp] = useState(false);
-  const [cutAt, setCutAt] = useState(1);
-  const [cutKeep, setCutKeep] = useState(false);
+  const [cutSeen, setCutSeen] = useState<string | null>(null);
   const playable = useMemo(() => playableCards(snapshot.legal), [snapshot.legal]);
   const secondsLeft = useCountdown(turnDeadline(snapshot));
   const hand = view.hand ?? [];
@@ -59,6 +62,16 @@ export default function ClassicTable(props: TableProps) {
   );
   const mauCall = style === "french" ? t("table.knock") : t("table.mau");
   const mauMauCallable = view.rules.calls.mauMau.required;
+  const mauCallable = view.rules.calls.mau.required;
+  // Each control says why it does not apply (not your turn, the cut, the end), or null.
+  const idle = idleReason(snapshot, me, view.phase, names, busy, t);
+  const why = {
+    draw: idle ?? (has(snapshot.legal, "drawCard") ? null : t("table.why.noDraw")),
+    pass: idle ?? (has(snapshot.legal, "pass") ? null : t("table.why.noPass")),
+    // N-5.1/N-5.2: a call is the player's own, allowed on any play: never hinted by the hand.
+    mau: idle,
+    mauMau: idle,
+  };
 
   const playCommand = async (command: Command) => {
     setChoosing(null);
@@ -127,13 +140,13 @@ export default function ClassicTable(props: TableProps) {
     }
     switch (event.key.toLowerCase()) {
       case "d":
-        if (myTurn) draw();
+        if (why.draw === null) draw();
         break;
       case "p":
-        if (myTurn) pass();
+        if (why.pass === null) pass();
         break;
       case "m":
-        setCalls((c) => ({ ...c, mau: !c.mau }));
+        if (mauCallable && why.mau === null) setCalls((c) => ({ ...c, mau: !c.mau }));
         break;
       case "n":
         if (snapshot.progress?.status === "gameOver" && ticket)
@@ -161,14 +174,44 @@ export default function ClassicTable(props: TableProps) {
   const toAct = snapshot.progress?.toAct ?? null;
   const order = me === null ? seats.map((_, i) => i) : seats.map((_, i) => (me + i) % seats.length);
   const others = order.filter((s) => s !== me);
+  const motion = useTableMotion({
+    log,
+    viewer: me,
+    myTurn: myTurn && !over,
+    style,
+    lang,
+    back: variant.theme.cardBack,
+  });
+  // N-6.2/F-6.2/B-6.2: at the end every hand is counted in the open, card by card.
+  const results: SeatResult[] = (view.revealedHands ?? []).map((cards, seat) => ({
+    seat,
+    points: view.scores?.[seat] ?? 0,
+    note: null,
+    cards:
+      cards.length === 0 ? (
+        <span className="end-empty">{t("end.noCards")}</span>
+      ) : (
+        cards.map((card, i) => (
+          <CountedCard
+            key={`${card}:${i}`}
+            points={view.rules.values[splitCard(card).rank] ?? null}
+          >
+            <Card code={card} style={style} lang={lang} />
+          </CountedCard>
+        ))
+      ),
+  }));
 
   return (
     <section
+      ref={motion.ref}
       className={`table classic style-${style}`}
       data-version={snapshot.version}
       aria-label={t("table.label")}
       style={{ "--table": variant.theme.table } as React.CSSProperties}
     >
+      <AtTable />
+      {motion.layer}
       <div className="status" role="status" aria-live="polite">
         <TurnStatus snapshot={snapshot} names={names} secondsLeft={secondsLeft} />
         <span>{t("table.game", { n: view.game })}</span>
@@ -185,10 +228,27 @@ export default function ClassicTable(props: TableProps) {
         )}
         {view.anyCardAllowed && <span>{t("table.anyCard")}</span>}
       </div>
+      <TableSettings lang={lang} />
 
       {refusal && (
         <RefusalBanner refusal={refusal} variant={variant.id} lang={lang} onDismiss={dismiss} />
       )}
+
+      <GameEnd
+        snapshot={snapshot}
+        ticket={ticket}
+        names={names}
+        lang={lang}
+        game={view.game}
+        gameWinners={view.gameWinner === null ? [] : [view.gameWinner]}
+        matchWinners={view.winners}
+        results={results}
+        history={view.history}
+        totals={view.totals}
+        resultsTitle={t("end.hands")}
+        send={send}
+        onRematch={onRematch}
+      />
 
       <div className="opponents">
         {others.map((s) => (
@@ -222,7 +282,8 @@ export default function ClassicTable(props: TableProps) {
           type="button"
           className="pile draw-pile"
           onClick={draw}
-          disabled={!myTurn || busy}
+          disabled={why.draw !== null}
+          title={why.draw ?? undefined}
           aria-label={`${t("table.draw")} – ${t("table.drawPile", { count: view.drawPile })}`}
         >
           <Card code={null} style={style} lang={lang} back={variant.theme.cardBack} decorative />
@@ -252,48 +313,23 @@ export default function ClassicTable(props: TableProps) {
       </div>
 
       {view.phase === "cutting" && toAct !== null && (
-        <div className="cut">
-          {myTurn ? (
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                void send({ type: "cut", at: cutAt, ...(cutKeep ? { keep: true } : {}) });
-              }}
-            >
-              <h3>{t("table.cut")}</h3>
-              <label>
-                {t("table.cutAt")}{" "}
-                <input
-                  type="number"
-                  min={1}
-                  max={Math.max(1, view.drawPile - 1)}
-                  value={cutAt}
-                  onChange={(e) => setCutAt(Number(e.target.value))}
-                />
-              </label>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={cutKeep}
-                  onChange={(e) => setCutKeep(e.target.checked)}
-                />{" "}
-                {t("table.cutKeep")}
-              </label>
-              <button type="submit" className="primary">
-                {t("table.cutButton")}
-              </button>
-            </form>
-          ) : (
-            <p>{t("table.cutWait", { name: names[toAct] })}</p>
-          )}
-        </div>
+        <CutPanel
+          key={`${view.game}:${toAct}`}
+          view={view}
+          mine={myTurn}
+          cutterName={names[toAct] ?? ""}
+          busy={busy}
+          onCut={(command) => void send(command)}
+        />
       )}
-
-      {panel && (
-        <ChoicePanel
-          title={panel.title}
-          choices={panel.choices}
-          {...(panel.cancel ? { onCancel: () => setChoosing(null) } : {})}
+      {view.phase !== "cutting" && view.cut && !over && cutSeen !== `${view.game}` && (
+        <CutResult
+          view={view}
+          style={style}
+          lang={lang}
+          me={me}
+          cutterName={names[view.cut.seat] ?? ""}
+          onDismiss={() => setCutSeen(`${view.game}`)}
         />
       )}
 
@@ -308,64 +344,81 @@ export default function ClassicTable(props: TableProps) {
           secondsLeft={myTurn ? secondsLeft : null}
         >
           <div className="controls">
-            <button
-              type="button"
-              className="call"
-              aria-pressed={calls.mau}
-              onClick={() => setCalls((c) => ({ ...c, mau: !c.mau }))}
-              title={t("table.callHint")}
-            >
-              {mauCall} <kbd>M</kbd>
-            </button>
-            {mauMauCallable && (
-              <button
-                type="button"
+            {mauCallable && (
+              <Control
                 className="call"
-                aria-pressed={calls.mauMau}
-                onClick={() => setCalls((c) => ({ ...c, mauMau: !c.mauMau }))}
+                pressed={calls.mau}
+                reason={why.mau}
                 title={t("table.callHint")}
+                onClick={() => setCalls((c) => ({ ...c, mau: !c.mau }))}
+              >
+                {mauCall} <kbd>M</kbd>
+              </Control>
+            )}
+            {mauMauCallable && (
+              <Control
+                className="call"
+                pressed={calls.mauMau}
+                reason={why.mauMau}
+                title={t("table.callHint")}
+                onClick={() => setCalls((c) => ({ ...c, mauMau: !c.mauMau }))}
               >
                 {t("table.mauMau")}
-              </button>
+              </Control>
             )}
-            <button type="button" onClick={draw} disabled={!myTurn || busy}>
+            <Control reason={why.draw} onClick={draw}>
               {t("table.draw")} <kbd>D</kbd>
-            </button>
-            <button
-              type="button"
-              onClick={pass}
-              disabled={!myTurn || busy || !has(snapshot.legal, "pass")}
-            >
+            </Control>
+            <Control reason={why.pass} onClick={pass}>
               {t("table.pass")} <kbd>P</kbd>
-            </button>
+            </Control>
             <KeyHelp open={help} onToggle={() => setHelp((h) => !h)} />
           </div>
-          <HandCards
-            hand={hand}
-            style={style}
-            lang={lang}
-            myTurn={myTurn}
-            busy={busy}
-            playable={playable}
-            marked={view.drawnCard}
-            markClass="drawn"
-            onCard={playCard}
-          />
+          {/* The colour picker sits beside the hand, never over it (#20.7). */}
+          <div className={`hand-row${panel ? " choosing" : ""}`}>
+            <HandCards
+              hand={hand}
+              style={style}
+              lang={lang}
+              myTurn={myTurn}
+              busy={busy}
+              playable={playable}
+              marked={view.drawnCard}
+              markClass="drawn"
+              onCard={playCard}
+            />
+            {panel && (
+              <ChoicePanel
+                title={panel.title}
+                choices={panel.choices}
+                {...(panel.cancel ? { onCancel: () => setChoosing(null) } : {})}
+              />
+            )}
+          </div>
         </SeatBadge>
       ) : (
         <p className="spectator-note">{t("table.spectator")}</p>
       )}
 
-      <AfterGame snapshot={snapshot} ticket={ticket} send={send} onRematch={onRematch} />
-      {(over || view.history.length > 0) && (
+      {!over && view.history.length > 0 && (
         <ScoreTable
           names={names}
           games={view.history}
           totals={view.totals}
-          winners={view.winners}
+          current={-1}
+          winners={[]}
         />
       )}
-      <EventLog log={log} ctx={{ t, lang, style, nameOf: (s) => names[s] ?? "?" }} />
+      <EventLog
+        log={log}
+        ctx={{
+          t,
+          lang,
+          style,
+          nameOf: (s) => names[s] ?? "?",
+          rule: (key) => (view.rules.ruleIds as Readonly<Record<string, string>>)[key] ?? null,
+        }}
+      />
     </section>
   );
 }

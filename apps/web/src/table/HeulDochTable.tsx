@@ -1,18 +1,21 @@
 import type { HeulDochView, Seat } from "@maumau/engine";
+// A small pure module of rule functions (no machine, no zod): the page may bundle it.
+import { pileHints, type PileHint } from "@maumau/engine/hints";
 import { useMemo, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { AtTable } from "../layout/atTable";
+import { TableSettings } from "../motion/TableSettings";
+import { useTableMotion } from "../motion/useTableMotion";
 import { Card } from "../cards/Card";
 import { cardName } from "../cards/names";
 import type { TableProps } from "./ClassicTable";
 import {
-  AfterGame,
   ChoicePanel,
   digitOf,
   EventLog,
   HandCards,
   KeyHelp,
   RefusalBanner,
-  ScoreTable,
   SeatBadge,
   TurnStatus,
   seatName,
@@ -21,6 +24,7 @@ import {
   useCountdown,
   useKeys,
 } from "./common";
+import { CountedCard, GameEnd, ScoreTable, type SeatResult } from "./GameEnd";
 import { heulDochChoice, playableCards, toClientCommand, type Choice } from "./moves";
 
 const STYLE = "heul-doch" as const;
@@ -44,6 +48,21 @@ export default function HeulDochTable(props: TableProps) {
   const over =
     snapshot.progress?.status === "gameOver" || snapshot.progress?.status === "matchOver";
   const choices: Choice[] = selected ? (playable.get(selected) ?? []).map(heulDochChoice) : [];
+  // #20.4: every pile the selected card may go to, and why; the others dimmed with why (H-3).
+  const hints: readonly PileHint[] | null =
+    selected !== null && me !== null
+      ? pileHints(
+          view.players,
+          view.piles.map((p) => p.top),
+          me,
+          selected,
+        )
+      : null;
+  const hintText = (h: PileHint): string =>
+    `${t(`table.hint.${h.reason}`, {
+      name: names[h.to] ?? "",
+      card: h.top ? cardName(STYLE, h.top, lang) : "",
+    })}${h.reason === "fitsNeighbour" && h.must ? `: ${t("table.hint.must")}` : ""} (${h.rule})`;
 
   const play = async (choice: Choice) => {
     setSelected(null);
@@ -123,23 +142,92 @@ export default function HeulDochTable(props: TableProps) {
   const targets = new Set(choices.map(pileOf).filter((s): s is Seat => s !== null));
   const order = me === null ? seats.map((_, i) => i) : seats.map((_, i) => (me + i) % seats.length);
   const middleTop = view.middle.at(-1) ?? null;
+  const motion = useTableMotion({
+    log,
+    viewer: me,
+    myTurn: myTurn && !over,
+    style: STYLE,
+    lang,
+    back: variant.theme.cardBack,
+  });
+  // H-6.2: at the end every pile is counted in the open: onions, the ranks they spoil, points.
+  const results: SeatResult[] = (view.revealedPiles ?? []).map((pile, seat) => {
+    const ranks = view.spoiledRanks?.[seat] ?? [];
+    const onions = pile.filter((c) => c.faceDown).length;
+    const lost = view.spoiled?.[seat] ?? 0;
+    const noteValues = { onions: t("end.onions", { count: onions }) };
+    return {
+      seat,
+      points: view.scores?.[seat] ?? 0,
+      note:
+        lost > 0
+          ? t("end.pileNote", { ...noteValues, ranks: ranks.join(", "), points: lost })
+          : t("end.pileNoteClean", noteValues),
+      cards:
+        pile.length === 0 ? (
+          <span className="end-empty">{t("table.emptyPile")}</span>
+        ) : (
+          <>
+            {onions > 0 && (
+              <CountedCard points={`×${onions}`} mark="onion">
+                <Card code={null} onion style={STYLE} lang={lang} />
+              </CountedCard>
+            )}
+            {pile.map((c, i) => {
+              if (c.faceDown) return null;
+              const rank = Number(c.card.split("/")[1]);
+              const spoiled = ranks.includes(rank);
+              return (
+                <CountedCard
+                  key={i}
+                  points={Number.isNaN(rank) ? null : spoiled ? 0 : rank}
+                  {...(spoiled ? { mark: "spoiled" as const } : {})}
+                >
+                  <Card code={c.card} style={STYLE} lang={lang} />
+                </CountedCard>
+              );
+            })}
+          </>
+        ),
+    };
+  });
 
   return (
     <section
+      ref={motion.ref}
       className="table heul-doch"
       data-version={snapshot.version}
       aria-label={t("table.label")}
       style={{ "--table": variant.theme.table } as React.CSSProperties}
     >
+      <AtTable />
+      {motion.layer}
       <div className="status" role="status" aria-live="polite">
         <TurnStatus snapshot={snapshot} names={names} secondsLeft={secondsLeft} />
         <span>{t("table.game", { n: view.game })}</span>
         <span>{t("table.drawPile", { count: view.drawPile })}</span>
       </div>
+      <TableSettings lang={lang} />
 
       {refusal && (
         <RefusalBanner refusal={refusal} variant={variant.id} lang={lang} onDismiss={dismiss} />
       )}
+
+      <GameEnd
+        snapshot={snapshot}
+        ticket={ticket}
+        names={names}
+        lang={lang}
+        game={view.game}
+        gameWinners={view.gameWinners}
+        matchWinners={view.winners}
+        results={results}
+        history={view.history.map((g) => g.scores)}
+        totals={view.totals}
+        resultsTitle={t("end.piles")}
+        send={send}
+        onRematch={onRematch}
+      />
 
       <div className="piles">
         {order.map((s) => {
@@ -156,7 +244,13 @@ export default function HeulDochTable(props: TableProps) {
               you={s === me}
               toAct={toAct === s && !over}
               secondsLeft={toAct === s ? secondsLeft : null}
-              className={isTarget ? "target" : ""}
+              className={
+                isTarget
+                  ? "target"
+                  : hints && !hints.some((h) => h.to === s && h.allowed)
+                    ? "dimmed"
+                    : ""
+              }
             >
               <button
                 type="button"
@@ -188,29 +282,27 @@ export default function HeulDochTable(props: TableProps) {
                   />
                 )}
               </button>
+              {hints && (
+                <ul className="pile-hints">
+                  {hints
+                    .filter((h) => h.to === s)
+                    .map((h) => (
+                      <li
+                        key={`${h.faceDown}`}
+                        data-allowed={h.allowed}
+                        data-reason={h.reason}
+                        data-rule={h.rule}
+                      >
+                        {h.allowed ? "✓ " : "✗ "}
+                        {hintText(h)}
+                      </li>
+                    ))}
+                </ul>
+              )}
               {pile?.onions !== null && pile?.onions !== undefined && (
                 <p className="pile-info">
                   {t("table.onions", { count: pile.onions })} ·{" "}
                   {t("table.size", { count: pile.size ?? 0 })}
-                </p>
-              )}
-              {view.revealedPiles?.[s] && (
-                <div className="revealed" aria-label={t("table.pileOf", { name: names[s] })}>
-                  {view.revealedPiles[s].map((c, i) => (
-                    <Card
-                      key={i}
-                      code={c.card}
-                      style={STYLE}
-                      lang={lang}
-                      className={c.faceDown ? "was-onion" : ""}
-                    />
-                  ))}
-                </div>
-              )}
-              {view.scores && (
-                <p className="pile-info">
-                  {t("table.scores")}: {view.scores[s]} ({t("table.spoiled")}:{" "}
-                  {view.spoiled?.[s] ?? 0})
                 </p>
               )}
             </SeatBadge>
@@ -263,6 +355,16 @@ export default function HeulDochTable(props: TableProps) {
           <div className="controls">
             <KeyHelp open={help} onToggle={() => setHelp((h) => !h)} />
           </div>
+          {help && (
+            <div className="game-help" role="note">
+              <h3>{t("table.heulHelp.title")}</h3>
+              <ul>
+                {(["piles", "neighbours", "onions", "specials", "score"] as const).map((k) => (
+                  <li key={k}>{t(`table.heulHelp.${k}`)}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           <HandCards
             hand={hand}
             style={STYLE}
@@ -279,13 +381,13 @@ export default function HeulDochTable(props: TableProps) {
         <p className="spectator-note">{t("table.spectator")}</p>
       )}
 
-      <AfterGame snapshot={snapshot} ticket={ticket} send={send} onRematch={onRematch} />
-      {(over || view.history.length > 0) && (
+      {!over && view.history.length > 0 && (
         <ScoreTable
           names={names}
           games={view.history.map((g) => g.scores)}
           totals={view.totals}
-          winners={view.winners.length > 0 ? view.winners : view.gameWinners}
+          current={-1}
+          winners={[]}
         />
       )}
       <EventLog log={log} ctx={{ t, lang, style: STYLE, nameOf: (s) => names[s] ?? "?" }} />

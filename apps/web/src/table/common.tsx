@@ -16,6 +16,8 @@ import { followLink, paths } from "../router";
 import { Card } from "../cards/Card";
 import { cardName, type DeckStyle } from "../cards/names";
 import { eventText, type EventContext } from "./eventText";
+import { ReactionBubble } from "../chat/ChatPanel";
+import { PresenceTag } from "./presence";
 
 /** A seat's name as the table shows it: the player's name, "Bot 2", or "Seat 3". */
 export function seatName(seat: SeatView | undefined, index: number, t: TFunction): string {
@@ -132,6 +134,7 @@ export function SeatBadge(props: {
       data-seat={seat.seat}
       aria-current={toAct ? "true" : undefined}
     >
+      <ReactionBubble seat={seat.seat} />
       <header>
         <span className="seat-name">
           {name}
@@ -146,6 +149,7 @@ export function SeatBadge(props: {
             </span>
           )}
           {seat.away && <span className="tag away">{t("seat.away")}</span>}
+          {!you && <PresenceTag seat={seat} />}
         </span>
         <span className="seat-count">{t("seat.cards", { count: cards })}</span>
       </header>
@@ -171,7 +175,7 @@ export function EventLog(props: { log: readonly ViewEvent[]; ctx: EventContext }
   return (
     <aside className="log" aria-labelledby={headingId}>
       <h3 id={headingId}>{ctx.t("table.log")}</h3>
-      <ul aria-live="polite">
+      <ul aria-live="polite" tabIndex={0} aria-labelledby={headingId}>
         {lines.map((l) => (
           <li key={l.version}>{l.text}</li>
         ))}
@@ -228,56 +232,6 @@ export function ChoicePanel(props: {
   );
 }
 
-/** Scores per game and the totals; the winners marked. */
-export function ScoreTable(props: {
-  names: readonly string[];
-  games: readonly (readonly number[])[];
-  totals: readonly number[];
-  winners: readonly number[];
-}) {
-  const { names, games, totals, winners } = props;
-  const { t } = useTranslation();
-  return (
-    <table className="scores">
-      <caption>{t("table.scores")}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t("table.game", { n: "" }).trim()}</th>
-          {names.map((n, i) => (
-            <th scope="col" key={i}>
-              {n}
-              {winners.includes(i) && (
-                <span className="winner" aria-label={t("table.winner")}>
-                  {" "}
-                  ★
-                </span>
-              )}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {games.map((row, g) => (
-          <tr key={g}>
-            <th scope="row">{g + 1}</th>
-            {names.map((_, i) => (
-              <td key={i}>{row[i] ?? ""}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">{t("table.total")}</th>
-          {names.map((_, i) => (
-            <td key={i}>{totals[i] ?? 0}</td>
-          ))}
-        </tr>
-      </tfoot>
-    </table>
-  );
-}
-
 /** Whether a key press is meant for a form field rather than the table. */
 export const typingInField = (event: KeyboardEvent): boolean => {
   const target = event.target as HTMLElement | null;
@@ -329,51 +283,7 @@ export function KeyHelp(props: { open: boolean; onToggle: () => void }) {
   );
 }
 
-/** Rematch and next-game controls under the scores. */
-export function AfterGame(props: {
-  snapshot: MatchSnapshot;
-  ticket: SeatTicket | null;
-  send: (c: ClientCommand) => Promise<boolean>;
-  onRematch: () => void;
-}) {
-  const { snapshot, ticket, send, onRematch } = props;
-  const { t } = useTranslation();
-  const status = snapshot.progress?.status;
-  if (status === "gameOver") {
-    return (
-      <div className="after-game">
-        <p role="status">{t("table.gameOver")}</p>
-        {ticket !== null && (
-          <button
-            type="button"
-            className="primary"
-            onClick={() => void send({ type: "startNextGame" })}
-          >
-            {t("table.nextGame")} <kbd>N</kbd>
-          </button>
-        )}
-      </div>
-    );
-  }
-  if (status === "matchOver") {
-    return (
-      <div className="after-game">
-        <p role="status">{t("table.matchOver")}</p>
-        <a className="button" href={paths.replay(snapshot.matchId)} onClick={followLink}>
-          {t("replay.watch")}
-        </a>
-        {ticket !== null && (
-          <button type="button" className="primary" onClick={onRematch}>
-            {snapshot.lobby.rematch ? t("table.toRematch") : t("table.rematch")}
-          </button>
-        )}
-      </div>
-    );
-  }
-  return null;
-}
-
-/** Whose turn it is (or that the game or match is over), and the timer. */
+/** Whose turn it is, and the timer; at a game's end the result banner speaks instead. */
 export function TurnStatus(props: {
   snapshot: MatchSnapshot;
   names: readonly string[];
@@ -385,9 +295,7 @@ export function TurnStatus(props: {
   const toAct = snapshot.progress?.toAct ?? null;
   const over = status === "gameOver" || status === "matchOver";
   const text = over
-    ? status === "matchOver"
-      ? t("table.matchOver")
-      : t("table.gameOver")
+    ? ""
     : toAct !== null && toAct === snapshot.viewer
       ? t("table.yourTurn")
       : toAct !== null

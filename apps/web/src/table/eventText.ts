@@ -9,7 +9,15 @@ export interface EventContext {
   readonly style: DeckStyle;
   /** A seat's name as the table shows it. */
   readonly nameOf: (seat: number) => string;
+  /** The rule id the variant gives a rule key (`view.rules.ruleIds`), to name a penalty's rule. */
+  readonly rule?: (key: string) => string | null;
 }
+
+/** " (N-5.1)" for a rule key the variant names, or "". */
+const ruleTag = (ctx: EventContext, key: string): string => {
+  const id = ctx.rule?.(key) ?? null;
+  return id ? ` (${id})` : "";
+};
 
 type Data = Record<string, unknown>;
 const num = (d: Data, k: string): number => (typeof d[k] === "number" ? (d[k] as number) : -1);
@@ -49,12 +57,20 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
       return t("events.colour", { name, colour: colourName(style, str(d, "colour"), lang) });
     case "cards.drawn": {
       const count = num(d, "count") >= 0 ? num(d, "count") : ((d.cards as unknown[]) ?? []).length;
-      return t("events.drew", { name, count });
+      const reason = str(d, "reason");
+      // A penalty names its rule (N-4.2, N-5.1, …).
+      const tag =
+        reason === "penalty"
+          ? ruleTag(ctx, "pending")
+          : reason === "call"
+            ? ruleTag(ctx, "mau")
+            : "";
+      return t("events.drew", { name, count }) + tag;
     }
     case "card.drawn":
       return null;
     case "penalty.raised":
-      return t("events.penalty", { count: num(d, "total") });
+      return t("events.penalty", { count: num(d, "total") }) + ruleTag(ctx, "pending");
     case "player.skipped":
       return t("events.skipped", { name });
     case "direction.reversed":
@@ -62,7 +78,10 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
     case "playAgain.required":
       return t("events.again", { name });
     case "call.missed":
-      return t("events.missed", { name, call: d.call === "mauMau" ? "Mau-Mau" : "Mau" });
+      return (
+        t("events.missed", { name, call: d.call === "mauMau" ? "Mau-Mau" : "Mau" }) +
+        ruleTag(ctx, d.call === "mauMau" ? "mauMau" : "mau")
+      );
     case "starter.turned":
       return t("events.starter", { card: card(str(d, "card")) });
     case "pile.reshuffled":
@@ -76,10 +95,24 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
         ? t("events.gameEnded", { name: nameOf(winner) })
         : t("events.gameEndedNone");
     }
-    case "match.ended":
-      return t("events.matchEnded");
-    case "deck.cut":
-      return t("events.cut", { name });
+    case "match.ended": {
+      const winners = Array.isArray(d.winners) ? (d.winners as number[]) : [];
+      const names = new Intl.ListFormat(lang, { type: "conjunction" }).format(
+        winners.map((s) => nameOf(s)),
+      );
+      return t("events.matchEnded", { names });
+    }
+    case "deck.cut": {
+      // B-2.2: the card reaches only the cutter's events; the others see where and if kept.
+      const bottom = str(d, "bottom");
+      return [
+        t("events.cut", { name, count: num(d, "at") }),
+        bottom ? t("events.cutCard", { card: card(bottom) }) : "",
+        d.kept === true ? t("events.cutKept", { name }) : "",
+      ]
+        .filter(Boolean)
+        .join(" · ");
+    }
     case "seat.claimed":
       return t("events.joined", { name: str(d, "name") });
     case "seat.released":
@@ -100,6 +133,8 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
       return t("events.turned");
     case "turn.passedOver":
       return t("events.passedOver", { name });
+    case "lobby.rematched":
+      return typeof d.by === "number" ? t("events.rematched", { name: nameOf(d.by) }) : null;
     default:
       return null;
   }

@@ -50,6 +50,8 @@ function snapshotOf(
       rematchOf: null,
       continuedFrom: null,
       rematch: null,
+      rematchBy: null,
+      spectatorsReadOnly: false,
       version: events.length,
       createdAt: "",
       updatedAt: "",
@@ -122,7 +124,7 @@ describe("the classic table", () => {
       expect(button.className).toContain(playable.has(code) ? "playable" : "dimmed");
       expect(button.getAttribute("aria-label")).not.toContain("/");
     }
-    expect(screen.getByRole("status").textContent).toContain("Your turn");
+    expect(document.querySelector(".table .status")?.textContent).toContain("Your turn");
   });
 
   it("N-5.1: Mau is the player's own call: off until pressed (button or M), never prompted", () => {
@@ -193,5 +195,152 @@ describe("the heul-doch table", () => {
       legal.filter((c) => c.card === card && !c.faceDown).map((c) => c.to ?? me),
     );
     expect(lit.length).toBe(piles.size);
+  });
+
+  it("H-3.1–H-3.4: every pile says why the selected card may or may not go there; ? explains the game", () => {
+    const data = snapshotOf("heul-doch", 3, "toAct", (hand, legal) =>
+      hand.some((card) => legal.filter((c) => c.type === "playCard" && c.card === card).length > 1),
+    );
+    show(HeulDochTable, data);
+    const legal = data.snapshot.legal as Extract<Command, { type: "playCard" }>[];
+    const card = legal.find((c) => legal.filter((d) => d.card === c.card).length > 1)!.card;
+    fireEvent.click(document.querySelector<HTMLButtonElement>(`.hand-card[data-card="${card}"]`)!);
+    const hints = [...document.querySelectorAll<HTMLElement>(".pile-hints li")];
+    expect(hints.length).toBe(4); // two neighbours, own pile face up and face down
+    const allowed = hints.filter((h) => h.dataset.allowed === "true");
+    expect(allowed.length).toBe(legal.filter((c) => c.card === card).length);
+    expect(hints.find((h) => h.dataset.reason === "onion")?.textContent).toBe(
+      "✓ face down as an onion (H-3.1)",
+    );
+    for (const h of hints) expect(h.textContent).toMatch(/\(H-3\.\d\)$/);
+    const fits = hints.find((h) => h.dataset.reason === "fitsNeighbour");
+    if (fits) expect(fits.textContent).toMatch(/fits Bot \d's .+: it must go there/);
+    act(() => void window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" })));
+    act(() => void window.dispatchEvent(new KeyboardEvent("keydown", { key: "?" })));
+    expect(screen.getByRole("note").textContent).toContain("Onions");
+  });
+});
+
+/** A match played out by random bots to its end: the state and the snapshot of `viewer`. */
+function finishedSnapshot(
+  variantId: string,
+  players: number,
+  options: Record<string, unknown>,
+  viewer: Viewer,
+  rematch: { id: string; by: Seat } | null = null,
+): { snapshot: MatchSnapshot; variant: VariantSummary; state: unknown } {
+  const base = snapshotOf(variantId, players, "spectator", () => true);
+  const variant = findVariant(variantId)!;
+  const engine = variant.engine as AnyEngine;
+  let state = engine.replay(
+    openMatch(variant, { players, options, seed: 3 }) as { type: string }[],
+  );
+  let seed = 1;
+  const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  for (let moves = 0; engine.progress(state).status !== "matchOver"; moves++) {
+    if (moves > 5000) throw new Error("no end");
+    const { status, toAct } = engine.progress(state);
+    const command: Command =
+      status === "gameOver"
+        ? { type: "startNextGame" }
+        : engine.botMove(state, toAct!, "random", random);
+    const applied = engine.apply(state, command);
+    if ("code" in applied) throw new Error(applied.code);
+    state = applied.state;
+  }
+  const lobby: LobbyView = {
+    ...base.snapshot.lobby,
+    status: "over",
+    seats: base.snapshot.lobby.seats.map((s, i) => ({
+      ...s,
+      kind: "human",
+      name: ["Ann", "Ben", "Cy", "Di"][i]!,
+      level: null,
+    })),
+    rematch: rematch?.id ?? null,
+    rematchBy: rematch?.by ?? null,
+  };
+  return {
+    variant: base.variant,
+    state,
+    snapshot: {
+      ...base.snapshot,
+      viewer,
+      lobby,
+      view: engine.view(state, viewer),
+      progress: engine.progress(state),
+      legal: [],
+    },
+  };
+}
+
+describe("the end of a game and of a match", () => {
+  it("N-6.2: names the match winner once, shows every hand face up with its points, and the scores", () => {
+    const data = finishedSnapshot("noris", 3, { games: 1 }, 1);
+    show(ClassicTable, data);
+    const view = data.snapshot.view as {
+      winners: number[];
+      gameWinner: number | null;
+      revealedHands: string[][];
+      scores: number[];
+    };
+    const names = ["Ann", "Ben", "Cy"];
+    const winner = names[view.winners[0]!]!;
+    expect(screen.getAllByText(`${winner} wins the match`)).toHaveLength(1);
+    expect(screen.queryByText("The match is over")).toBeNull();
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toContain(
+      `${winner} wins the match`,
+    );
+    const news = document.querySelector("[data-end-news]")!;
+    expect(news.getAttribute("role")).toBe("status");
+    expect(news.textContent).toContain(`${winner} wins the match`);
+    for (const [seat, hand] of view.revealedHands.entries()) {
+      const row = document.querySelector(`.end-seat[data-seat="${seat}"]`)!;
+      const shown = [...row.querySelectorAll(".card")].map((c) => c.getAttribute("data-card"));
+      expect(shown).toEqual(hand);
+      expect(row.querySelector(".end-points")!.getAttribute("data-points")).toBe(
+        String(view.scores[seat]),
+      );
+    }
+    const table = screen.getByRole("table", { name: "Points per game" });
+    expect(within(table).getByRole("columnheader", { name: /Game 1/ }).className).toContain(
+      "current",
+    );
+    expect(within(table).getByRole("columnheader", { name: "Total" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Rematch" })).toBeTruthy();
+  });
+
+  it("invites every other human to the rematch one of them started, in German too", () => {
+    const data = finishedSnapshot("noris", 3, { games: 1 }, 1, { id: "Rematch0001", by: 0 });
+    show(ClassicTable, data, "de");
+    expect(
+      screen.getByText("Ann hat eine Revanche gestartet – nimm deinen Platz ein"),
+    ).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Platz einnehmen" })).toBeTruthy();
+  });
+
+  it("H-6.2: shows every pile with its onions, the ranks they spoil and the points", () => {
+    const data = finishedSnapshot("heul-doch", 3, {}, 0);
+    show(HeulDochTable, data);
+    const view = data.snapshot.view as {
+      winners: number[];
+      revealedPiles: { card: string; faceDown: boolean }[][];
+      scores: number[];
+    };
+    const winners = view.winners.map((s) => ["Ann", "Ben", "Cy"][s]!);
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toMatch(
+      winners.length === 1 ? `${winners[0]} wins the match` : /share the match/,
+    );
+    for (const [seat, pile] of view.revealedPiles.entries()) {
+      const row = document.querySelector(`.end-seat[data-seat="${seat}"]`)!;
+      const onions = pile.filter((c) => c.faceDown).length;
+      expect(row.querySelectorAll(".card")).toHaveLength(
+        pile.length - onions + (onions > 0 ? 1 : 0),
+      );
+      expect(row.querySelector(".counted.onion .counted-points")?.textContent ?? "×0").toBe(
+        `×${onions}`,
+      );
+      expect(row.querySelector(".end-note")!.textContent).toMatch(/onion/);
+    }
   });
 });

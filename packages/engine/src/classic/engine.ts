@@ -1,5 +1,6 @@
 import { familyEngine } from "../core/family.js";
 import type { Engine } from "../core/engine.js";
+import { FastClassic } from "../fast/classic.js";
 import { classicDeterminizer } from "./determinize.js";
 import { heuristicClassicBot, randomClassicBot } from "../bots/classic.js";
 import { refusalFor } from "./checks.js";
@@ -36,5 +37,6 @@ export const classicEngine: Engine<
   chartPosition: (s) => ({ state: classicChartPosition(s) }),
   machineEvents: (_before, events) => classicMachineEvents(events),
   determinizer: classicDeterminizer,
+  fast: { load: (state, options) => FastClassic.load(state, options) },
   viewBots: { random: randomClassicBot, heuristic: heuristicClassicBot },
 });

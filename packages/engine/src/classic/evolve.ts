@@ -28,6 +28,7 @@ function fresh(data: Extract<ClassicEvent, { type: "match.started" }>["data"]): 
     shuffles: 0,
     idleTurns: 0,
     turnActive: true,
+    cut: null,
     scores: null,
     totals: Array<number>(data.players).fill(0),
     history: [],
@@ -70,6 +71,7 @@ export function evolveClassic(state: ClassicState | null, event: ClassicEvent): 
         shuffles: 0,
         idleTurns: 0,
         turnActive: true,
+        cut: null,
         scores: null,
         gameWinner: null,
       };
@@ -77,9 +79,10 @@ export function evolveClassic(state: ClassicState | null, event: ClassicEvent): 
     case "deck.cut": {
       const { seat, at, kept } = event.data;
       const pile = [...s.drawPile.slice(at), ...s.drawPile.slice(0, at)];
-      if (!kept) return { ...s, version, drawPile: pile };
+      const cut = { seat, at, bottom: event.data.bottom, kept };
+      if (!kept) return { ...s, version, drawPile: pile, cut };
       const bottom = pile.pop()!;
-      return { ...s, version, drawPile: pile, hands: replaceAt(s.hands, seat, [bottom]) };
+      return { ...s, version, drawPile: pile, cut, hands: replaceAt(s.hands, seat, [bottom]) };
     }
     case "cards.dealt": {
       const dealt = event.data.hands;

@@ -1,6 +1,6 @@
 import type { Command, Seat } from "../core/types.js";
 import { refusalFor } from "./checks.js";
-import { deckColours, isWishCard } from "./predicates.js";
+import { deckColours, effectOf, isWishCard } from "./predicates.js";
 import { handOf, isOver, type ClassicState } from "./state.js";
 
 /**
@@ -31,8 +31,18 @@ export function legalClassicMoves(s: ClassicState, seat: Seat): Command[] {
       return out;
     default: {
       const left = hand.length - 1;
-      const calls = { mau: left === 1, mauMau: left === 0 };
+      const { rules } = s;
+      // Only the calls the variant has, and only where they apply: no "Mau-Mau" on a last
+      // card that cannot finish (B-4.4: an Ass played last needs no call).
+      const callsFor = (card: string) => ({
+        mau: left === 1 && rules.calls.mau.required,
+        mauMau:
+          left === 0 &&
+          rules.calls.mauMau.required &&
+          !(rules.playAgainCannotFinish && effectOf(rules, card)?.kind === "playAgain"),
+      });
       for (const card of new Set(hand)) {
+        const calls = callsFor(card);
         if (isWishCard(s.rules, card) && left > 0)
           for (const wish of deckColours(s.rules))
             accept({ type: "playCard", seat, card, wish, ...calls });

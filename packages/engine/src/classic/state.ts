@@ -82,6 +82,13 @@ export interface ClassicState {
   /** N-6.4: consecutive turns in which no card was played or drawn. */
   readonly idleTurns: number;
   readonly turnActive: boolean;
+  /** B-2.2: this game's cut; `bottom` is the cutter's secret (view.ts). */
+  readonly cut: {
+    readonly seat: Seat;
+    readonly at: number;
+    readonly bottom: CardCode;
+    readonly kept: boolean;
+  } | null;
   readonly scores: readonly number[] | null;
   readonly totals: readonly number[];
   readonly history: readonly (readonly number[])[];

@@ -26,6 +26,8 @@ export interface ClassicView {
   /** The card the viewer just drew and may still play. */
   readonly drawnCard: CardCode | null;
   readonly handCounts: readonly number[];
+  /** N-6.2/F-6.2/B-6.2: once the game is over, every hand is counted in the open; `null` before. */
+  readonly revealedHands: readonly (readonly CardCode[])[] | null;
   readonly drawPile: number;
   readonly scores: readonly number[] | null;
   readonly totals: readonly number[];
@@ -33,6 +35,16 @@ export interface ClassicView {
   readonly gameWinner: Seat | null;
   readonly winners: readonly Seat[];
   readonly losers: readonly Seat[];
+  /**
+   * B-2.2: this game's cut. Everyone sees who cut, where, and whether an Unter was kept (the
+   * deal shows it: the cutter is dealt one card fewer, B-2.3); only the cutter sees the card.
+   */
+  readonly cut: {
+    readonly seat: Seat;
+    readonly at: number;
+    readonly kept: boolean;
+    readonly card: CardCode | null;
+  } | null;
   readonly version: number;
   /** Rules in force, so that a client can explain them. */
   readonly rules: ClassicState["rules"];
@@ -60,6 +72,7 @@ export function viewClassic(s: ClassicState, viewer: Viewer): ClassicView {
     hand: seat === null ? null : (s.hands[seat] ?? []).slice(),
     drawnCard: seat !== null && s.turn === seat ? s.drawnCard : null,
     handCounts: s.hands.map((h) => h.length),
+    revealedHands: over ? s.hands.map((h) => h.slice()) : null,
     drawPile: s.drawPile.length,
     scores: s.scores,
     totals: s.totals,
@@ -67,6 +80,14 @@ export function viewClassic(s: ClassicState, viewer: Viewer): ClassicView {
     gameWinner: s.gameWinner,
     winners: s.winners,
     losers: s.losers,
+    cut: s.cut
+      ? {
+          seat: s.cut.seat,
+          at: s.cut.at,
+          kept: s.cut.kept,
+          card: s.cut.seat === seat ? s.cut.bottom : null,
+        }
+      : null,
     version: s.version,
     rules: s.rules,
   };

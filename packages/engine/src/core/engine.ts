@@ -3,6 +3,7 @@ import type { CardCode } from "../cards/codes.js";
 import type { Seed } from "../cards/rng.js";
 import type { Command, Localized, Refusal, Seat, Viewer } from "./types.js";
 import type { ChartPosition } from "./runtime.js";
+import type { FastPath, FastPolicy } from "./fast.js";
 
 /** The result of one command: events to append, or a refusal. */
 export type Decision<E> = E[] | Refusal;
@@ -101,6 +102,11 @@ export interface Engine<R, S, E extends { type: string }, V, EV = E> {
   ): Command;
   /** How a search bot rebuilds a state from what one seat has seen (bots/determinize.ts). */
   readonly determinizer: Determinizer<S, E, EV, V>;
+  /**
+   * The family's fast path (core/fast.ts), where it has one: simulations play the levels that
+   * have a `fast` policy on it. `null`: every game runs on `apply`.
+   */
+  readonly fast: FastPath<S> | null;
 }
 
 /**
@@ -181,6 +187,8 @@ export interface BotEntry<V = unknown> {
    * the server pushed to their seat; absent where the level needs more (`needsLog`).
    */
   readonly fromView?: Bot<V>;
+  /** The level's policy on the engine's fast path, where it has one (the same choices). */
+  readonly fast?: FastPolicy;
 }
 
 /** Every level an engine offers, by name. */

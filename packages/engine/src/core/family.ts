@@ -1,6 +1,7 @@
 import { searchBotMove } from "../bots/search.js";
 import { isCommandShaped, UNKNOWN_COMMAND } from "./checks.js";
 import type { Applied, Bot, BotTable, Engine } from "./engine.js";
+import { randomFastPolicy, type FastPath } from "./fast.js";
 import { replayWith } from "./fold.js";
 import type { Command, Refusal } from "./types.js";
 
@@ -31,6 +32,8 @@ export interface FamilyParts<R, S, E extends { type: string }, V, EV> extends Pi
   refusalFor(state: S, command: Command): Refusal | null;
   /** Carries out a command that passed every check, folding each event once (a `Tx`). */
   carryOut(state: S, command: Command): Applied<S, E>;
+  /** The family's fast path, where it has one (`Engine.fast`). */
+  readonly fast?: FastPath<S>;
   /** The family's bots of the view and legal moves alone. */
   readonly viewBots: { readonly random: Bot<V>; readonly heuristic: Bot<V> };
 }
@@ -51,6 +54,7 @@ export function botTable<V>(
       offEventLoop: false,
       fallback: null,
       fromView: viewBots.random,
+      fast: randomFastPolicy,
     }),
     heuristic: Object.freeze({
       level: "heuristic",
@@ -116,6 +120,7 @@ export function familyEngine<R, S, E extends { type: string }, V, EV>(
         : searchBotMove(engine, s, seat, random, log, budget);
     },
     determinizer: parts.determinizer,
+    fast: parts.fast ?? null,
   };
   return engine;
 }

@@ -12,6 +12,12 @@ import {
 } from "../classic/predicates.js";
 import type { ClassicRuleSet } from "../classic/ruleSet.js";
 import type { ClassicState, Phase } from "../classic/state.js";
+import {
+  isFastUnsupported,
+  type FastGame,
+  type FastLoadOptions,
+  type FastUnsupported,
+} from "../core/fast.js";
 import { FastRng } from "./rng.js";
 
 /**
@@ -28,14 +34,7 @@ import { FastRng } from "./rng.js";
  * (totals, next game) stay with the engine.
  */
 
-/** Why a position or rule set cannot run on the fast path: the caller uses the engine. */
-export interface FastUnsupported {
-  readonly supported: false;
-  readonly reason: string;
-}
-
-export const isFastUnsupported = (x: unknown): x is FastUnsupported =>
-  typeof x === "object" && x !== null && (x as { supported?: unknown }).supported === false;
+export { isFastUnsupported, type FastLoadOptions, type FastUnsupported };
 
 /** A move is one integer: kind in bits 0–2, card in 3–10, wish (0 = none, colour + 1) in 11–14. */
 export const MOVE_DRAW = 0;
@@ -143,6 +142,7 @@ function probe(
     drawnCard: null,
     shuffles: 0,
     idleTurns: 0,
+    cut: null,
     turnActive: false,
     scores: null,
     totals: [0, 0],
@@ -247,19 +247,8 @@ export interface FastSnapshot {
   readonly scores: number[] | null;
 }
 
-export interface FastLoadOptions {
-  /**
-   * Reshuffle the discard pile exactly as the engine does (`seededShuffle` under the match's
-   * seed), so positions stay equal to the engine's. Off by default: playouts reshuffle with
-   * the fast generator.
-   */
-  readonly exactShuffles?: boolean;
-  /** Seed of the fast generator (playouts, reshuffles, deals). Default 1. */
-  readonly rngSeed?: number;
-}
-
 /** One classic game on the fast path. Create with `FastClassic.load`, copy with `copyFrom`. */
-export class FastClassic {
+export class FastClassic implements FastGame {
   readonly tables: FastTables;
   readonly players: number;
   readonly rng: FastRng;
@@ -426,13 +415,19 @@ export class FastClassic {
     const base = this.turn * this.cap;
     const len = this.handLen[this.turn]!;
     const left = len - 1;
-    const calls = left === 1 ? MOVE_MAU : left === 0 ? MOVE_MAU_MAU : 0;
-    const colours = t.colours.length;
     const kind = t.kind;
+    // classic/legal.ts: only the calls the variant has; no "Mau-Mau" on a last card that
+    // cannot finish (B-4.4).
+    const mauCall = left === 1 && t.rules.calls.mau.required ? MOVE_MAU : 0;
+    const mauMauCall = left === 0 && t.rules.calls.mauMau.required ? MOVE_MAU_MAU : 0;
+    const noFinish = t.rules.playAgainCannotFinish;
+    const callsOf = (c: number) => mauCall | (noFinish && kind[c] === K.PlayAgain ? 0 : mauMauCall);
+    const colours = t.colours.length;
     if (ph === P.DrawnCard) {
       // F-3.2/B-3.2: the card just drawn, or pass
       const c = this.drawnCard;
       if (c >= 0 && this.holds(this.turn, c)) {
+        const calls = callsOf(c);
         if (kind[c] === K.Wish && left > 0)
           for (let w = 1; w <= colours; w++) out[n++] = MOVE_PLAY | (c << 3) | (w << 11) | calls;
         else out[n++] = MOVE_PLAY | (c << 3) | calls;
@@ -458,6 +453,7 @@ export class FastClassic {
       seen[c] = stamp;
       if (table[row + c] !== 1) continue;
       playable = true;
+      const calls = callsOf(c);
       if (kind[c] === K.Wish && left > 0)
         for (let w = 1; w <= colours; w++) out[n++] = MOVE_PLAY | (c << 3) | (w << 11) | calls;
       else out[n++] = MOVE_PLAY | (c << 3) | calls;

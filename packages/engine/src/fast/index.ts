@@ -37,3 +37,4 @@ export {
   type FastUnsupported,
 } from "./classic.js";
 export { FastRng } from "./rng.js";
+export { randomFastPolicy, type FastGame, type FastPath, type FastPolicy } from "../core/fast.js";

@@ -22,6 +22,7 @@ export {
 export { carryOutHeulDoch, startHeulDochMatch } from "./decide.js";
 export { evolveHeulDoch } from "./evolve.js";
 export { legalHeulDochMoves } from "./legal.js";
+export { pileHints, type PileHint, type PileReason, type SeenTop } from "./hints.js";
 export {
   createHeulDochMachine,
   heulDochChartPosition,

@@ -1,6 +1,7 @@
 import type { CardCode } from "../cards/codes.js";
 import { sharedEventFor } from "../core/events.js";
 import type { Seat, Viewer } from "../core/types.js";
+import { spoiledRanks } from "./predicates.js";
 import type { HeulDochRuleSet } from "./ruleSet.js";
 import {
   isGameOver,
@@ -46,6 +47,8 @@ export interface HeulDochView {
   readonly middle: readonly CardCode[];
   /** "Always true" 4: once the game is over, every pile is shown in full, bottom first. */
   readonly revealedPiles: readonly (readonly PileCard[])[] | null;
+  /** H-6.2: once the game is over, the ranks each pile's onions spoil. */
+  readonly spoiledRanks: readonly (readonly number[])[] | null;
   readonly scores: readonly number[] | null;
   readonly spoiled: readonly number[] | null;
   readonly gameWinners: readonly Seat[];
@@ -87,6 +90,9 @@ export function viewHeulDoch(s: HeulDochState, viewer: Viewer): HeulDochView {
     }),
     middle: s.middle.slice(),
     revealedPiles: over ? s.piles.map((p) => p.slice()) : null,
+    spoiledRanks: over
+      ? s.piles.map((p) => spoiledRanks(p.filter((c) => c.faceDown).length))
+      : null,
     scores: s.scores,
     spoiled: s.spoiled,
     gameWinners: s.gameWinners,

@@ -233,6 +233,49 @@ describe("B-2.2 the cut", () => {
       );
   });
 
+  it("B-2.2 the cutter alone sees the cut card in the view, for the whole game", () => {
+    cutTable(PACK)
+      .when(cut(2, 10, true))
+      .then(
+        check(({ driver }) => {
+          const cutOf = (viewer: number | "spectator") =>
+            (driver.view(viewer) as { cut: unknown }).cut;
+          expect(cutOf(2)).toEqual({ seat: 2, at: 10, kept: false, card: PACK[9] });
+          for (const viewer of [0, 1, "spectator"] as const)
+            expect(cutOf(viewer), `seen by ${viewer}`).toEqual({
+              seat: 2,
+              at: 10,
+              kept: false,
+              card: null,
+            });
+        }),
+      );
+  });
+
+  it("B-2.2 the others see where the cut was and that an Unter was kept, never which", () => {
+    const after = arrange([], ["herz/u"]);
+    cutTable(beforeCut(after, 12))
+      .when(cut(2, 12, true))
+      .then(
+        check(({ driver, events }) => {
+          const event = events.find((e) => e.type === "deck.cut")!;
+          for (const viewer of [0, 1, "spectator"] as const) {
+            expect(driver.engine.eventFor(event, viewer), `event for ${viewer}`).toEqual({
+              type: "deck.cut",
+              data: { seat: 2, at: 12, kept: true },
+            });
+            expect(JSON.stringify(driver.view(viewer))).not.toContain("herz/u");
+          }
+          expect((driver.view(2) as { cut: unknown }).cut).toEqual({
+            seat: 2,
+            at: 12,
+            kept: true,
+            card: "herz/u",
+          });
+        }),
+      );
+  });
+
   it("a kept Unter leaves the deck and is the first of the cutter's five cards", () => {
     // After the cut: 14 dealt cards, the starter, 16 cards, and herz/u at the bottom.
     const after = arrange([], ["herz/u"]);

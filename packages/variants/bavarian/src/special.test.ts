@@ -1,4 +1,5 @@
 import {
+  check,
   draw,
   drawPile,
   given,
@@ -21,7 +22,7 @@ import {
   turn,
   wish,
 } from "@maumau/engine/testing";
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bavarian, type BavarianOptions } from "./index.js";
 
 /** Three players, seat 0 deals, seat 1 starts, no cut; decider and machine in lockstep. */
@@ -555,5 +556,43 @@ describe("B-4.4 the Ass: play again at once", () => {
       .then(ok(), turn(1), top("eichel/a"))
       .when(draw(1))
       .then(ok(), turn(2), handSize(1, 6));
+  });
+});
+
+describe("B-4.4/B-5 the calls the legal moves (and so the bots) make", () => {
+  /** Seat 1 of two plays its four 8s (B-4.2: each skips seat 0) down to `last`. */
+  const lastCard = (last: string) =>
+    given(
+      deal({
+        players: 2,
+        hands: {
+          1: ["herz/8", "gras/8", "schellen/8", "eichel/8", last],
+          0: ["herz/9", "gras/9", "schellen/9", "herz/10", "gras/10"],
+        },
+        starter: "herz/7",
+        drawPile: ["gras/k"],
+      }),
+    ).when(
+      play(1, "herz/8"),
+      play(1, "gras/8"),
+      play(1, "schellen/8"),
+      play(1, "eichel/8", { mau: true }),
+    );
+  it("B-4.4 an Ass as the last card is offered without Mau-Mau (it needs no call)", () => {
+    lastCard("eichel/a").then(
+      check(({ driver }) => {
+        const moves = driver.legalMoves(1) as { card?: string; mauMau?: boolean }[];
+        expect(moves.find((m) => m.card === "eichel/a")).toMatchObject({ mauMau: false });
+      }),
+    );
+  });
+
+  it("B-5.2 any other last card is offered with Mau-Mau", () => {
+    lastCard("eichel/k").then(
+      check(({ driver }) => {
+        const moves = driver.legalMoves(1) as { card?: string; mauMau?: boolean }[];
+        expect(moves.find((m) => m.card === "eichel/k")).toMatchObject({ mauMau: true });
+      }),
+    );
   });
 });

@@ -1,24 +1,73 @@
-import { classicEngine, defineVariant, DECKS, type DeckId, type RuleText, type Theme } from "@maumau/engine";
+import {
+  classicEngine,
+  defineVariant,
+  DECKS,
+  type DeckId,
+  type RuleText,
+  type Theme,
+} from "@maumau/engine";
 import { bavarianTheme } from "@maumau/variant-bavarian";
 import { frenchTheme } from "@maumau/variant-french";
 import { norisTheme } from "@maumau/variant-noris";
 import { z } from "zod";
 import { presets, type PresetId } from "./presets.js";
-import { fromDocument, parseDocument, ruleSetSchema, type ParsedRuleSet, type RuleSetDocument } from "./schema.js";
+import {
+  fromDocument,
+  parseDocument,
+  ruleSetSchema,
+  type ParsedRuleSet,
+  type RuleSetDocument,
+} from "./schema.js";
 
 const r = (id: string, en: string, de: string): RuleText => ({ id, text: { en, de } });
 
 export const customRuleBook: readonly RuleText[] = [
-  r("C-1.1", "Deck: noris-110, french-52, french-32 or bavarian-32, once or twice.", "Blatt: noris-110, french-52, french-32 oder bavarian-32, einfach oder doppelt."),
+  r(
+    "C-1.1",
+    "Deck: noris-110, french-52, french-32 or bavarian-32, once or twice.",
+    "Blatt: noris-110, french-52, french-32 oder bavarian-32, einfach oder doppelt.",
+  ),
   r("C-1.2", "Hand size 3–10 and the range of players.", "Handkarten 3–10 und die Spielerzahl."),
-  r("C-1.3", "Per rank at most one effect: wish, draw (1–6, stacking rule), skip, reverse, play again.", "Je Wert höchstens eine Wirkung: Wunsch, Ziehen (1–6, Stapelregel), Aussetzen, Richtungswechsel, nochmal."),
-  r("C-1.4", "Turn options: voluntary draw, play after draw, draw until playable, starter effects, reverse skips with two.", "Zugoptionen: freiwillig ziehen, gezogene Karte legen, ziehen bis passend, Startkarte wirkt, Richtungswechsel zu zweit setzt aus."),
-  r("C-1.5", "Calls: \"mau\" and \"Mau-Mau\", each with a penalty of 0–4 cards.", "Ansagen: \"Mau\" und \"Mau-Mau\", je mit 0–4 Strafkarten."),
-  r("C-1.6", "Scoring: a value per rank; the match ends after a number of games, at a target score, or over a limit.", "Wertung: ein Wert je Karte; die Partie endet nach Spielen, bei einer Zielsumme oder über einer Grenze."),
-  r("C-1.7", "Preset needs: the wild starter, the cut with a kept card, 3+2 dealing, take-back without \"Mau-Mau\", an ace that cannot finish.", "Für Presets: Farbwechsel-Start, Abheben mit Behalten, 3+2 geben, Zurücknehmen ohne \"Mau-Mau\", ein Ass, das nicht beendet."),
-  r("C-1.8", "Where options meet: blocks of min(3, hand size) then the rest; a wish starter with starter effects lets the dealer name the colour; a required \"Mau-Mau\" needs take-back or a penalty; a draw card's own stacking decides what answers it; a wish card's own setting decides whether it lies on a wish; left-out card values come from the starting preset.", "Wo Optionen sich treffen: Blöcke zu min(3, Handkarten), dann der Rest; eine Wunschkarte als Startkarte mit Startwirkung lässt den Geber die Farbe nennen; ein Pflicht-\"Mau-Mau\" braucht Zurücknehmen oder Strafkarten; die liegende Ziehkarte bestimmt, was sie abwehrt; die gelegte Wunschkarte bestimmt, ob sie auf einer Wunschkarte liegen darf; fehlende Kartenwerte kommen vom Ausgangs-Preset."),
-  r("C-2.1", "A rule set is a versioned JSON document checked by a schema; it can be exported, imported and saved.", "Ein Regelwerk ist ein versioniertes JSON-Dokument, per Schema geprüft; exportier-, importier- und speicherbar."),
-  r("C-2.2", "A game records its full rule set in its first event.", "Ein Spiel speichert sein ganzes Regelwerk im ersten Ereignis."),
+  r(
+    "C-1.3",
+    "Per rank at most one effect: wish, draw (1–6, stacking rule), skip, reverse, play again.",
+    "Je Wert höchstens eine Wirkung: Wunsch, Ziehen (1–6, Stapelregel), Aussetzen, Richtungswechsel, nochmal.",
+  ),
+  r(
+    "C-1.4",
+    "Turn options: voluntary draw, play after draw, draw until playable, starter effects, reverse skips with two.",
+    "Zugoptionen: freiwillig ziehen, gezogene Karte legen, ziehen bis passend, Startkarte wirkt, Richtungswechsel zu zweit setzt aus.",
+  ),
+  r(
+    "C-1.5",
+    'Calls: "mau" and "Mau-Mau", each with a penalty of 0–4 cards.',
+    'Ansagen: "Mau" und "Mau-Mau", je mit 0–4 Strafkarten.',
+  ),
+  r(
+    "C-1.6",
+    "Scoring: a value per rank; the match ends after a number of games, at a target score, or over a limit.",
+    "Wertung: ein Wert je Karte; die Partie endet nach Spielen, bei einer Zielsumme oder über einer Grenze.",
+  ),
+  r(
+    "C-1.7",
+    'Preset needs: the wild starter, the cut with a kept card, 3+2 dealing, take-back without "Mau-Mau", an ace that cannot finish.',
+    'Für Presets: Farbwechsel-Start, Abheben mit Behalten, 3+2 geben, Zurücknehmen ohne "Mau-Mau", ein Ass, das nicht beendet.',
+  ),
+  r(
+    "C-1.8",
+    "Where options meet: blocks of min(3, hand size) then the rest; a wish starter with starter effects lets the dealer name the colour; a required \"Mau-Mau\" needs take-back or a penalty; a draw card's own stacking decides what answers it; a wish card's own setting decides whether it lies on a wish; left-out card values come from the starting preset.",
+    'Wo Optionen sich treffen: Blöcke zu min(3, Handkarten), dann der Rest; eine Wunschkarte als Startkarte mit Startwirkung lässt den Geber die Farbe nennen; ein Pflicht-"Mau-Mau" braucht Zurücknehmen oder Strafkarten; die liegende Ziehkarte bestimmt, was sie abwehrt; die gelegte Wunschkarte bestimmt, ob sie auf einer Wunschkarte liegen darf; fehlende Kartenwerte kommen vom Ausgangs-Preset.',
+  ),
+  r(
+    "C-2.1",
+    "A rule set is a versioned JSON document checked by a schema; it can be exported, imported and saved.",
+    "Ein Regelwerk ist ein versioniertes JSON-Dokument, per Schema geprüft; exportier-, importier- und speicherbar.",
+  ),
+  r(
+    "C-2.2",
+    "A game records its full rule set in its first event.",
+    "Ein Spiel speichert sein ganzes Regelwerk im ersten Ereignis.",
+  ),
 ];
 
 export const customTheme: Theme = {
@@ -48,7 +97,10 @@ export function expandPreset(input: unknown): unknown {
   if (Object.keys(raw).length === 0) return presets.french;
   if (!("preset" in raw)) return raw;
   const { preset, ...rest } = raw;
-  const base = typeof preset === "string" && Object.hasOwn(presets, preset) ? presets[preset as PresetId] : undefined;
+  const base =
+    typeof preset === "string" && Object.hasOwn(presets, preset)
+      ? presets[preset as PresetId]
+      : undefined;
   if (base === undefined) return { ...rest, preset };
   const out: Record<string, unknown> = { ...base, ...rest };
   for (const key of GROUPS) {
@@ -58,8 +110,10 @@ export function expandPreset(input: unknown): unknown {
   const calls = rest.calls;
   if (isPlain(calls))
     for (const call of ["mau", "mauMau"] as const)
-      if (isPlain(calls[call])) (out.calls as Record<string, unknown>)[call] = { ...base.calls[call], ...calls[call] };
-  const deck = typeof out.deck === "string" && out.deck in DECKS ? DECKS[out.deck as DeckId] : undefined;
+      if (isPlain(calls[call]))
+        (out.calls as Record<string, unknown>)[call] = { ...base.calls[call], ...calls[call] };
+  const deck =
+    typeof out.deck === "string" && out.deck in DECKS ? DECKS[out.deck as DeckId] : undefined;
   const given = isPlain(rest.scoring) ? rest.scoring.values : undefined;
   if (isPlain(out.scoring) && (given === undefined || isPlain(given))) {
     const kept = Object.entries(base.scoring.values ?? {}).filter(

@@ -33,15 +33,20 @@ describe("C-1 presets: noris, french and bavarian as rule-set documents", () => 
       expect(parsed.ok).toBe(true);
       if (!parsed.ok) return;
       const original = originals[id];
-      expect(fromDocument(parsed.doc)).toEqual(original.ruleSetFor(original.optionsSchema.parse({})));
+      expect(fromDocument(parsed.doc)).toEqual(
+        original.ruleSetFor(original.optionsSchema.parse({})),
+      );
     });
 
     it(`${id}: the preset plays identically to its variant over 1,000 games`, () => {
       const doc = JSON.parse(JSON.stringify(presets[id])) as unknown;
       const original = originals[id];
       for (let seed = 0; seed < 1000; seed++) {
-        const players = original.players.min + (seed % (original.players.max - original.players.min + 1));
-        expect(playLog(custom as AnyVariant, doc, seed, players)).toBe(playLog(original, {}, seed, players));
+        const players =
+          original.players.min + (seed % (original.players.max - original.players.min + 1));
+        expect(playLog(custom as AnyVariant, doc, seed, players)).toBe(
+          playLog(original, {}, seed, players),
+        );
       }
     }, 600_000);
   }

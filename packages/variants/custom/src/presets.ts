@@ -7,7 +7,10 @@ import { toDocument, type RuleSetDocument, type RuleSetInput } from "./schema.js
 export const presets = {
   noris: toDocument(norisRuleSet(noris.optionsSchema.parse({})), "Mau Mau – Das Original"),
   french: toDocument(frenchRuleSet(french.optionsSchema.parse({})), "Mau Mau (52 Karten)"),
-  bavarian: toDocument(bavarianRuleSet(bavarian.optionsSchema.parse({})), "Mau-Mau (bayerisches Blatt)"),
+  bavarian: toDocument(
+    bavarianRuleSet(bavarian.optionsSchema.parse({})),
+    "Mau-Mau (bayerisches Blatt)",
+  ),
 } as const satisfies Record<string, RuleSetDocument>;
 
 export type PresetId = keyof typeof presets;
@@ -37,6 +40,9 @@ export const familyHouseRules: RuleSetInput = {
     wildStarterAllowsAnything: false,
     reverseSkipsWithTwo: true,
   },
-  calls: { mau: { required: true, penalty: 1 }, mauMau: { required: false, penalty: 0, takeBack: false } },
+  calls: {
+    mau: { required: true, penalty: 1 },
+    mauMau: { required: false, penalty: 0, takeBack: false },
+  },
   scoring: { values: { j: 20, a: 11, k: 4, q: 3 }, matchEnd: { kind: "target", target: 150 } },
 };

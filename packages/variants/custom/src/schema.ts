@@ -1,102 +1,175 @@
-import { DECKS, freezeRuleSet, type ClassicRuleSet, type DeckId } from "@maumau/engine";
+import {
+  DECKS,
+  freezeRuleSet,
+  type ClassicRuleSet,
+  type DeckId,
+  type RuleKey,
+} from "@maumau/engine";
 import { bavarianValues } from "@maumau/variant-bavarian";
 import { frenchValues } from "@maumau/variant-french";
 import { norisValues } from "@maumau/variant-noris";
 import { z } from "zod";
 
+/**
+ * Issue #18: a document holds known keys only, every string and table bounded, so that the
+ * largest valid document is a few KiB (`MAX_DOCUMENT_BYTES`). An unknown key is named in a
+ * message of bounded length, however many there are.
+ */
+const unknownKeys = (issue: { code?: string; keys?: string[] }): string | undefined => {
+  if (issue.code !== "unrecognized_keys" || issue.keys === undefined) return undefined;
+  const [first = ""] = issue.keys;
+  const more = issue.keys.length > 1 ? ` (and ${issue.keys.length - 1} more)` : "";
+  return `unknown option "${first.slice(0, 32)}${first.length > 32 ? "…" : ""}"${more}`;
+};
+
+/** An object with exactly these keys (each may be optional): unknown keys are refused. */
+const strict = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { error: unknownKeys });
+
+/** The rule keys a rule set may label with its own rule ids (the engine's `RuleKey`). */
+export const RULE_KEYS = Object.keys({
+  match: true,
+  pending: true,
+  draw: true,
+  pass: true,
+  drawnCard: true,
+  wish: true,
+  playAgain: true,
+  starter: true,
+  cut: true,
+  keep: true,
+  mau: true,
+  mauMau: true,
+  end: true,
+} satisfies Record<RuleKey, true>) as readonly RuleKey[];
+
+/** A rule id as refusals cite it: `N-4.2`, `C-1.8c`, a house rule's own `H-2`. */
+const ruleId = z
+  .string()
+  .min(1)
+  .max(16)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9.-]*$/, "a rule id is letters, digits, dots and dashes");
+
+/** A rank of some deck (which deck's is checked against the document's `deck`). */
+const rank = z.string().min(1).max(16);
+
+/** Ranks a table (effects, values) may name: the most any deck has. */
+const MAX_RANKS = Math.max(...Object.values(DECKS).map((d) => d.ranks.length));
+
+/** Every field of a document bounded: `name` ≤ 80, rule ids ≤ 16, tables ≤ one entry per rank. */
+export const MAX_DOCUMENT_BYTES = 8192;
+
 /** C-1.3: what a rank does. Every field has a default, so a host writes only what differs. */
 const effectSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("wish"), onWish: z.boolean().default(true), rule: z.string().optional() }).strict(),
-  z
-    .object({
-      kind: z.literal("draw"),
-      count: z.number().int().min(1).max(6),
-      stack: z.enum(["same-rank", "any-draw", "none"]).default("same-rank"),
-      rule: z.string().optional(),
-    })
-    .strict(),
-  z.object({ kind: z.literal("skip"), rule: z.string().optional() }).strict(),
-  z.object({ kind: z.literal("reverse"), rule: z.string().optional() }).strict(),
-  z.object({ kind: z.literal("playAgain"), rule: z.string().optional() }).strict(),
+  strict({ kind: z.literal("wish"), onWish: z.boolean().default(true), rule: ruleId.optional() }),
+  strict({
+    kind: z.literal("draw"),
+    count: z.number().int().min(1).max(6),
+    stack: z.enum(["same-rank", "any-draw", "none"]).default("same-rank"),
+    rule: ruleId.optional(),
+  }),
+  strict({ kind: z.literal("skip"), rule: ruleId.optional() }),
+  strict({ kind: z.literal("reverse"), rule: ruleId.optional() }),
+  strict({ kind: z.literal("playAgain"), rule: ruleId.optional() }),
 ]);
 
+/** A table by rank: at most one entry per rank of the largest deck (the deck is checked later). */
+const byRank = <T extends z.ZodType>(value: T) =>
+  z
+    .record(rank, value)
+    .refine((table) => Object.keys(table).length <= MAX_RANKS, `at most ${MAX_RANKS} ranks`);
+
 const call = (max: number) =>
-  z.object({ required: z.boolean().default(false), penalty: z.number().int().min(0).max(max).default(0) });
+  strict({
+    required: z.boolean().default(false),
+    penalty: z.number().int().min(0).max(max).default(0),
+  });
 
 const matchEndSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("games"), games: z.number().int().min(1).max(100) }).strict(),
-  z.object({ kind: z.literal("target"), target: z.number().int().min(1).max(10000) }).strict(),
-  z.object({ kind: z.literal("limit"), limit: z.number().int().min(1).max(10000) }).strict(),
+  strict({ kind: z.literal("games"), games: z.number().int().min(1).max(100) }),
+  strict({ kind: z.literal("target"), target: z.number().int().min(1).max(10000) }),
+  strict({ kind: z.literal("limit"), limit: z.number().int().min(1).max(10000) }),
 ]);
 
 export const DECK_IDS = ["noris-110", "french-52", "french-32", "bavarian-32"] as const;
 
 /** C-2.1: a rule set as a plain, versioned JSON document. */
-export const ruleSetSchema = z
-  .object({
-    version: z.literal(1, { error: "version: must be 1" }),
-    name: z.string().min(1).max(80).default("House rules"),
-    deck: z.enum(DECK_IDS),
-    decks: z.union([z.literal(1), z.literal(2)]).default(1),
-    handSize: z.number().int().min(3).max(10).default(5),
-    players: z
-      .object({ min: z.number().int().min(2).max(10), max: z.number().int().min(2).max(10) })
-      .strict()
-      .default({ min: 2, max: 6 }),
-    dealing: z.enum(["single", "blocks-3-2"]).default("single"),
-    cut: z
-      .object({ enabled: z.boolean().default(false), keepRank: z.string().nullable().default(null) })
-      .strict()
-      .default({ enabled: false, keepRank: null }),
-    effects: z.record(z.string(), effectSchema).default({}),
-    turn: z
-      .object({
-        voluntaryDraw: z.boolean().default(false),
-        playAfterDraw: z.boolean().default(false),
-        drawUntilPlayable: z.boolean().default(false),
-        starterEffects: z.boolean().default(false),
-        wildStarterAllowsAnything: z.boolean().default(false),
-        reverseSkipsWithTwo: z.boolean().default(false),
-      })
-      .strict()
-      .default({
-        voluntaryDraw: false,
-        playAfterDraw: false,
-        drawUntilPlayable: false,
-        starterEffects: false,
-        wildStarterAllowsAnything: false,
-        reverseSkipsWithTwo: false,
-      }),
-    calls: z
-      .object({
-        mau: call(4).strict().default({ required: false, penalty: 0 }),
-        mauMau: call(4)
-          .extend({ takeBack: z.boolean().default(false) })
-          .strict()
-          .default({ required: false, penalty: 0, takeBack: false }),
-      })
-      .strict()
-      .default({ mau: { required: false, penalty: 0 }, mauMau: { required: false, penalty: 0, takeBack: false } }),
-    playAgainCannotFinish: z.boolean().default(false),
-    scoring: z
-      .object({
-        values: z.record(z.string(), z.number().int().min(0).max(1000)).optional(),
-        matchEnd: matchEndSchema.default({ kind: "games", games: 1 }),
-      })
-      .strict()
-      .default({ matchEnd: { kind: "games", games: 1 } }),
-    ruleIds: z.record(z.string(), z.string()).optional(),
-  })
-  .strict()
+export const ruleSetSchema = strict({
+  version: z.literal(1, { error: "version: must be 1" }),
+  name: z.string().min(1).max(80).default("House rules"),
+  deck: z.enum(DECK_IDS),
+  decks: z.union([z.literal(1), z.literal(2)]).default(1),
+  handSize: z.number().int().min(3).max(10).default(5),
+  players: strict({
+    min: z.number().int().min(2).max(10),
+    max: z.number().int().min(2).max(10),
+  }).default({
+    min: 2,
+    max: 6,
+  }),
+  dealing: z.enum(["single", "blocks-3-2"]).default("single"),
+  cut: strict({
+    enabled: z.boolean().default(false),
+    keepRank: rank.nullable().default(null),
+  }).default({
+    enabled: false,
+    keepRank: null,
+  }),
+  effects: byRank(effectSchema).default({}),
+  turn: strict({
+    voluntaryDraw: z.boolean().default(false),
+    playAfterDraw: z.boolean().default(false),
+    drawUntilPlayable: z.boolean().default(false),
+    starterEffects: z.boolean().default(false),
+    wildStarterAllowsAnything: z.boolean().default(false),
+    reverseSkipsWithTwo: z.boolean().default(false),
+  }).default({
+    voluntaryDraw: false,
+    playAfterDraw: false,
+    drawUntilPlayable: false,
+    starterEffects: false,
+    wildStarterAllowsAnything: false,
+    reverseSkipsWithTwo: false,
+  }),
+  calls: strict({
+    mau: call(4).default({ required: false, penalty: 0 }),
+    mauMau: call(4)
+      .extend({ takeBack: z.boolean().default(false) })
+      .default({ required: false, penalty: 0, takeBack: false }),
+  }).default({
+    mau: { required: false, penalty: 0 },
+    mauMau: { required: false, penalty: 0, takeBack: false },
+  }),
+  playAgainCannotFinish: z.boolean().default(false),
+  scoring: strict({
+    values: byRank(z.number().int().min(0).max(1000)).optional(),
+    matchEnd: matchEndSchema.default({ kind: "games", games: 1 }),
+  }).default({ matchEnd: { kind: "games", games: 1 } }),
+  /** Issue #18: only the engine's rule keys, each a bounded rule id. */
+  ruleIds: strict(
+    Object.fromEntries(RULE_KEYS.map((key) => [key, ruleId.optional()])) as Record<
+      RuleKey,
+      z.ZodOptional<typeof ruleId>
+    >,
+  ).optional(),
+})
   .superRefine((doc, ctx) => {
     const deck = DECKS[doc.deck as DeckId];
     const ranks = new Set(deck.ranks);
-    for (const rank of Object.keys(doc.effects))
-      if (!ranks.has(rank))
-        ctx.addIssue({ code: "custom", path: ["effects", rank], message: `${doc.deck} has no rank "${rank}"` });
-    for (const rank of Object.keys(doc.scoring.values ?? {}))
-      if (!ranks.has(rank))
-        ctx.addIssue({ code: "custom", path: ["scoring", "values", rank], message: `${doc.deck} has no rank "${rank}"` });
+    // The first rank the deck lacks in each table: a refusal's length does not grow with the input.
+    const strange = Object.keys(doc.effects).find((r) => !ranks.has(r));
+    if (strange !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["effects", strange],
+        message: `${doc.deck} has no rank "${strange}"`,
+      });
+    const unvalued = Object.keys(doc.scoring.values ?? {}).find((r) => !ranks.has(r));
+    if (unvalued !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["scoring", "values", unvalued],
+        message: `${doc.deck} has no rank "${unvalued}"`,
+      });
     if (doc.players.min > doc.players.max)
       ctx.addIssue({ code: "custom", path: ["players"], message: "min must not exceed max" });
     const cards = deck.cards.length * doc.decks;
@@ -107,9 +180,17 @@ export const ruleSetSchema = z
         message: `${doc.players.max} players × ${doc.handSize} cards + a starter need more than the ${cards} cards of the deck`,
       });
     if (doc.cut.keepRank !== null && !ranks.has(doc.cut.keepRank))
-      ctx.addIssue({ code: "custom", path: ["cut", "keepRank"], message: `${doc.deck} has no rank "${doc.cut.keepRank}"` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["cut", "keepRank"],
+        message: `${doc.deck} has no rank "${doc.cut.keepRank}"`,
+      });
     if (doc.turn.drawUntilPlayable && doc.turn.voluntaryDraw)
-      ctx.addIssue({ code: "custom", path: ["turn", "drawUntilPlayable"], message: "cannot be combined with voluntaryDraw" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["turn", "drawUntilPlayable"],
+        message: "cannot be combined with voluntaryDraw",
+      });
     // C-1.8c: a required "Mau-Mau" must cost something, or a player could go on with no cards.
     const { mauMau } = doc.calls;
     if (mauMau.required && !mauMau.takeBack && mauMau.penalty < 1)
@@ -122,7 +203,10 @@ export const ruleSetSchema = z
   // C-1.8i: values left out take the starting preset's values; the document is stored whole.
   .transform((doc) => ({
     ...doc,
-    scoring: { ...doc.scoring, values: { ...defaultValues(doc.deck), ...(doc.scoring.values ?? {}) } },
+    scoring: {
+      ...doc.scoring,
+      values: { ...defaultValues(doc.deck), ...(doc.scoring.values ?? {}) },
+    },
   }));
 
 export type RuleSetDocument = z.output<typeof ruleSetSchema>;
@@ -143,7 +227,9 @@ const PRESET_VALUES: Readonly<Record<DeckId, Readonly<Record<string, number>>>> 
  */
 export function defaultValues(deck: DeckId): Record<string, number> {
   const preset = PRESET_VALUES[deck];
-  return Object.fromEntries(DECKS[deck].ranks.map((r) => [r, preset[r] ?? (/^\d+$/.test(r) ? Number(r) : 10)]));
+  return Object.fromEntries(
+    DECKS[deck].ranks.map((r) => [r, preset[r] ?? (/^\d+$/.test(r) ? Number(r) : 10)]),
+  );
 }
 
 const CUSTOM_RULE_IDS = {
@@ -222,5 +308,12 @@ export type ParsedRuleSet = { ok: true; doc: RuleSetDocument } | { ok: false; er
 export function parseDocument(input: unknown): ParsedRuleSet {
   const r = ruleSetSchema.safeParse(input);
   if (r.success) return { ok: true, doc: r.data };
-  return { ok: false, errors: r.error.issues.map((i) => `${i.path.join(".") || "(rule set)"}: ${i.message}`) };
+  const errors = r.error.issues
+    .slice(0, MAX_ERRORS)
+    .map((i) => `${i.path.join(".") || "(rule set)"}: ${i.message}`);
+  const more = r.error.issues.length - errors.length;
+  return { ok: false, errors: more > 0 ? [...errors, `(and ${more} more)`] : errors };
 }
+
+/** Errors a refusal lists at most. */
+const MAX_ERRORS = 8;

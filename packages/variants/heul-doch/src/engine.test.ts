@@ -5,6 +5,7 @@ import {
   createRng,
   heulDochEngine,
   heulDochGuardName,
+  heulDochPredicates,
   heulDochRuleSetOf,
   isRefusal,
   openMatch,
@@ -184,7 +185,8 @@ describe("the machine", () => {
     expect(state("turn.awaitingCard").parent).toBe("turn");
     expect(state("turn").initial).toBe("turn.awaitingCard");
     // No always-transitions that route on the phase, and only commands refused at the root.
-    for (const s of chart.states) expect(s.transitions.some((t) => t.event === "always")).toBe(false);
+    for (const s of chart.states)
+      expect(s.transitions.some((t) => t.event === "always")).toBe(false);
     expect(chart.transitions.every((t) => t.target === null)).toBe(true);
   });
 
@@ -196,8 +198,12 @@ describe("the machine", () => {
       "H-3.1c a number card laid face down on the own pile as an onion",
       "H-4 a special card played to the middle",
     ]);
-    expect(plays[0]!.checks).toContain("H-3.3 nothing goes onto another player's onion or empty pile");
-    expect(plays[1]!.checks).toContain("H-3.2 a card fitting a neighbour may not go on your own pile");
+    expect(plays[0]!.checks).toContain(
+      "H-3.3 nothing goes onto another player's onion or empty pile",
+    );
+    expect(plays[1]!.checks).toContain(
+      "H-3.2 a card fitting a neighbour may not go on your own pile",
+    );
     expect(plays[3]!.checks).toContain("H-4.2 the towel names another player's pile");
     for (const t of plays) {
       expect(t.checks).toContain("it is the player's turn");
@@ -205,17 +211,31 @@ describe("the machine", () => {
       expect(t.target).toBe("turn.awaitingCard");
     }
     const events = state("turn.awaitingCard").transitions.map((t) => t.event);
-    for (const e of ["effect.catapult", "effect.towel", "effect.carousel", "effect.werewolf", "drawPile.emptied"])
+    for (const e of [
+      "effect.catapult",
+      "effect.towel",
+      "effect.carousel",
+      "effect.werewolf",
+      "drawPile.emptied",
+    ])
       expect(events).toContain(e);
-    expect(state("turn").transitions.find((t) => t.event === "game.ended")?.target).toBe("gameOver");
-    expect(state("gameOver").transitions.find((t) => t.event === "match.ended")?.target).toBe("matchOver");
+    expect(state("turn").transitions.find((t) => t.event === "game.ended")?.target).toBe(
+      "gameOver",
+    );
+    expect(state("gameOver").transitions.find((t) => t.event === "match.ended")?.target).toBe(
+      "matchOver",
+    );
   });
 
   it("has no special transition and no effects without special cards (built from the rules)", () => {
     const plain = chartOf(heulDochEngine.machine(heulDochRuleSetOf({ specials: false })));
     const events = plain.states.flatMap((s) => s.transitions.map((t) => t.event));
     expect(events.some((e) => e.startsWith("effect."))).toBe(false);
-    expect(plain.states.flatMap((s) => s.transitions).some((t) => t.checks.includes("H-4 a special card played to the middle"))).toBe(false);
+    expect(
+      plain.states
+        .flatMap((s) => s.transitions)
+        .some((t) => t.checks.includes("H-4 a special card played to the middle")),
+    ).toBe(false);
   });
 
   it("names its guards after the rule ids, one per check, unique", () => {
@@ -330,6 +350,11 @@ describe("views and filtered events", () => {
       driver.dispatch(driver.botMove(driver.progress().toAct!, "random", random));
     const view = driver.view("spectator") as HeulDochView;
     expect(view.revealedPiles).toEqual((driver.state as HeulDochState).piles);
+    expect(view.spoiledRanks).toEqual(
+      view.revealedPiles!.map((p) =>
+        heulDochPredicates.spoiledRanks(p.filter((c) => c.faceDown).length),
+      ),
+    );
     const ended = (driver.events as HeulDochEvent[]).find((x) => x.type === "game.ended")!;
     expect(driver.engine.eventFor(ended, "spectator")).toEqual(ended);
   });

@@ -11,18 +11,18 @@ export const heulDochRuleBook: readonly RuleText[] = [
   ),
   r(
     "H-1.2",
-    "Option specials: add 12 special cards, 3 each of catapult, towel, carousel and werewolf.",
-    "Option Sonderkarten: 12 Sonderkarten dazu, je 3 Katapult, Strandtuch, Karussell und Werwolf.",
+    "With special cards: add 12 special cards, 3 each of catapult, towel, carousel and werewolf.",
+    "Mit Sonderkarten: 12 Sonderkarten dazu, je 3 Katapult, Strandtuch, Karussell und Werwolf.",
   ),
   r(
     "H-2.1",
-    "Each player gets one card face up as the start of their pile (a special card goes back into the draw pile and they get the next), then 4 hand cards, one at a time, seat 0 first.",
-    "Jeder bekommt eine offene Karte als Beginn seines Stapels (eine Sonderkarte wird wieder untergemischt, er bekommt die nächste), dann 4 Handkarten, einzeln, ab Platz 0.",
+    "Each player gets one card face up as the start of their pile (a special card goes back into the draw pile and they get the next), then 4 hand cards, one at a time, seat 1 first.",
+    "Jeder bekommt eine offene Karte als Beginn seines Stapels (eine Sonderkarte wird wieder untergemischt, er bekommt die nächste), dann 4 Handkarten, einzeln, ab Platz 1.",
   ),
   r(
     "H-2.2",
-    "The biggest crybaby starts: option first (default seat 0).",
-    "Die größte Heulsuse beginnt: Option first (Standard Platz 0).",
+    "The biggest crybaby starts: the table chooses who (default: seat 1).",
+    "Die größte Heulsuse beginnt: der Tisch wählt, wer (Standard: Platz 1).",
   ),
   r(
     "H-3.1",
@@ -91,8 +91,8 @@ export const heulDochRuleBook: readonly RuleText[] = [
   ),
   r(
     "H-5.1",
-    "No one may look through a pile: only top cards are shown (option memory; off = onion counts shown).",
-    "Niemand darf einen Stapel durchsehen: nur die obersten Karten sind zu sehen (Option memory; aus = Zwiebelzahl sichtbar).",
+    "No one may look through a pile: only top cards are shown (a table setting; without it the onion counts are shown).",
+    "Niemand darf einen Stapel durchsehen: nur die obersten Karten sind zu sehen (eine Tisch-Einstellung; ohne sie ist die Zwiebelzahl sichtbar).",
   ),
   r(
     "H-6.1",
@@ -111,7 +111,7 @@ export const heulDochRuleBook: readonly RuleText[] = [
   ),
   r(
     "H-6.4",
-    "A match is one game unless option games asks for more; totals add up.",
-    "Eine Partie ist ein Spiel, außer Option games verlangt mehr; die Summen werden addiert.",
+    "A match is one game unless the table asks for more games; totals add up.",
+    "Eine Partie ist ein Spiel, außer der Tisch verlangt mehr Spiele; die Summen werden addiert.",
   ),
 ];

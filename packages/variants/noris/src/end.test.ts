@@ -26,6 +26,7 @@ import {
   type Outcome,
   type TableSpec,
 } from "@maumau/engine/testing";
+import type { ClassicView } from "@maumau/engine";
 import { describe, expect, it } from "vitest";
 import { noris } from "./index.js";
 
@@ -199,6 +200,32 @@ function tiedDrawPile(taken: readonly string[]): string[] {
   const numbers = rest.filter((c) => points(c) < 10).sort((a, b) => points(a) - points(b));
   return [...numbers, ...rest.filter((c) => points(c) === 10)];
 }
+
+describe("N-6.2 the hands are counted in the open", () => {
+  it("every viewer sees every hand once the game is over, and no other hand before", () => {
+    given(table(noris, { players: 3, seed: 7, options: { games: 2 }, mode: "both" }))
+      .then(
+        check(({ driver }) => {
+          for (const viewer of [0, 1, 2, "spectator"] as const)
+            expect((driver.view(viewer) as ClassicView).revealedHands).toBeNull();
+        }),
+      )
+      .when(bots())
+      .then(
+        status("gameOver"),
+        check(({ driver, table: t }) => {
+          for (const viewer of [0, 1, 2, "spectator"] as const)
+            expect((driver.view(viewer) as ClassicView).revealedHands).toEqual(t.hands);
+        }),
+      )
+      .when(nextGame())
+      .then(
+        check(({ driver }) =>
+          expect((driver.view("spectator") as ClassicView).revealedHands).toBeNull(),
+        ),
+      );
+  });
+});
 
 describe("N-6.3 the lowest total wins the match", () => {
   it("equal lowest totals share the win", () => {

@@ -16,8 +16,8 @@ export const norisRuleBook: readonly RuleText[] = [
   ),
   r(
     "N-2.2",
-    "Seat 0 deals the first game, then the dealer's left neighbour.",
-    "Platz 0 gibt das erste Spiel, danach der linke Nachbar des Gebers.",
+    "Seat 1 deals the first game, then the dealer's left neighbour.",
+    "Platz 1 gibt das erste Spiel, danach der linke Nachbar des Gebers.",
   ),
   r(
     "N-2.3",
@@ -41,8 +41,8 @@ export const norisRuleBook: readonly RuleText[] = [
   ),
   r(
     "N-3.3",
-    "You may not draw while holding a playable card (option voluntaryDraw).",
-    "Mit passender Karte darfst du nicht ziehen (Option voluntaryDraw).",
+    "You may not draw while holding a playable card (unless the table allows drawing at will).",
+    "Mit passender Karte darfst du nicht ziehen (außer der Tisch erlaubt freiwilliges Ziehen).",
   ),
   r(
     "N-3.4",

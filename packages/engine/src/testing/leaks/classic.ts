@@ -2,18 +2,28 @@ import { codesIn } from "./codes.js";
 import { handLeak, openingEventLeak } from "./common.js";
 import type { Viewer } from "../../core/types.js";
 import type { ClassicState } from "../../classic/state.js";
-import { topCard } from "../../classic/state.js";
+import { isOver, topCard } from "../../classic/state.js";
 import type { ClassicView } from "../../classic/view.js";
 
 const CODE = /^[a-z]+\/[a-z0-9]+$|^wild$/;
 
-/** A view may name only the viewer's own cards, the top card and the viewer's drawn card. */
+/**
+ * A view may name only the viewer's own cards, the top card, the viewer's drawn card and, for
+ * the cutter alone, the card they cut (B-2.2); once the game is over, every hand too (they are
+ * counted in the open), and nothing else.
+ */
 export function classicViewLeak(state: unknown, view: unknown, viewer: Viewer): string | null {
   const s = state as ClassicState;
   const v = view as ClassicView;
+  const over = isOver(s);
+  if (!over && v.revealedHands !== null) return "hands revealed while the game runs";
+  if (over && JSON.stringify(v.revealedHands) !== JSON.stringify(s.hands))
+    return "the hands shown at the game's end are not the hands";
   const allowed = new Set<string>([
     ...(viewer === "spectator" ? [] : (s.hands[viewer] ?? [])),
+    ...(over ? s.hands.flat() : []),
     topCard(s) ?? "",
+    s.cut && s.cut.seat === viewer ? s.cut.bottom : "",
   ]);
   const hand = handLeak(s.hands, v.hand, viewer);
   if (hand) return hand;

@@ -26,6 +26,7 @@ export function heulDochViewLeak(state: unknown, view: unknown, viewer: Viewer):
     return "pile sizes with memory on";
   if (isGameOver(s)) return null;
   if (v.revealedPiles !== null) return "piles revealed while the game runs";
+  if (v.spoiledRanks !== null) return "spoiled ranks shown while the game runs";
   const allowed = countCards([
     ...(viewer === "spectator" ? [] : (s.hands[viewer] ?? [])),
     ...s.piles.flatMap((p) => {

@@ -1,0 +1,46 @@
+/**
+ * `maumau simulate` on the fast path beside its denominator, in the same run (issue #22): the
+ * whole command as a user runs it (`maumau simulate --variant noris --players 4 --games 20000
+ * --bots random --json`, its own process, the report's moves/s), and the plain mutable JS
+ * playout of noris (packages/registry/bench/plain-noris.ts) timed in this process.
+ */
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { FastRng } from "@maumau/engine";
+import { figure, rate } from "../../../packages/registry/bench/measure.js";
+import { PlainNoris } from "../../../packages/registry/bench/plain-noris.js";
+
+const quick = process.argv.includes("--quick");
+const games = quick ? 20_000 : 100_000;
+const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+
+function simulated(engine: "fast" | "decide", n: number): number {
+  const run = spawnSync(
+    process.execPath,
+    [tsx, main, "simulate", "--variant", "noris", "--players", "4", "--games", String(n)].concat([
+      "--bots",
+      "random",
+      "--seed",
+      "1",
+      "--engine",
+      engine,
+      "--json",
+    ]),
+    { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (run.status !== 0) throw new Error(`simulate failed: ${run.stderr}`);
+  return (JSON.parse(run.stdout) as { movesPerSecond: number }).movesPerSecond;
+}
+
+const plain = new PlainNoris(4, new FastRng(2026));
+const plainBefore = rate(() => plain.playout());
+const fast = simulated("fast", games);
+const plainAfter = rate(() => plain.playout());
+const plainRate = Math.max(plainBefore, plainAfter);
+const decide = simulated("decide", quick ? 1_000 : 5_000);
+figure("cli.simulate.fast.noris.random.moves", fast, "moves/s", "≥ 0.25 × plain");
+figure("cli.simulate.decide.noris.random.moves", decide, "moves/s", "none: the engine's apply");
+figure("cli.simulate.plain.noris.moves", plainRate, "moves/s", "none: the denominator");
+figure("cli.simulate.fast.vs-plain", fast / plainRate, "× plain", "≥ 0.25");

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// `pnpm -F @maumau/cli pack:cli [--out DIR]`: the terminal client as a self-contained npm
+// package, `maumau-<version>.tgz`. Its JavaScript is bundled by esbuild (the workspace packages
+// and every dependency inside; no workspace links, no native addons, no TypeScript loader), so
+// `npm install -g ./maumau-<version>.tgz` needs nothing but Node ≥ 20.19. Prints the tarball's
+// path. The staging folder is `.pack/` beside this file.
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const cliDir = fileURLToPath(new URL(".", import.meta.url));
+const root = join(cliDir, "../..");
+const args = process.argv.slice(2);
+const outArg = args.indexOf("--out");
+const out = resolve(outArg >= 0 ? args[outArg + 1] : join(cliDir, ".pack"));
+const stage = join(cliDir, ".pack", "maumau");
+const manifest = JSON.parse(readFileSync(join(cliDir, "package.json"), "utf8"));
+const nodeRange = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).engines.node;
+
+rmSync(stage, { recursive: true, force: true });
+mkdirSync(join(stage, "dist"), { recursive: true });
+await build({
+  absWorkingDir: cliDir,
+  entryPoints: { maumau: "src/main.ts", simulateWorker: "src/simulateWorker.ts" },
+  outdir: join(stage, "dist"),
+  // `simulateWorker.mjs` lies beside the entry, where simulateInThreads.ts looks for it.
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  minify: true,
+  legalComments: "external",
+  // ws (under socket.io-client) tries these optional native speed-ups and does without them.
+  external: ["bufferutil", "utf-8-validate"],
+  // (src/main.ts starts with its own `#!/usr/bin/env node`, which esbuild keeps first.)
+  banner: {
+    js: [
+      'import { createRequire as __maumauRequire } from "node:module";',
+      "const require = __maumauRequire(import.meta.url);",
+    ].join("\n"),
+  },
+  logLevel: "warning",
+});
+
+writeFileSync(
+  join(stage, "package.json"),
+  `${JSON.stringify(
+    {
+      name: "maumau",
+      version: manifest.version,
+      description: manifest.description,
+      license: manifest.license,
+      type: "module",
+      bin: { maumau: "dist/maumau.mjs" },
+      files: ["dist", "README.md", "LICENSE"],
+      engines: { node: nodeRange },
+      keywords: ["mau mau", "card game", "terminal", "cli"],
+    },
+    null,
+    2,
+  )}\n`,
+);
+copyFileSync(join(cliDir, "PACKAGE.md"), join(stage, "README.md"));
+copyFileSync(join(root, "LICENSE"), join(stage, "LICENSE"));
+
+mkdirSync(out, { recursive: true });
+const packed = execFileSync("npm", ["pack", "--json", "--pack-destination", out], {
+  cwd: stage,
+  encoding: "utf8",
+  env: { ...process.env, npm_config_update_notifier: "false" },
+  stdio: ["ignore", "pipe", "ignore"],
+});
+const [{ filename }] = JSON.parse(packed);
+console.log(join(out, filename));

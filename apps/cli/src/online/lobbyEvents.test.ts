@@ -1,0 +1,48 @@
+import { Chalk } from "chalk";
+import { describe, expect, it } from "vitest";
+import { describeLobbyEvent, shown } from "./lobbyEvents.js";
+import { ONLINE_TEXTS } from "./texts.js";
+
+const c = new Chalk({ level: 0 });
+const chat = (lang: "de" | "en") => ({
+  lang,
+  seatName: (from: { seat: number; name: string | null }) => from.name ?? `Seat ${from.seat + 1}`,
+});
+const event = (type: string, data: unknown) => ({ version: 9, type, data, at: "" });
+
+describe("table talk lines (live table and replay)", () => {
+  it("names the seat or marks the spectator, and names a reaction in the table's language", () => {
+    const said = event("chat.said", { from: { seat: 0, name: "Ann" }, text: "hi" });
+    expect(describeLobbyEvent(said, ONLINE_TEXTS.en, c, () => "?", chat("en"))).toBe("💬 Ann: hi");
+    const watcher = event("chat.said", { from: { spectator: "Kibitz" }, text: "go" });
+    expect(describeLobbyEvent(watcher, ONLINE_TEXTS.de, c, () => "?", chat("de"))).toBe(
+      "💬 Kibitz (Zuschauer): go",
+    );
+    const reacted = event("chat.reacted", { from: { seat: 1, name: null }, reaction: "nice" });
+    expect(describeLobbyEvent(reacted, ONLINE_TEXTS.de, c, () => "?", chat("de"))).toBe(
+      "💬 Seat 2 reagiert: Schöner Zug",
+    );
+  });
+
+  it("prints a sender's control characters as spaces: no escape sequence reaches the terminal", () => {
+    expect(shown("a\u001b[31mred\u0007\nnext\u202eevil")).toBe("a [31mred  next evil");
+  });
+});
+
+const seatEvent = (type: string, seat: number) => ({ version: 9, type, data: { seat }, at: "" });
+
+describe("takeovers and returns in the terminal's log", () => {
+  it("speaks to the reader about their own seat, and of others by name", () => {
+    const en = ONLINE_TEXTS.en;
+    const tell = (type: string, you: boolean) =>
+      describeLobbyEvent(seatEvent(type, 1), en, c, () => (you ? "you" : "Ben"), undefined, you);
+    expect(tell("seat.botTakenOver", true)).toBe("You are away: a bot plays for you.");
+    expect(tell("seat.returned", true)).toBe("You are back.");
+    expect(tell("seat.botTakenOver", false)).toBe("Ben is away: a bot plays for them.");
+    expect(tell("seat.returned", false)).toBe("Ben is back.");
+    const de = ONLINE_TEXTS.de;
+    expect(
+      describeLobbyEvent(seatEvent("seat.returned", 1), de, c, () => "du", undefined, true),
+    ).toBe("Du bist zurück.");
+  });
+});

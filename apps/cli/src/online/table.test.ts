@@ -1,0 +1,178 @@
+import type { LobbyView, MatchFrame, MatchSnapshot, SeatView, ViewEvent } from "@maumau/client";
+import { findVariant } from "@maumau/registry";
+import { Chalk } from "chalk";
+import { describe, expect, it } from "vitest";
+import { CardStyle } from "../play/cards.js";
+import { TEXTS } from "../play/texts.js";
+import type { ServerConnection } from "../remote/connect.js";
+import { lobbyLines } from "./render.js";
+import { OnlineTable } from "./table.js";
+import { ONLINE_TEXTS } from "./texts.js";
+import type { Ui } from "./ui.js";
+
+const variant = findVariant("french")!;
+const at = "2026-01-01T00:00:00.000Z";
+const human = (seat: number, name: string): SeatView => ({
+  seat,
+  kind: "human",
+  name,
+  level: null,
+  away: false,
+});
+const empty = (seat: number): SeatView => ({
+  seat,
+  kind: "empty",
+  name: null,
+  level: null,
+  away: false,
+});
+
+function snapshot(version: number, seats: SeatView[]): MatchSnapshot {
+  const lobby: LobbyView = {
+    matchId: "m1",
+    variant: "french",
+    options: {},
+    ruleSet: null,
+    status: "open",
+    seats,
+    turnTimerMs: null,
+    rematchOf: null,
+    continuedFrom: null,
+    spectatorsReadOnly: false,
+    rematchBy: null,
+    rematch: null,
+    version,
+    createdAt: at,
+    updatedAt: at,
+  };
+  return {
+    matchId: "m1",
+    version,
+    viewer: 0,
+    lobby,
+    view: null,
+    progress: null,
+    legal: [],
+    machine: null,
+  };
+}
+
+const claimed = (version: number, seat: number, name: string): ViewEvent => ({
+  version,
+  type: "seat.claimed",
+  data: { seat, name },
+  at,
+});
+
+describe("the terminal's log", () => {
+  it("tells each event once when the frames that come during the start overlap the history", async () => {
+    let push: (frame: MatchFrame) => void = () => {};
+    const history = [
+      { version: 1, type: "lobby.created", data: {}, at },
+      claimed(2, 0, "Dora"),
+      claimed(3, 1, "Ede"),
+    ];
+    // The watch's catch-up frame is at version 2; Ede's seat comes as a frame before the
+    // watch's answer, so the history read after it (up to version 3) overlaps it.
+    const connection = {
+      onFrame: (listener: (frame: MatchFrame) => void) => {
+        push = listener;
+        return () => {};
+      },
+      onReconnect: () => () => {},
+      onResync: () => () => {},
+      onSeatLost: () => () => {},
+      onPresence: () => () => {},
+      onDisconnect: () => () => {},
+      connected: true,
+      api: {
+        game: {
+          watch: () => {
+            push({
+              kind: "snapshot",
+              matchId: "m1",
+              version: 2,
+              snapshot: snapshot(2, [human(0, "Dora"), empty(1), empty(2)]),
+            });
+            push({
+              kind: "events",
+              matchId: "m1",
+              version: 3,
+              events: [claimed(3, 1, "Ede")],
+              snapshot: snapshot(3, [human(0, "Dora"), human(1, "Ede"), empty(2)]),
+            });
+            return Promise.resolve({ matchId: "m1", viewer: 0, version: 3 });
+          },
+          history: () =>
+            Promise.resolve({ matchId: "m1", version: 3, full: false, events: history }),
+        },
+      },
+    } as unknown as ServerConnection;
+    const printed: string[] = [];
+    let shown: () => void = () => {};
+    const started = new Promise<void>((done) => (shown = done));
+    const ui: Ui = {
+      fullScreen: false,
+      onLine: () => {},
+      redraw: () => shown(),
+      print: (lines) => printed.push(...lines),
+      message: (text) => printed.push(text),
+      prompt: () => {},
+      close: () => {},
+    };
+    const c = new Chalk({ level: 0 });
+    const table = new OnlineTable({
+      connection,
+      matchId: "m1",
+      variant,
+      seat: { seat: 0, token: "t" },
+      look: {
+        t: TEXTS.en,
+        o: ONLINE_TEXTS.en,
+        c,
+        style: new CardStyle(variant.theme, "en", c, true),
+        variantName: variant.names.en,
+      },
+      lang: "en",
+      ui,
+      share: "http://localhost/m/m1?join",
+      creator: false,
+      returnHint: "",
+      onFatal: (error) => {
+        throw error;
+      },
+    });
+    void table.run();
+    await started;
+    table.close();
+    expect(printed.filter((l) => l === "Ede takes seat 2.")).toHaveLength(1);
+    expect(
+      printed.filter((l) => l === "You take seat 1." || l === "Dora takes seat 1."),
+    ).toHaveLength(1);
+  });
+
+  it("marks a friend who is gone, with the seconds before a bot plays", () => {
+    const c = new Chalk({ level: 0 });
+    const look = {
+      t: TEXTS.en,
+      o: ONLINE_TEXTS.en,
+      c,
+      style: new CardStyle(variant.theme, "en", c, true),
+      variantName: variant.names.en,
+      width: 100,
+    };
+    const seats = [human(0, "Dora"), human(1, "Ede"), human(2, "Fay")];
+    const presence = {
+      at: Date.now(),
+      seats: [
+        { seat: 0, connected: true, graceLeftMs: null },
+        { seat: 1, connected: false, graceLeftMs: 12_000 },
+        { seat: 2, connected: false, graceLeftMs: null },
+      ],
+    };
+    const text = lobbyLines(snapshot(3, seats), 0, { ...look, presence }, "", false).join("\n");
+    expect(text).toMatch(/Ede \(gone: a bot plays in 1[12] s\)/);
+    expect(text).toMatch(/Fay \(gone\)/);
+    expect(text).toMatch(/Dora \(you\)/);
+  });
+});

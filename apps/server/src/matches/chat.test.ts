@@ -1,0 +1,209 @@
+import { REACTIONS, RemoteRefusal, type ViewEvent } from "@maumau/client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ServiceError } from "../errors/ServiceError.js";
+import { MemoryEventStore } from "../store/memory.js";
+import { silentLogger } from "../testing/index.js";
+import { CHAT_RATE } from "./chatDecider.js";
+import { MatchService, type CreateInput } from "./MatchService.js";
+
+const service = (store = new MemoryEventStore(), botDelayMs = 0) =>
+  new MatchService({
+    store,
+    logger: silentLogger(),
+    botDelayMs,
+    graceMs: 60_000,
+    catchUpLimit: 200,
+  });
+
+/** Given: a running match of two humans, Ann (seat 0) and Ben (seat 1). */
+async function givenATable(extra: Partial<CreateInput> = {}, svc = service()) {
+  const { matchId, ticket } = await svc.create({
+    variant: "noris",
+    seats: 2,
+    name: "Ann",
+    options: { games: 1 },
+    ...extra,
+  });
+  const ben = await svc.join({ matchId, name: "Ben" });
+  await svc.start({ matchId, token: ticket!.token });
+  return { svc, matchId, ann: ticket!.token, ben: ben.token };
+}
+
+/** The refusal code of a rejected promise. */
+async function refusalOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ServiceError || error instanceof RemoteRefusal) return error.refusal.code;
+    throw error;
+  }
+  throw new Error("not refused");
+}
+
+const chatOf = (events: readonly ViewEvent[]) =>
+  events.filter((e) => e.type.startsWith("chat.")).map((e) => ({ type: e.type, data: e.data }));
+
+describe("table talk: what is refused, with typed codes", () => {
+  it("refuses an empty line (blank after trimming) with CHAT_EMPTY", async () => {
+    const { svc, matchId, ann } = await givenATable();
+    expect(await refusalOf(svc.say({ matchId, token: ann, text: "" }))).toBe("CHAT_EMPTY");
+    expect(await refusalOf(svc.say({ matchId, token: ann, text: "  \n " }))).toBe("CHAT_EMPTY");
+  });
+
+  it("takes 280 characters (emoji count once) and refuses 281 with CHAT_TOO_LONG", async () => {
+    const { svc, matchId, ann } = await givenATable();
+    await svc.say({ matchId, token: ann, text: "x".repeat(280) });
+    await svc.say({ matchId, token: ann, text: "😭".repeat(280) });
+    expect(await refusalOf(svc.say({ matchId, token: ann, text: "x".repeat(281) }))).toBe(
+      "CHAT_TOO_LONG",
+    );
+  });
+
+  it("refuses NUL and unpaired surrogates with CHAT_BAD_TEXT", async () => {
+    const { svc, matchId, ann } = await givenATable();
+    for (const text of ["a\u0000b", "lone \ud83d", "\ude2d alone"]) {
+      expect(await refusalOf(svc.say({ matchId, token: ann, text }))).toBe("CHAT_BAD_TEXT");
+    }
+  });
+
+  it(`refuses a flood: more than ${CHAT_RATE.messages} messages of one seat in the window`, async () => {
+    const { svc, matchId, ann, ben } = await givenATable();
+    for (let i = 0; i < CHAT_RATE.messages - 1; i++) {
+      await svc.say({ matchId, token: ann, text: `line ${i}` });
+    }
+    await svc.react({ matchId, token: ann, reaction: "oops" });
+    expect(await refusalOf(svc.say({ matchId, token: ann, text: "one more" }))).toBe(
+      "CHAT_TOO_FAST",
+    );
+    expect(await refusalOf(svc.react({ matchId, token: ann, reaction: "mau" }))).toBe(
+      "CHAT_TOO_FAST",
+    );
+    // The rate is per seat: Ben still talks.
+    await svc.say({ matchId, token: ben, text: "calm down" });
+  });
+
+  it("refuses a reaction outside the fixed set with UNKNOWN_REACTION, and a bad token", async () => {
+    const { svc, matchId, ann } = await givenATable();
+    expect(await refusalOf(svc.react({ matchId, token: ann, reaction: "<b>" }))).toBe(
+      "UNKNOWN_REACTION",
+    );
+    expect(await refusalOf(svc.say({ matchId, token: "x".repeat(32), text: "hi" }))).toBe(
+      "BAD_TOKEN",
+    );
+  });
+});
+
+describe("table talk: spectators", () => {
+  it("marks a spectator's line as a spectator's", async () => {
+    const { svc, matchId } = await givenATable();
+    await svc.say({ matchId, name: " Kibitz ", text: "go Ann" });
+    const { events } = await svc.history({ matchId });
+    expect(chatOf(events)).toEqual([
+      { type: "chat.said", data: { from: { spectator: "Kibitz" }, text: "go Ann" } },
+    ]);
+  });
+
+  it("keeps spectators read-only when the host said so at create; seats still talk", async () => {
+    const { svc, matchId, ben } = await givenATable({ spectatorsReadOnly: true });
+    expect((await svc.snapshot({ matchId })).lobby.spectatorsReadOnly).toBe(true);
+    expect(await refusalOf(svc.say({ matchId, name: "Kibitz", text: "hi" }))).toBe(
+      "SPECTATORS_READ_ONLY",
+    );
+    expect(await refusalOf(svc.react({ matchId, name: "Kibitz", reaction: "mau" }))).toBe(
+      "SPECTATORS_READ_ONLY",
+    );
+    await svc.react({ matchId, token: ben, reaction: "thumbsUp" });
+  });
+});
+
+describe("table talk: in the stream like moves, but no move", () => {
+  it("is caught up by version and read back in order by history (and in the full replay)", async () => {
+    const { svc, matchId, ann, ben } = await givenATable();
+    const seen = (await svc.snapshot({ matchId, token: ben })).version;
+    await svc.say({ matchId, token: ann, text: "hello" });
+    await svc.react({ matchId, token: ben, reaction: "wave" });
+    await svc.say({ matchId, name: "Kibitz", text: "<img src=x onerror=alert(1)>" });
+
+    const frame = await svc.catchUp({ matchId, token: ben, afterVersion: seen });
+    expect(frame.kind).toBe("events");
+    const events = frame.kind === "events" ? frame.events : [];
+    expect(events.map((e) => e.version)).toEqual([seen + 1, seen + 2, seen + 3]);
+    const expected = [
+      { type: "chat.said", data: { from: { seat: 0, name: "Ann" }, text: "hello" } },
+      { type: "chat.reacted", data: { from: { seat: 1, name: "Ben" }, reaction: "wave" } },
+      {
+        type: "chat.said",
+        data: { from: { spectator: "Kibitz" }, text: "<img src=x onerror=alert(1)>" },
+      },
+    ];
+    expect(chatOf(events)).toEqual(expected);
+    // A spectator reads the same lines.
+    expect(chatOf((await svc.history({ matchId })).events)).toEqual(expected);
+    expect(REACTIONS.some((r) => r.id === "wave")).toBe(true);
+  });
+
+  it("changes neither the game, the turn, the legal moves nor the time the turn started", async () => {
+    const { svc, matchId, ann, ben } = await givenATable();
+    const before = await svc.snapshot({ matchId, token: ann });
+    await svc.say({ matchId, token: ann, text: "hm" });
+    await svc.react({ matchId, token: ben, reaction: "crying" });
+    const after = await svc.snapshot({ matchId, token: ann });
+    expect(after.version).toBe(before.version + 2);
+    expect(after.view).toEqual(before.view);
+    expect(after.progress).toEqual(before.progress);
+    expect(after.legal).toEqual(before.legal);
+    expect(after.machine).toEqual(before.machine);
+    // Clients count the turn timer from `updatedAt`: talk leaves it.
+    expect(after.lobby.updatedAt).toBe(before.lobby.updatedAt);
+    await svc.close();
+  });
+});
+
+describe("table talk cannot stall timers", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("does not extend a turn timer: the seat times out when it would have without talk", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const { svc, matchId, ann, ben } = await givenATable({ turnTimerMs: 1_000 });
+    const toAct = (await svc.snapshot({ matchId })).progress!.toAct!;
+    const talker = toAct === 0 ? ann : ben;
+    await vi.advanceTimersByTimeAsync(700);
+    await svc.say({ matchId, token: talker, text: "wait, let me think" });
+    await svc.say({ matchId, token: talker, text: "still thinking" });
+    await vi.advanceTimersByTimeAsync(400);
+    const { events } = await svc.history({ matchId });
+    expect(events.filter((e) => e.type === "seat.timedOut").map((e) => e.data)).toEqual([
+      { seat: toAct },
+    ]);
+    await svc.close();
+  });
+
+  it("does not cancel a bot's planned move", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const svc = service(new MemoryEventStore(), 1_000);
+    const { matchId, ticket } = await svc.create({
+      variant: "noris",
+      seats: 2,
+      name: "Ann",
+      options: { games: 1 },
+    });
+    const ann = ticket!.token;
+    await svc.addBots({ matchId, token: ann, level: "random" });
+    await svc.start({ matchId, token: ann });
+    // Ann moves until the bot is to act (the bot's timer starts with her move).
+    for (let step = 0; (await svc.snapshot({ matchId })).progress!.toAct !== 1; step++) {
+      const mine = await svc.snapshot({ matchId, token: ann });
+      await svc.command({ matchId, token: ann, commandId: `c${step}`, command: mine.legal[0]! });
+    }
+    const version = (await svc.snapshot({ matchId })).version;
+    await vi.advanceTimersByTimeAsync(500);
+    await svc.say({ matchId, token: ann, text: "your move" });
+    await vi.advanceTimersByTimeAsync(600);
+    const after = await svc.history({ matchId, afterVersion: version + 1 });
+    const moved = after.events.some((e) => !e.type.startsWith("chat."));
+    expect(moved).toBe(true);
+    await svc.close();
+  });
+});

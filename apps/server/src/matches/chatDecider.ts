@@ -1,0 +1,122 @@
+import {
+  CHAT_MAX_LENGTH,
+  chatLength,
+  reactionById,
+  type ChatSender,
+  type ReactionId,
+} from "@maumau/client";
+import { isStorableText } from "@maumau/client/schema";
+import { ServiceError } from "../errors/ServiceError.js";
+import type { NewEvent } from "../store/EventStore.js";
+import { lobby, seatOf } from "./lobbyDecider.js";
+import { chatSenderKey, SPECTATORS, type Match } from "./Match.js";
+
+/** Who writes: the seat of a token, or a spectator under a name of their choosing. */
+export type ChatAuthor = { readonly token: string } | { readonly spectator: string };
+
+/**
+ * Table talk. `now` (ms since the epoch) comes in the command, so that deciding stays a pure
+ * function of the folded match and the command.
+ */
+export type ChatCommand =
+  | {
+      readonly type: "say";
+      readonly author: ChatAuthor;
+      readonly text: string;
+      readonly now: number;
+    }
+  | {
+      readonly type: "react";
+      readonly author: ChatAuthor;
+      readonly reaction: string;
+      readonly now: number;
+    };
+
+/** How fast one sender may talk: lines and reactions together, per seat (or spectator name). */
+export const CHAT_RATE = { messages: 5, windowMs: 10_000 } as const;
+/** All spectators together: a spectator's name is not an identity. */
+export const SPECTATORS_RATE = { messages: 10, windowMs: 10_000 } as const;
+
+/** Decides a chat command: one `chat.said` or `chat.reacted`, or a thrown typed refusal. */
+export function decideChat(match: Match, command: ChatCommand): NewEvent[] {
+  const from = senderOf(match, command.author);
+  if (command.type === "say") {
+    const text = checkedText(command.text);
+    assertRate(match, from, command.now);
+    return [lobby({ type: "chat.said", data: { from, text } })];
+  }
+  const reaction = reactionById(command.reaction);
+  if (reaction === undefined) {
+    throw ServiceError.of(
+      "UNKNOWN_REACTION",
+      `There is no reaction "${command.reaction}".`,
+      `Es gibt keine Reaktion „${command.reaction}“.`,
+    );
+  }
+  assertRate(match, from, command.now);
+  const id: ReactionId = reaction.id;
+  return [lobby({ type: "chat.reacted", data: { from, reaction: id } })];
+}
+
+function senderOf(match: Match, author: ChatAuthor): ChatSender {
+  if ("token" in author) {
+    const seat = seatOf(match, author.token);
+    const holder = match.seats[seat];
+    return { seat, name: holder?.kind === "human" ? holder.name : null };
+  }
+  if (match.spectatorsReadOnly) {
+    throw ServiceError.of(
+      "SPECTATORS_READ_ONLY",
+      "At this table spectators read the chat but do not write.",
+      "An diesem Tisch lesen Zuschauer den Chat, schreiben aber nicht.",
+    );
+  }
+  const name = author.spectator.trim();
+  if (name === "" || chatLength(name) > 32 || !isStorableText(name)) {
+    throw ServiceError.of(
+      "INVALID_INPUT",
+      "A spectator writes under a name of 1 to 32 characters.",
+      "Zuschauer schreiben unter einem Namen mit 1 bis 32 Zeichen.",
+    );
+  }
+  return { spectator: name };
+}
+
+/** The line as it is kept (ends trimmed), or a typed refusal of why it cannot be. */
+function checkedText(raw: string): string {
+  if (!isStorableText(raw)) {
+    throw ServiceError.of(
+      "CHAT_BAD_TEXT",
+      "A chat line must not contain NUL characters or unpaired surrogates.",
+      "Eine Chat-Zeile darf keine NUL-Zeichen und keine einzelnen Surrogate enthalten.",
+    );
+  }
+  const text = raw.trim();
+  if (text === "") {
+    throw ServiceError.of("CHAT_EMPTY", "The chat line is empty.", "Die Chat-Zeile ist leer.");
+  }
+  const length = chatLength(text);
+  if (length > CHAT_MAX_LENGTH) {
+    throw ServiceError.of(
+      "CHAT_TOO_LONG",
+      `A chat line has at most ${CHAT_MAX_LENGTH} characters (this one ${length}).`,
+      `Eine Chat-Zeile hat höchstens ${CHAT_MAX_LENGTH} Zeichen (diese ${length}).`,
+    );
+  }
+  return text;
+}
+
+function assertRate(match: Match, from: ChatSender, now: number): void {
+  const recent = (key: string, windowMs: number) =>
+    match.chatTimesOf(key).filter((t) => t > now - windowMs).length;
+  const own = recent(chatSenderKey(from), CHAT_RATE.windowMs) >= CHAT_RATE.messages;
+  const crowd =
+    "spectator" in from && recent(SPECTATORS, SPECTATORS_RATE.windowMs) >= SPECTATORS_RATE.messages;
+  if (own || crowd) {
+    throw ServiceError.of(
+      "CHAT_TOO_FAST",
+      `Not so fast: at most ${CHAT_RATE.messages} messages in ${CHAT_RATE.windowMs / 1000} seconds.`,
+      `Nicht so schnell: höchstens ${CHAT_RATE.messages} Nachrichten in ${CHAT_RATE.windowMs / 1000} Sekunden.`,
+    );
+  }
+}

@@ -1,0 +1,131 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startTestApi, type TestApi } from "@maumau/server/testing";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The table moves cards in a real chromium (and does not with reduced motion).
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const haveBrowser = existsSync(executablePath);
+
+describe.skipIf(!haveBrowser)("card motion in chromium", () => {
+  let dist = "";
+  let api: TestApi;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), "maumau-motion-"));
+    await build({
+      root: new URL("../..", import.meta.url).pathname,
+      logLevel: "error",
+      build: { outDir: dist, emptyOutDir: true },
+    });
+    api = await startTestApi({ webDist: dist, botDelayMs: 150, commandRate: 200 });
+    browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu"] });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+    if (dist) await rm(dist, { recursive: true, force: true });
+  });
+
+  /** A noris table of Anna and a bot, in a browser with or without reduced motion. */
+  async function table(reducedMotion: "reduce" | "no-preference"): Promise<Page> {
+    const { matchId, ticket } = await api.service.create({
+      variant: "noris",
+      seats: 2,
+      name: "Anna",
+      options: { games: 1 },
+    });
+    await api.service.addBots({ matchId, token: ticket!.token, level: "heuristic", count: 1 });
+    await api.service.start({ matchId, token: ticket!.token });
+    const context = await browser.newContext({
+      reducedMotion,
+      viewport: { width: 1280, height: 800 },
+    });
+    await context.addInitScript(
+      ([id, token]) => {
+        localStorage.setItem("maumau.seats", JSON.stringify({ [id]: { seat: 0, token, at: 1 } }));
+        localStorage.setItem("maumau.table", JSON.stringify({ speed: "slow", muted: true }));
+      },
+      [matchId, ticket!.token] as const,
+    );
+    const page = await context.newPage();
+    // Every card flight shown: the element inserted, and the animation it was given (WAAPI).
+    await page.addInitScript(() => {
+      const record = { inserted: 0, animations: [] as { transforms: string[]; ms: number }[] };
+      (window as unknown as { flights: typeof record }).flights = record;
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (this: Element, keyframes, options) {
+        if (this.classList.contains("flying-card")) {
+          const frames = Array.isArray(keyframes)
+            ? keyframes.map((k) => String(k.transform))
+            : ([] as unknown[]).concat(keyframes?.transform ?? []).map(String);
+          const ms = typeof options === "number" ? options : Number(options?.duration ?? 0);
+          record.animations.push({ transforms: frames, ms });
+        }
+        return animate.call(this, keyframes, options);
+      };
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof HTMLElement && n.classList.contains("flying-card")) record.inserted++;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${api.url}/m/${matchId}`);
+    await page.locator(".table .hand").waitFor();
+    return page;
+  }
+
+  /** Plays (or draws) when it is Anna's turn; the bot plays the other turns. */
+  async function move(page: Page): Promise<void> {
+    await expect
+      .poll(() => page.locator(".status-turn").textContent(), { timeout: 20_000 })
+      .toMatch(/^Your turn/);
+    const before = await page.locator(".table").getAttribute("data-version");
+    const playable = page.locator('.hand-card[data-playable="true"]');
+    if ((await playable.count()) > 0) {
+      await playable.first().click();
+      const dialog = page.getByRole("dialog");
+      if ((await dialog.count()) > 0) await dialog.getByRole("button").first().click();
+    } else await page.locator(".pile.draw-pile").click();
+    await expect.poll(() => page.locator(".table").getAttribute("data-version")).not.toBe(before);
+  }
+
+  type FlightLog = { inserted: number; animations: { transforms: string[]; ms: number }[] };
+  const flights = (page: Page) =>
+    page.evaluate(() => (window as unknown as { flights: FlightLog }).flights);
+
+  it("a played or drawn card travels: a transform animation from seat to pile", async () => {
+    const page = await table("no-preference");
+    expect(await page.locator(".table").getAttribute("data-motion")).toBe("on");
+    await move(page);
+    await expect
+      .poll(
+        async () => {
+          const { animations } = await flights(page);
+          // A card moves: a timed animation through different transforms (seat → pile).
+          return animations.some((a) => a.ms > 0 && new Set(a.transforms).size >= 2);
+        },
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
+    await expect.poll(() => page.locator(".flying-card").count(), { timeout: 20_000 }).toBe(0);
+    await page.context().close();
+  }, 90_000);
+
+  it("reduced motion: moves happen at once, nothing flies", async () => {
+    const page = await table("reduce");
+    expect(await page.locator(".table").getAttribute("data-motion")).toBe("reduced");
+    await move(page);
+    await move(page);
+    expect(await flights(page)).toEqual({ inserted: 0, animations: [] });
+    await page.context().close();
+  }, 90_000);
+});
