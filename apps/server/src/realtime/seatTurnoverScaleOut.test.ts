@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { SeatNotice, WireFrame } from "@maumau/client";
 import type { Command } from "@maumau/engine";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdapter } from "@socket.io/redis-streams-adapter";
+import { createClient } from "redis";
+import { Server } from "socket.io";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { deleteRedisKeys, dropPostgresSchema, scaleOutServices } from "../testing/index.js";
 import { humanChoice } from "../testing/playServerMatch.js";
 import { freePort, startServerProcess, type ServerProcess } from "../testing/serverProcess.js";
@@ -146,5 +149,71 @@ describe.skipIf(services === null)("seat turnover across two processes", () => {
     expect(stale.notices).toEqual([
       expect.objectContaining({ type: "SEAT_LOST", matchId, seat: 1, version: left.version }),
     ]);
+  }, 60_000);
+
+  /**
+   * A third "process" on the same Redis stream: it sends seat notices as a server process does
+   * (`maumau:seat`, through the adapter), so that a notice can be made to arrive late.
+   */
+  async function noticeSender() {
+    const client = createClient({ url: services!.redisUrl });
+    await client.connect();
+    const io = new Server({
+      adapter: createAdapter(client, {
+        streamName: `${prefix}:socket.io`,
+        channelPrefix: `${prefix}:socket.io`,
+        sessionKeyPrefix: `${prefix}:sio:session:`,
+        onlyPlaintext: true,
+        blockTimeInMs: 500,
+      }),
+    });
+    return {
+      send: (change: { matchId: string; seat: number; owner: string | null; version: number }) =>
+        io.serverSideEmit("maumau:seat", change),
+      close: async () => {
+        // No HTTP server is attached, so `io.close()` has nothing to close: end the adapter and
+        // its client.
+        await io.of("/").adapter.close();
+        client.destroy();
+      },
+    };
+  }
+
+  it("a seat notice that arrives after the new owner watched does not evict the new owner", async () => {
+    const [p, q] = servers as [ServerProcess, ServerProcess];
+    const http = httpClient(p.url);
+    const created = await http.lobby.create.mutate({
+      variant: "noris",
+      seats: 2,
+      name: "C",
+      options: { games: 5 },
+    });
+    const { matchId } = created;
+    const a = await http.lobby.join.mutate({ matchId, name: "A", seat: 1 });
+    const left = await http.lobby.leave.mutate({ matchId, token: a.token });
+    const b = await http.lobby.join.mutate({ matchId, name: "B", seat: 1 });
+    const owner = await spy(q.url);
+    await owner.socket.rpc("game.watch", { matchId, token: b.token });
+    await http.lobby.start.mutate({ matchId, token: created.token! });
+
+    // A's release, delivered to Q only now: older than B's watch, it must change nothing.
+    const sender = await noticeSender();
+    try {
+      sender.send({ matchId, seat: 1, owner: null, version: left.version });
+      expect(await play(p.url, matchId, [created.token!, b.token], 6)).toBe(6);
+      const last = (await http.game.view.query({ matchId })).version;
+      await owner.socket.until(() => (owner.socket.latest?.version ?? 0) >= last);
+      expect(owner.notices).toEqual([]);
+
+      // The same channel does evict on a notice newer than the watch (so the one above
+      // reached Q and was ignored for its age, not lost).
+      sender.send({ matchId, seat: 1, owner: null, version: last + 1 });
+      await vi.waitFor(() => expect(owner.notices.length).toBeGreaterThan(0), { timeout: 20_000 });
+      expect(owner.notices).toEqual([
+        expect.objectContaining({ type: "SEAT_LOST", matchId, seat: 1, version: last + 1 }),
+      ]);
+    } finally {
+      await sender.close();
+    }
   }, 60_000);
 });
