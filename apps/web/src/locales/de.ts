@@ -321,7 +321,15 @@ export const de: Texts = {
     seatLost: "Dein Platz hier gehört dir nicht mehr (er wurde verlassen). Du schaust zu.",
     toLobby: "Zurück zur Lobby",
   },
+
   table: {
+    settings: {
+      speed: "Kartentempo",
+      speeds: { slow: "Langsam", normal: "Normal", fast: "Schnell" },
+      sound: "Ton an",
+      muted: "Ton aus",
+      symbols: "Farbsymbole",
+    },
     label: "Spieltisch",
     yourHand: "Deine Hand",
     handOf: "Hand von {{name}}",

@@ -315,7 +315,15 @@ export const en = {
     seatLost: "You no longer hold your seat here (it was left). You are watching.",
     toLobby: "Back to the lobby",
   },
+
   table: {
+    settings: {
+      speed: "Card speed",
+      speeds: { slow: "Slow", normal: "Normal", fast: "Fast" },
+      sound: "Sound on",
+      muted: "Sound off",
+      symbols: "Colour symbols",
+    },
     label: "Card table",
     yourHand: "Your hand",
     handOf: "Hand of {{name}}",

@@ -1,40 +1,18 @@
-import type { Lang } from "@maumau/engine";
+import { useTranslation } from "react-i18next";
 import { setTablePrefs, useTablePrefs, type Speed } from "./prefs";
-
-const LABELS: Readonly<
-  Record<
-    Lang,
-    {
-      speed: string;
-      speeds: Record<Speed, string>;
-      sound: string;
-      muted: string;
-      symbols: string;
-    }
-  >
-> = {
-  en: {
-    speed: "Card speed",
-    speeds: { slow: "Slow", normal: "Normal", fast: "Fast" },
-    sound: "Sound on",
-    muted: "Sound off",
-    symbols: "Colour symbols",
-  },
-  de: {
-    speed: "Kartentempo",
-    speeds: { slow: "Langsam", normal: "Normal", fast: "Schnell" },
-    sound: "Ton an",
-    muted: "Ton aus",
-    symbols: "Farbsymbole",
-  },
-};
 
 /**
  * The table's own settings, remembered in this browser: card speed, sound, colour symbols.
  * Without `motion` (a replay: nothing flies, nothing sounds) only the colour symbols.
  */
-export function TableSettings(props: { lang: Lang; motion?: boolean }) {
-  const l = LABELS[props.lang];
+export function TableSettings(props: { motion?: boolean }) {
+  const { t } = useTranslation();
+  const l = {
+    speed: t("table.settings.speed"),
+    sound: t("table.settings.sound"),
+    muted: t("table.settings.muted"),
+    symbols: t("table.settings.symbols"),
+  };
   const prefs = useTablePrefs();
   const motion = props.motion ?? true;
   return (
@@ -48,7 +26,7 @@ export function TableSettings(props: { lang: Lang; motion?: boolean }) {
         >
           {(["slow", "normal", "fast"] as const).map((s) => (
             <option key={s} value={s}>
-              {l.speeds[s]}
+              {t(`table.settings.speeds.${s}`)}
             </option>
           ))}
         </select>

@@ -249,7 +249,7 @@ export default function ClassicTable(props: TableProps) {
         )}
         {view.anyCardAllowed && <span>{t("table.anyCard")}</span>}
       </div>
-      <TableSettings lang={lang} motion={open === undefined} />
+      <TableSettings motion={open === undefined} />
 
       {refusal && (
         <RefusalBanner refusal={refusal} variant={variant.id} lang={lang} onDismiss={dismiss} />

@@ -208,7 +208,7 @@ export default function HeulDochTable(props: TableProps) {
         <span>{t("table.game", { n: view.game })}</span>
         <span>{t("table.drawPile", { count: view.drawPile })}</span>
       </div>
-      <TableSettings lang={lang} motion={open === undefined} />
+      <TableSettings motion={open === undefined} />
 
       {refusal && (
         <RefusalBanner refusal={refusal} variant={variant.id} lang={lang} onDismiss={dismiss} />
