@@ -321,7 +321,10 @@ export const de: Texts = {
     seatLost: "Dein Platz hier gehört dir nicht mehr (er wurde verlassen). Du schaust zu.",
     toLobby: "Zurück zur Lobby",
   },
-
+  cards: {
+    /** Das Wort auf der Vorderseite einer Heul-doch!-Sonderkarte. */
+    art: { catapult: "Katapult", towel: "Strandtuch", carousel: "Karussell", werewolf: "Werwolf" },
+  },
   table: {
     settings: {
       speed: "Kartentempo",

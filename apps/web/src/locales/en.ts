@@ -315,7 +315,10 @@ export const en = {
     seatLost: "You no longer hold your seat here (it was left). You are watching.",
     toLobby: "Back to the lobby",
   },
-
+  cards: {
+    /** The word printed on a Heul doch! special card's face. */
+    art: { catapult: "Catapult", towel: "Towel", carousel: "Carousel", werewolf: "Werewolf" },
+  },
   table: {
     settings: {
       speed: "Card speed",
