@@ -6,6 +6,7 @@ import { SpecialArt } from "../art/heulDoch";
 import { OnionFigure } from "../art/onion";
 import { ColourSymbol } from "../art/symbols";
 import { DragonMotif, TABALUGA_NIGHT, TABALUGA_PALETTE, TabalugaBack } from "../art/tabaluga";
+import { resources } from "../i18n";
 import { useTablePrefs } from "../motion/prefs";
 import "../art/art.css";
 import { CARD_BACK_NAME, cardName, ONION_NAME, rankMark, splitCard, type DeckStyle } from "./names";
@@ -178,7 +179,7 @@ function Face(props: { code: string; style: DeckStyle; lang: Lang; symbols: bool
     case "bavarian":
       return <BavarianFace colour={colour} mark={mark} />;
     case "heul-doch":
-      return <HeulDochFace code={code} colour={colour} mark={mark} symbols={symbols} />;
+      return <HeulDochFace code={code} colour={colour} mark={mark} symbols={symbols} lang={lang} />;
   }
 }
 
@@ -343,15 +344,26 @@ function BavarianPips(props: { suit: string; mark: string }) {
   );
 }
 
-function HeulDochFace(props: { code: string; colour: string; mark: string; symbols: boolean }) {
-  const { code, colour, mark, symbols } = props;
-  if (["catapult", "towel", "carousel", "werewolf"].includes(code)) {
+/** The word on a special card's face, in the card's language (the locales' `cards.art`). */
+const artWord = (code: string, lang: Lang): string | undefined =>
+  (resources[lang].translation.cards.art as Readonly<Record<string, string>>)[code];
+
+function HeulDochFace(props: {
+  code: string;
+  colour: string;
+  mark: string;
+  symbols: boolean;
+  lang: Lang;
+}) {
+  const { code, colour, mark, symbols, lang } = props;
+  const word = artWord(code, lang);
+  if (word !== undefined) {
     return (
       <Frame fill="#2b2350">
         <circle cx="50" cy="60" r="34" fill="#3d3470" />
         <SpecialArt card={code} />
         <text x="50" y="120" textAnchor="middle" fontSize="10" fill="#f7e9ff" fontWeight="700">
-          {code.toUpperCase()}
+          {word.toLocaleUpperCase(lang)}
         </text>
       </Frame>
     );

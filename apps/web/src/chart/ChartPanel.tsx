@@ -1,5 +1,4 @@
 import type { ChartLayout } from "@maumau/chart";
-import type { TFunction } from "i18next";
 import type { Lang } from "@maumau/engine";
 import {
   useCallback,
@@ -14,7 +13,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { navigate, paths } from "../router";
 import { adoptChartStyle, chartLayout, chartSvg, type ChartHighlight } from "./chartData";
-import { CHART_UI } from "./stateNames";
+import { eventWords, stateWords } from "./stateNames";
 import "./chart.css";
 
 /** How the chart sits in its box: moved by (x, y) pixels and scaled by s. */
@@ -60,7 +59,7 @@ export default function ChartPanel(props: {
   const { variantId, rules, position, title } = props;
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language?.startsWith("de") ? "de" : "en";
-  const ui = CHART_UI[lang];
+  const ui = { in: t("chart.zoom.in"), out: t("chart.zoom.out"), fit: t("chart.zoom.fit") };
   const headingId = useId();
   const [layout, setLayout] = useState<ChartLayout | Error | null>(null);
   const [view, setView] = useState<View>({ x: 0, y: 0, s: 1 });
@@ -214,9 +213,9 @@ export default function ChartPanel(props: {
         <span className="chart-title">{title}</span>
         {position?.state ? (
           <span className="chart-now" aria-live="polite" data-testid="chart-now">
-            {t("chart.now", { state: chartWords(position.state, t) })}
+            {t("chart.now", { state: stateWords(position.state, t) })}
             {taken.length > 0
-              ? ` ${t("chart.after", { events: taken.map((e) => chartWords(e, t)).join(" → ") })}`
+              ? ` ${t("chart.after", { events: taken.map((e) => eventWords(e, t)).join(" → ") })}`
               : ""}
           </span>
         ) : null}
@@ -262,18 +261,4 @@ export default function ChartPanel(props: {
       <p className="chart-hint">{t("chart.hint")}</p>
     </figure>
   );
-}
-
-/**
- * A state or event of the machine in words (`turn.awaitingPlay` → "waiting for a play"): no
- * internal key on screen; an unknown one is split into words.
- */
-export function chartWords(key: string, t: TFunction): string {
-  const id = key.replace(/\./g, "_");
-  const words = t(`chart.words.${id}`, { defaultValue: "" });
-  if (words) return words;
-  return key
-    .split(".")
-    .map((part) => part.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase())
-    .join(": ");
 }

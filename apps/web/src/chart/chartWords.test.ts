@@ -1,14 +1,56 @@
+import { graphOf } from "@maumau/chart";
+import { chartOf, isRefusal, parseOptions, type AnyEngine } from "@maumau/engine";
+import { variants } from "@maumau/registry";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../i18n";
-import { chartWords } from "./ChartPanel";
+import { createI18n, resources } from "../i18n";
+import { eventWords, stateLabel, stateWords } from "./stateNames";
 
 describe("the chart speaks the player's language (#20.9)", () => {
+  const en = createI18n("en").t;
+  const de = createI18n("de").t;
+
   it("shows no internal key: states and events in words, in English and German", () => {
-    const en = createI18n("en").t;
-    const de = createI18n("de").t;
-    expect(chartWords("turn.awaitingPlay", en)).toBe("waiting for a play");
-    expect(chartWords("effect.skip", en)).toBe("a skip card");
-    expect(chartWords("effect.skip", de)).toBe("eine Aussetzkarte");
-    expect(chartWords("turn.someNewState", en)).toBe("turn: some new state");
+    expect(stateWords("turn.awaitingPlay", en)).toBe("Awaiting a play");
+    expect(stateWords("turn.underPenalty", de)).toBe("Strafe läuft");
+    expect(eventWords("effect.skip", en)).toBe("a skip card");
+    expect(eventWords("effect.skip", de)).toBe("eine Aussetzkarte");
+    // The command a move took: the caption's "after …" translates it too.
+    expect(eventWords("playCard", de)).toBe("Karte legen");
+    expect(stateWords("turn.someNewState", en)).toBe("turn: some new state");
+    expect(eventWords("some.newEvent", de)).toBe("some: new event");
+  });
+
+  it("the boxes and the caption name a state alike: one vocabulary", () => {
+    for (const lang of ["en", "de"] as const) {
+      const t = lang === "en" ? en : de;
+      for (const own of Object.keys(resources[lang].translation.chart.states))
+        expect(stateWords(`turn.${own}`, t)).toBe(stateLabel(own, lang));
+    }
+  });
+
+  it("every state and every event of every variant's chart has its words in both languages", () => {
+    const missing: string[] = [];
+    for (const variant of variants) {
+      const options = parseOptions(variant, {});
+      if (isRefusal(options)) throw new Error(options.message.en);
+      const engine = variant.engine as AnyEngine;
+      const graph = graphOf(chartOf(engine.machine(variant.ruleSetFor(options))));
+      expect(graph.nodes.length, variant.id).toBeGreaterThan(3);
+      expect(graph.edges.flatMap((e) => e.moves).length, variant.id).toBeGreaterThan(3);
+      for (const lang of ["en", "de"] as const) {
+        const { states, words } = resources[lang].translation.chart as {
+          states: Record<string, string>;
+          words: Record<string, string>;
+        };
+        for (const node of graph.nodes)
+          if (states[node.label] === undefined)
+            missing.push(`${lang} ${variant.id} state ${node.label}`);
+        for (const edge of graph.edges)
+          for (const move of edge.moves)
+            if (words[move.event.replace(/\./g, "_")] === undefined)
+              missing.push(`${lang} ${variant.id} event ${move.event}`);
+      }
+    }
+    expect([...new Set(missing)]).toEqual([]);
   });
 });

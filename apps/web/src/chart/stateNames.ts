@@ -1,28 +1,35 @@
 import type { Lang } from "@maumau/engine";
+import type { TFunction } from "i18next";
+import { resources } from "../i18n";
 
-/** The machines' state names as a player reads them, in both languages. */
-const NAMES: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
-  idle: { en: "Not started", de: "Nicht begonnen" },
-  dealing: { en: "Dealing", de: "Geben" },
-  choosingColour: { en: "Choosing a colour", de: "Farbe wählen" },
-  cutting: { en: "Cutting", de: "Abheben" },
-  turn: { en: "Turn", de: "Zug" },
-  awaitingPlay: { en: "Awaiting a play", de: "Wartet auf einen Zug" },
-  awaitingCard: { en: "Awaiting a card", de: "Wartet auf eine Karte" },
-  underPenalty: { en: "Under penalty", de: "Strafe läuft" },
-  wishInForce: { en: "A wish in force", de: "Wunsch gilt" },
-  drawnCard: { en: "Card drawn", de: "Karte gezogen" },
-  playAgain: { en: "Play again", de: "Noch einmal" },
-  handsRunningDown: { en: "Last cards", de: "Letzte Karten" },
-  gameOver: { en: "Game over", de: "Spiel vorbei" },
-  matchOver: { en: "Match over", de: "Partie vorbei" },
-};
+/**
+ * The chart's words, all from the locales (`chart.states`, `chart.words`): the boxes, the
+ * caption under the chart and its "after …" read the same vocabulary, in both languages.
+ */
 
-/** One state's own name (`underPenalty`) in the player's language; unknown names stay. */
-export const stateLabel = (label: string, lang: Lang): string => NAMES[label]?.[lang] ?? label;
+/** An unknown key in words: `turn.someNewState` → "turn: some new state". */
+const spelledOut = (key: string): string =>
+  key
+    .split(".")
+    .map((part) => part.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase())
+    .join(": ");
 
-/** The chart panel's own controls. */
-export const CHART_UI: Readonly<Record<Lang, Readonly<Record<"in" | "out" | "fit", string>>>> = {
-  en: { in: "Zoom in", out: "Zoom out", fit: "Fit the chart" },
-  de: { in: "Vergrößern", out: "Verkleinern", fit: "Ganzes Diagramm zeigen" },
-};
+/** One state's own name (`underPenalty`) in the player's language, for the chart's boxes. */
+export function stateLabel(label: string, lang: Lang): string {
+  const states: Readonly<Record<string, string>> = resources[lang].translation.chart.states;
+  return states[label] ?? spelledOut(label);
+}
+
+/** A state by its path (`turn.underPenalty`), as the caption names it: its own name. */
+export function stateWords(path: string, t: TFunction): string {
+  const own = path.split(".").at(-1) ?? path;
+  return t(`chart.states.${own}`, { defaultValue: "" }) || spelledOut(path);
+}
+
+/**
+ * A machine event or command (`effect.skip`, `playCard`) in words; no internal key on screen,
+ * an unknown one spelled out.
+ */
+export function eventWords(key: string, t: TFunction): string {
+  return t(`chart.words.${key.replace(/\./g, "_")}`, { defaultValue: "" }) || spelledOut(key);
+}

@@ -1,45 +1,31 @@
 import type { LobbyView, VariantSummary, ViewEvent } from "@maumau/client";
-import type { BotLevel, ClassicState, HeulDochState, Lang, Progress } from "@maumau/engine";
+import type { BotLevel, Lang, Progress } from "@maumau/engine";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BotLevelField } from "../lobby/BotLevelField";
-import { Card } from "../cards/Card";
-import { colourName, deckStyleOf, type DeckStyle } from "../cards/names";
+import { deckStyleOf, type DeckStyle } from "../cards/names";
 import { keepSeat, storedName, storeName } from "../net/seats";
 import { OpenTogether, SharedReplay } from "./SharedReplay";
 import { server } from "../net/server";
 import { RemoteRefusal } from "@maumau/client";
 import { followLink, navigate, paths } from "../router";
-import { eventText } from "../table/eventText";
+import { eventText, type EventContext } from "../table/eventText";
+import { cardName } from "../cards/names";
 import { useChartToggle } from "../chart/useChartToggle";
-import { buildReplay, type Replay } from "./replayLog";
+import { buildReplay, moveSoFar, seatsAt, snapshotAt, type Replay } from "./replayLog";
+import { seatName, typingInField } from "../table/common";
 import { chatLines } from "../chat/chatLines";
 import { chatLineText, ReplayChat } from "../chat/ReplayChat";
 
 const ChartPanel = lazy(() => import("../chart/ChartPanel"));
+const ClassicTable = lazy(() => import("../table/ClassicTable"));
+const HeulDochTable = lazy(() => import("../table/HeulDochTable"));
 
 type Loaded =
   | { readonly status: "loading" }
   | { readonly status: "running" }
   | { readonly status: "failed"; readonly message: string }
-  | { readonly status: "ready"; readonly replay: Replay; readonly names: readonly string[] };
-
-/** Seat names from the log's lobby events (the last claim of each seat). */
-function namesOf(
-  events: readonly ViewEvent[],
-  t: (k: string, o?: Record<string, unknown>) => string,
-): string[] {
-  const created = events.find((e) => e.type === "lobby.created")?.data as
-    { seats?: number } | undefined;
-  const names = Array.from({ length: created?.seats ?? 0 }, (_, i) => t("seat.seat", { n: i + 1 }));
-  for (const e of events) {
-    const d = e.data as { seat?: number; name?: string } | null;
-    if (d?.seat === undefined) continue;
-    if (e.type === "seat.claimed" && d.name) names[d.seat] = d.name;
-    if (e.type === "bot.seated") names[d.seat] = `${t("seat.bot")} ${d.seat + 1}`;
-  }
-  return names;
-}
+  | { readonly status: "ready"; readonly replay: Replay };
 
 /** Steps through a finished match move by move, every hand open, with its fairness proof. */
 export default function ReplayPage(props: {
@@ -65,11 +51,7 @@ export default function ReplayPage(props: {
         if (!history.full) return setLoaded({ status: "running" });
         const events = history.events as readonly ViewEvent[];
         const created = events.find((e) => e.type === "lobby.created")?.data as { variant: string };
-        setLoaded({
-          status: "ready",
-          replay: buildReplay(created.variant, events),
-          names: namesOf(events, t),
-        });
+        setLoaded({ status: "ready", replay: buildReplay(created.variant, events) });
       })
       .catch(
         (error: unknown) =>
@@ -78,7 +60,7 @@ export default function ReplayPage(props: {
     return () => {
       live = false;
     };
-  }, [matchId, t]);
+  }, [matchId]);
 
   if (loaded.status === "loading") return <p className="page loading">…</p>;
   if (loaded.status === "running") return <p className="page">{t("replay.notOver")}</p>;
@@ -89,7 +71,6 @@ export default function ReplayPage(props: {
   const stepper = (step: number, go: (n: number) => void, aside: ReactNode) => (
     <Stepper
       replay={loaded.replay}
-      names={loaded.names}
       variant={variant}
       matchId={matchId}
       step={step}
@@ -130,9 +111,13 @@ const MOVES: ReadonlySet<string> = new Set([
   "colour.chosen",
 ]);
 
+/**
+ * A finished match at one step, on the live game's own table (#20.8): every hand open, no move
+ * enabled, the table's log beside it, a caption under it telling the step's move with what it
+ * raised so far (and the rule each of those follows, where one is named).
+ */
 function Stepper(props: {
   replay: Replay;
-  names: readonly string[];
   variant: VariantSummary;
   matchId: string;
   /** The move shown (0 … the log's length) and how to show another. */
@@ -142,12 +127,19 @@ function Stepper(props: {
   /** Beside the board: the shared replay's room, or the offer to open one. */
   aside: ReactNode;
 }) {
-  const { replay, names, variant, matchId, step, go, lang, aside } = props;
+  const { replay, variant, matchId, step, go, lang, aside } = props;
   const { t } = useTranslation();
   const last = replay.events.length;
-  const state = replay.states[step] as (ClassicState & HeulDochState) | null;
-  const rules = (state as ClassicState | null)?.rules;
+  const rules = replay.rules as {
+    deck?: string;
+    ruleIds?: Readonly<Record<string, string>>;
+  } | null;
   const style: DeckStyle = deckStyleOf(replay.family, rules?.deck, variant.id);
+  // Every seat as it was last held: the names the log and the chat speak of.
+  const names = useMemo(
+    () => seatsAt(replay.events, replay.events.length).map((s, i) => seatName(s, i, t)),
+    [replay.events, t],
+  );
   const ctx = useMemo(
     () => ({
       t,
@@ -155,21 +147,20 @@ function Stepper(props: {
       style,
       nameOf: (s: number) => names[s] ?? "?",
       // Captions name the rule of a penalty (N-4.2, N-5.1, …).
-      rule: (key: string) =>
-        ((rules as { ruleIds?: Readonly<Record<string, string>> } | undefined)?.ruleIds ?? {})[
-          key
-        ] ?? null,
+      rule: (key: string) => rules?.ruleIds?.[key] ?? null,
     }),
     [t, lang, style, names, rules],
   );
+  const table = useMemo(() => snapshotAt(replay, matchId, step), [replay, matchId, step]);
   const [copied, setCopied] = useState(false);
   const [showChart, toggleChart] = useChartToggle();
   const position = replay.chart[step] ?? null;
   const chat = useMemo(() => chatLines(replay.events), [replay.events]);
 
+  // Left/right step, Home/End jump (the slider keeps its own keys while it has the focus).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement | null)?.tagName === "INPUT") return;
+      if (e.ctrlKey || e.metaKey || e.altKey || typingInField(e)) return;
       if (e.key === "ArrowLeft") go(step - 1);
       else if (e.key === "ArrowRight") go(step + 1);
       else if (e.key === "Home") go(0);
@@ -188,13 +179,28 @@ function Stepper(props: {
     if (text !== null) return text;
     const [line] = chatLines([e]);
     if (line !== undefined) return chatLineText(line, ctx.nameOf, lang, t);
-    const seat = (e.data as { seat?: number } | null)?.seat;
-    return e.type === "turn.started" && seat !== undefined
-      ? t("table.turnOf", { name: names[seat] })
-      : e.type;
+    return bookkeeping(e, ctx) ?? e.type;
   };
+  // The step's move as far as this step: "Bot 3 played green 7 — Draw penalty now 4 (N-4.2)".
+  const caption =
+    current === undefined
+      ? t("replay.start")
+      : (() => {
+          const told = moveSoFar(replay, step)
+            .map((e) => eventText(e, ctx))
+            .filter((x): x is string => x !== null);
+          // A new turn: the move that led to it, then whose turn it is.
+          if (current.type === "turn.started" || told.length === 0) told.push(describe(current));
+          return told.join(" — ");
+        })();
+  const Table = replay.family === "heul-doch" ? HeulDochTable : ClassicTable;
   return (
-    <section className="page replay" aria-labelledby="replay-heading" data-step={step}>
+    <section
+      className="page replay match-page"
+      aria-labelledby="replay-heading"
+      data-step={step}
+      data-chart={showChart ? "shown" : "hidden"}
+    >
       <h2 id="replay-heading">{t("replay.heading", { variant: variant.names[lang] })}</h2>
       {aside}
       <div className="replay-controls">
@@ -219,7 +225,6 @@ function Stepper(props: {
         <button type="button" onClick={() => go(last)} aria-label={t("replay.last")}>
           »
         </button>
-        <span role="status">{t("replay.stepOf", { step, last })}</span>
         <button
           type="button"
           onClick={() =>
@@ -230,30 +235,48 @@ function Stepper(props: {
         >
           {copied ? t("room.copied") : t("replay.share")}
         </button>
+        <button
+          type="button"
+          className="chart-toggle"
+          aria-pressed={showChart}
+          onClick={toggleChart}
+        >
+          {showChart ? t("chart.hide") : t("chart.show")}
+        </button>
       </div>
-      <p className="replay-event" aria-live="polite">
-        {current ? describe(current) : t("replay.start")}
-      </p>
-      {state === null ? (
-        <p>{t("replay.before")}</p>
-      ) : replay.family === "classic" ? (
-        <ClassicBoard state={state} names={names} style={style} lang={lang} variant={variant} />
-      ) : (
-        <HeulDochBoard state={state} names={names} lang={lang} />
-      )}
-      <button type="button" className="chart-toggle" aria-pressed={showChart} onClick={toggleChart}>
-        {showChart ? t("chart.hide") : t("chart.show")}
-      </button>
-      {showChart && replay.rules !== null ? (
-        <Suspense fallback={<p className="loading">{t("chart.loading")}</p>}>
-          <ChartPanel
-            variantId={replay.variant}
-            rules={replay.rules}
-            {...(position ? { position } : {})}
-            title={t("chart.of", { name: variant.names[lang] })}
-          />
-        </Suspense>
-      ) : null}
+      <div className="match-columns">
+        <div className="replay-table">
+          {table === null ? (
+            <p className="replay-before">{t("replay.before")}</p>
+          ) : (
+            <Suspense fallback={<p className="loading">…</p>}>
+              <Table
+                snapshot={table.snapshot}
+                log={table.log}
+                ticket={null}
+                variant={variant}
+                lang={lang}
+                onRematch={noRematch}
+                open={table.open}
+              />
+            </Suspense>
+          )}
+          <p className="replay-caption" role="status" aria-live="polite">
+            <span className="replay-caption-step">{t("replay.stepOf", { step, last })}</span>{" "}
+            {caption}
+          </p>
+        </div>
+        {showChart && replay.rules !== null ? (
+          <Suspense fallback={<p className="loading">{t("chart.loading")}</p>}>
+            <ChartPanel
+              variantId={replay.variant}
+              rules={replay.rules}
+              {...(position ? { position } : {})}
+              title={t("chart.of", { name: variant.names[lang] })}
+            />
+          </Suspense>
+        ) : null}
+      </div>
       <ReplayChat lines={chat.filter((l) => l.version <= upTo)} nameOf={ctx.nameOf} lang={lang} />
       <ContinueFrom
         matchId={matchId}
@@ -279,101 +302,39 @@ function Stepper(props: {
   );
 }
 
-function Hand(props: { cards: readonly string[]; style: DeckStyle; lang: Lang; seat: number }) {
-  return (
-    <ul className="replay-hand" data-hand={props.seat}>
-      {props.cards.map((c, i) => (
-        <li key={`${c}:${i}`} data-card={c}>
-          <Card code={c} style={props.style} lang={props.lang} />
-        </li>
-      ))}
-    </ul>
-  );
+/**
+ * The events the table's log leaves out (its bookkeeping), told for the replay's whole log
+ * and its captions; null for one it does not know.
+ */
+function bookkeeping(e: ViewEvent, ctx: EventContext): string | null {
+  const { t, nameOf } = ctx;
+  const d = (e.data ?? {}) as { seat?: number; card?: string };
+  const name = d.seat === undefined ? "?" : nameOf(d.seat);
+  const card = d.card ? cardName(ctx.style, d.card, ctx.lang) : "";
+  switch (e.type) {
+    case "turn.started":
+      return t("table.turnOf", { name });
+    case "lobby.created":
+      return t("events.created");
+    case "match.started":
+      return t("events.matchStarted");
+    case "cards.dealt":
+      return t("events.dealt");
+    case "pile.dealt":
+      return t("events.pileDealt", { name, card });
+    case "special.returned":
+      return t("events.specialReturned", { card });
+    case "colour.requested":
+      return t("events.colourRequested", { name });
+    case "card.drawn":
+      return t("events.drewOne", { name });
+    default:
+      return null;
+  }
 }
 
-function ClassicBoard(props: {
-  state: ClassicState;
-  names: readonly string[];
-  style: DeckStyle;
-  lang: Lang;
-  variant: VariantSummary;
-}) {
-  const { state, names, style, lang, variant } = props;
-  const { t } = useTranslation();
-  const top = state.discard.at(-1) ?? null;
-  return (
-    <div className="replay-board">
-      <p className="replay-facts">
-        {t("table.game", { n: state.game })} · {t("table.direction")}:{" "}
-        {state.direction === 1 ? t("table.cw") : t("table.ccw")} ·{" "}
-        {t("table.drawPile", { count: state.drawPile.length })}
-        {state.wish && ` · ${t("table.wish", { colour: colourName(style, state.wish, lang) })}`}
-        {state.pendingDraw > 0 && ` · ${t("table.pending", { count: state.pendingDraw })}`}
-      </p>
-      <div className="centre">
-        {top ? (
-          <Card code={top} style={style} lang={lang} />
-        ) : (
-          <span className="empty">{t("table.noTop")}</span>
-        )}
-        <Card code={null} style={style} lang={lang} back={variant.theme.cardBack} />
-      </div>
-      {state.hands.map((hand, seat) => (
-        <ReplaySeat key={seat} name={names[seat]} toAct={state.turn === seat} cards={hand.length}>
-          <Hand cards={hand} style={style} lang={lang} seat={seat} />
-        </ReplaySeat>
-      ))}
-    </div>
-  );
-}
-
-/** One seat of the replay board, every hand open: its name, card count and what it holds. */
-function ReplaySeat(props: {
-  name: string | undefined;
-  toAct: boolean;
-  cards: number;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <section className={`replay-seat ${props.toAct ? "to-act" : ""}`} aria-label={props.name}>
-      <h3>
-        {props.name} · {t("seat.cards", { count: props.cards })}
-      </h3>
-      {props.children}
-    </section>
-  );
-}
-
-function HeulDochBoard(props: { state: HeulDochState; names: readonly string[]; lang: Lang }) {
-  const { state, names, lang } = props;
-  const { t } = useTranslation();
-  return (
-    <div className="replay-board">
-      <p className="replay-facts">
-        {t("table.game", { n: state.game })} ·{" "}
-        {t("table.drawPile", { count: state.drawPile.length })}
-      </p>
-      <div className="centre">
-        {state.middle.at(-1) ? (
-          <Card code={state.middle.at(-1)!} style="heul-doch" lang={lang} />
-        ) : null}
-      </div>
-      {state.hands.map((hand, seat) => (
-        <ReplaySeat key={seat} name={names[seat]} toAct={state.turn === seat} cards={hand.length}>
-          <Hand cards={hand} style="heul-doch" lang={lang} seat={seat} />
-          <ul className="replay-pile" aria-label={t("table.pileOf", { name: names[seat] })}>
-            {(state.piles[seat] ?? []).map((c, i) => (
-              <li key={i} className={c.faceDown ? "was-onion" : ""} data-card={c.card}>
-                <Card code={c.card} style="heul-doch" lang={lang} />
-              </li>
-            ))}
-          </ul>
-        </ReplaySeat>
-      ))}
-    </div>
-  );
-}
+/** A replay's table offers no rematch: it is read-only. */
+const noRematch = () => undefined;
 
 /**
  * "Continue from here": a new practice match from this position, the person at a seat of their

@@ -1,5 +1,19 @@
-import { isLobbyEventType, type ViewEvent } from "@maumau/client";
-import { verifyFairness, type AnyEngine, type FairnessReport, type Progress } from "@maumau/engine";
+import {
+  isLobbyEventType,
+  type LobbyView,
+  type MatchSnapshot,
+  type SeatView,
+  type ViewEvent,
+} from "@maumau/client";
+import {
+  verifyFairness,
+  type AnyEngine,
+  type BotLevel,
+  type FairnessReport,
+  type PileCard,
+  type Progress,
+} from "@maumau/engine";
+import type { OpenTable } from "../table/ClassicTable";
 import { findVariant } from "@maumau/registry";
 
 /** A finished match, ready to step through: the state after every event of its log. */
@@ -17,9 +31,42 @@ export interface Replay {
    * far (null before the start).
    */
   readonly chart: readonly ({ state: string; previous: string | null; taken: string[] } | null)[];
+  /**
+   * `moveOf[i]`: the step the move shown at step `i` began with — the move's first event
+   * (`card.played`, `cards.drawn`, …) or a game's start (`startsMove`), so that step `i` can
+   * be told as that move with what it has raised so far. A lobby or chat event is a step of
+   * its own.
+   */
+  readonly moveOf: readonly number[];
   /** The engine's rule set of the match (from `match.started`), null before the start. */
   readonly rules: unknown;
   readonly fairness: FairnessReport;
+  /** The state of step `i` as a spectator's view: what the table draws (null before the start). */
+  readonly viewAt: (step: number) => unknown;
+}
+
+/** Events a player's move (or a game's start) begins with, whatever came before them. */
+const MOVE_OPENERS: ReadonlySet<string> = new Set([
+  "match.started",
+  "game.started",
+  "deck.cut",
+  "colour.chosen",
+  "card.played",
+  "special.played",
+]);
+
+/**
+ * Whether an event begins a move: one of `MOVE_OPENERS`, or a draw (its reshuffle first) or
+ * a forgotten "Mau-Mau" taken back (B-5.3) right as a turn begins. The same events inside a
+ * move are what it raised: the draw of a missed call, the card drawn after a play (H-3.6).
+ */
+function startsMove(e: ViewEvent, previous: ViewEvent | null): boolean {
+  if (MOVE_OPENERS.has(e.type)) return true;
+  const atTurn =
+    previous === null || previous.type === "turn.started" || previous.type === "playAgain.required";
+  return (
+    atTurn && (e.type === "cards.drawn" || e.type === "pile.reshuffled" || e.type === "call.missed")
+  );
 }
 
 const toEngine = (e: ViewEvent) => ({ type: e.type, data: e.data }) as { type: string };
@@ -43,17 +90,24 @@ export function buildReplay(variantId: string, events: readonly ViewEvent[]): Re
   // Group the engine events by command: a group starts with an event the machine names as a
   // command (`card.played` → playCard); the rest of its events are what that command raised.
   const chart: Replay["chart"][number][] = [null];
+  const moveOf: number[] = [0];
   let groupStart = -1;
+  let moveStart = 0;
+  let lastEngine: ViewEvent | null = null;
   for (let i = 1; i < states.length; i++) {
     const before = states[i - 1] ?? null;
     const after = states[i] ?? null;
     const e = events[i - 1]!;
     if (after === null || isLobbyEventType(e.type)) {
       chart.push(chart[i - 1] ?? null);
+      moveOf.push(i);
       continue;
     }
     const one = before === null ? [] : engine.machineEvents(before, [toEngine(e)], after);
     if (one.length > 0 || groupStart < 0) groupStart = i - 1;
+    if (moveStart === 0 || startsMove(e, lastEngine)) moveStart = i;
+    moveOf.push(moveStart);
+    lastEngine = e;
     const start = states[groupStart] ?? null;
     const group = events
       .slice(groupStart, i)
@@ -74,7 +128,106 @@ export function buildReplay(variantId: string, events: readonly ViewEvent[]): Re
     states,
     progress: states.map((s) => (s === null ? null : engine.progress(s))),
     chart,
+    moveOf,
     rules: started === null ? null : engine.ruleSetOf(started),
     fairness: verifyFairness(family, engineEvents),
+    viewAt: (step) => {
+      const s = states[step] ?? null;
+      return s === null ? null : engine.view(s, "spectator");
+    },
+  };
+}
+
+/**
+ * The events of the move shown at `step`, from its first up to this step's own: what a caption
+ * tells ("Bot 3 played green 7 — Draw penalty now 4"). Empty before the first event.
+ */
+export function moveSoFar(replay: Replay, step: number): readonly ViewEvent[] {
+  if (step <= 0) return [];
+  return replay.events.slice((replay.moveOf[step] ?? step) - 1, step);
+}
+
+/**
+ * The seats as the log has them after its first `upTo` events: who sat where, bots with their
+ * level. A seat given up keeps its last holder (the replay names who played it).
+ */
+export function seatsAt(events: readonly ViewEvent[], upTo: number): SeatView[] {
+  const created = events.find((e) => e.type === "lobby.created")?.data as
+    { seats?: number } | undefined;
+  const seats: SeatView[] = Array.from({ length: created?.seats ?? 0 }, (_, seat) => ({
+    seat,
+    kind: "empty",
+    name: null,
+    level: null,
+    away: false,
+  }));
+  for (const e of events.slice(0, upTo)) {
+    const d = e.data as { seat?: number; name?: string; level?: BotLevel } | null;
+    if (d?.seat === undefined || seats[d.seat] === undefined) continue;
+    const held = seats[d.seat]!;
+    if (e.type === "seat.claimed")
+      seats[d.seat] = { ...held, kind: "human", name: d.name ?? null, level: null, away: false };
+    else if (e.type === "bot.seated")
+      seats[d.seat] = { ...held, kind: "bot", name: null, level: d.level ?? null, away: false };
+    else if (e.type === "seat.botTakenOver" || e.type === "seat.returned")
+      seats[d.seat] = { ...held, away: e.type === "seat.botTakenOver" };
+  }
+  return seats;
+}
+
+/**
+ * The table at step `step`, as the live table draws it: a spectator's snapshot of the state
+ * (no legal moves: a replay is read-only) and the log up to that step.
+ */
+export function snapshotAt(
+  replay: Replay,
+  matchId: string,
+  step: number,
+): {
+  readonly snapshot: MatchSnapshot;
+  readonly log: readonly ViewEvent[];
+  readonly open: OpenTable;
+} | null {
+  const view = replay.viewAt(step);
+  const state = replay.states[step] as {
+    hands?: readonly (readonly string[])[];
+    piles?: readonly (readonly PileCard[])[];
+  } | null;
+  if (view === null || state === null) return null;
+  const log = replay.events.slice(0, step);
+  const last = log.at(-1);
+  const version = last?.version ?? 0;
+  const at = last?.at ?? new Date(0).toISOString();
+  const lobby: LobbyView = {
+    matchId,
+    variant: replay.variant,
+    options: null,
+    ruleSet: null,
+    status: "over",
+    seats: seatsAt(replay.events, step),
+    turnTimerMs: null,
+    rematchOf: null,
+    continuedFrom: null,
+    rematch: null,
+    rematchBy: null,
+    spectatorsReadOnly: true,
+    version,
+    createdAt: replay.events[0]?.at ?? at,
+    updatedAt: at,
+  };
+  return {
+    snapshot: {
+      matchId,
+      version,
+      viewer: "spectator",
+      lobby,
+      view,
+      progress: replay.progress[step] ?? null,
+      legal: [],
+      machine: null,
+    },
+    log,
+    // The log is public once the match is over ("Always true" 4): every hand, every pile.
+    open: { hands: state.hands ?? [], ...(state.piles ? { piles: state.piles } : {}) },
   };
 }

@@ -1,5 +1,5 @@
 import type { MatchSnapshot, SeatTicket, VariantSummary, ViewEvent } from "@maumau/client";
-import type { ClassicView, Command, Lang } from "@maumau/engine";
+import type { ClassicView, Command, Lang, PileCard } from "@maumau/engine";
 import { useMemo, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AtTable } from "../layout/atTable";
@@ -13,6 +13,7 @@ import {
   EventLog,
   HandCards,
   KeyHelp,
+  OpenHand,
   RefusalBanner,
   SeatBadge,
   TurnStatus,
@@ -35,13 +36,30 @@ export interface TableProps {
   readonly variant: VariantSummary;
   readonly lang: Lang;
   readonly onRematch: () => void;
+  /** A replay's table: read-only, every hand open. */
+  readonly open?: OpenTable;
 }
+
+/**
+ * What a replay's table shows beyond a spectator's view (#20.8): every hand open, as the log
+ * shows it once the match is over ("Always true" 4). A table given one is read-only: no move
+ * is enabled, no card flies, and the end offers no next game or rematch.
+ */
+export interface OpenTable {
+  /** Every seat's hand, by seat. */
+  readonly hands: readonly (readonly string[])[];
+  /** Heul doch!: every seat's whole pile, bottom first, onions with their cards. */
+  readonly piles?: readonly (readonly PileCard[])[];
+}
+
+/** The log a read-only table hands its motion: none (a replay steps, nothing flies). */
+export const NO_LOG: readonly ViewEvent[] = [];
 
 const NO_CALLS: Calls = { mau: false, mauMau: false };
 
 /** The table of the classic shedding games: noris, tabaluga, french, bavarian, house rules. */
 export default function ClassicTable(props: TableProps) {
-  const { snapshot, log, ticket, variant, lang, onRematch } = props;
+  const { snapshot, log, ticket, variant, lang, onRematch, open } = props;
   const { t } = useTranslation();
   const view = snapshot.view as ClassicView;
   const style = deckStyleOf("classic", view.rules.deck, variant.id);
@@ -64,7 +82,10 @@ export default function ClassicTable(props: TableProps) {
   const mauMauCallable = view.rules.calls.mauMau.required;
   const mauCallable = view.rules.calls.mau.required;
   // Each control says why it does not apply (not your turn, the cut, the end), or null.
-  const idle = idleReason(snapshot, me, view.phase, names, busy, t);
+  const idle =
+    open === undefined
+      ? idleReason(snapshot, me, view.phase, names, busy, t)
+      : t("table.why.replay");
   const why = {
     draw: idle ?? (has(snapshot.legal, "drawCard") ? null : t("table.why.noDraw")),
     pass: idle ?? (has(snapshot.legal, "pass") ? null : t("table.why.noPass")),
@@ -175,7 +196,7 @@ export default function ClassicTable(props: TableProps) {
   const order = me === null ? seats.map((_, i) => i) : seats.map((_, i) => (me + i) % seats.length);
   const others = order.filter((s) => s !== me);
   const motion = useTableMotion({
-    log,
+    log: open === undefined ? log : NO_LOG,
     viewer: me,
     myTurn: myTurn && !over,
     style,
@@ -228,7 +249,7 @@ export default function ClassicTable(props: TableProps) {
         )}
         {view.anyCardAllowed && <span>{t("table.anyCard")}</span>}
       </div>
-      <TableSettings lang={lang} />
+      <TableSettings motion={open === undefined} />
 
       {refusal && (
         <RefusalBanner refusal={refusal} variant={variant.id} lang={lang} onDismiss={dismiss} />
@@ -248,6 +269,7 @@ export default function ClassicTable(props: TableProps) {
         resultsTitle={t("end.hands")}
         send={send}
         onRematch={onRematch}
+        readOnly={open !== undefined}
       />
 
       <div className="opponents">
@@ -261,34 +283,55 @@ export default function ClassicTable(props: TableProps) {
             toAct={toAct === s && !over}
             secondsLeft={toAct === s ? secondsLeft : null}
           >
-            <div className="mini-hand" aria-hidden="true">
-              {Array.from({ length: Math.min(view.handCounts[s] ?? 0, 12) }, (_, i) => (
-                <Card
-                  key={i}
-                  code={null}
-                  style={style}
-                  lang={lang}
-                  back={variant.theme.cardBack}
-                  decorative
-                />
-              ))}
-            </div>
+            {open ? (
+              <OpenHand
+                seat={s}
+                name={names[s]!}
+                cards={open.hands[s] ?? []}
+                style={style}
+                lang={lang}
+              />
+            ) : (
+              <div className="mini-hand" aria-hidden="true">
+                {Array.from({ length: Math.min(view.handCounts[s] ?? 0, 12) }, (_, i) => (
+                  <Card
+                    key={i}
+                    code={null}
+                    style={style}
+                    lang={lang}
+                    back={variant.theme.cardBack}
+                    decorative
+                  />
+                ))}
+              </div>
+            )}
           </SeatBadge>
         ))}
       </div>
 
       <div className="centre">
-        <button
-          type="button"
-          className="pile draw-pile"
-          onClick={draw}
-          disabled={why.draw !== null}
-          title={why.draw ?? undefined}
-          aria-label={`${t("table.draw")} – ${t("table.drawPile", { count: view.drawPile })}`}
-        >
-          <Card code={null} style={style} lang={lang} back={variant.theme.cardBack} decorative />
-          <span className="pile-count">{view.drawPile}</span>
-        </button>
+        {open ? (
+          <div
+            className="pile draw-pile"
+            role="img"
+            aria-label={t("table.drawPile", { count: view.drawPile })}
+          >
+            <Card code={null} style={style} lang={lang} back={variant.theme.cardBack} decorative />
+            <span className="pile-count">{view.drawPile}</span>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className="pile draw-pile"
+            onClick={draw}
+            disabled={why.draw !== null}
+            title={why.draw ?? undefined}
+            aria-label={`${t("table.draw")} – ${t("table.drawPile", { count: view.drawPile })}`}
+          >
+            <Card code={null} style={style} lang={lang} back={variant.theme.cardBack} decorative />
+            <span className="pile-count">{view.drawPile}</span>
+          </button>
+        )}
         <div
           className="pile discard"
           onDragOver={(e) => e.preventDefault()}
@@ -396,7 +439,7 @@ export default function ClassicTable(props: TableProps) {
             )}
           </div>
         </SeatBadge>
-      ) : (
+      ) : open ? null : (
         <p className="spectator-note">{t("table.spectator")}</p>
       )}
 

@@ -41,6 +41,8 @@ export function GameEnd(props: {
   resultsTitle: string;
   send: (c: ClientCommand) => Promise<boolean>;
   onRematch: () => void;
+  /** A replay's table: the results without what comes next (no next game, rematch, replay). */
+  readOnly?: boolean;
 }) {
   const { snapshot, ticket, names, lang, game, gameWinners, matchWinners, results } = props;
   const { t } = useTranslation();
@@ -90,13 +92,15 @@ export function GameEnd(props: {
               </h2>
               {matchOver && <p className="end-sub">{gameLine}</p>}
             </div>
-            <EndActions
-              snapshot={snapshot}
-              ticket={ticket}
-              names={names}
-              send={props.send}
-              onRematch={props.onRematch}
-            />
+            {props.readOnly ? null : (
+              <EndActions
+                snapshot={snapshot}
+                ticket={ticket}
+                names={names}
+                send={props.send}
+                onRematch={props.onRematch}
+              />
+            )}
           </div>
           <div className="end-body">
             <section className="end-results" aria-label={props.resultsTitle}>

@@ -1,4 +1,4 @@
-import type { HeulDochView, Seat } from "@maumau/engine";
+import type { HeulDochView, Lang, PileCard, Seat } from "@maumau/engine";
 // A small pure module of rule functions (no machine, no zod): the page may bundle it.
 import { pileHints, type PileHint } from "@maumau/engine/hints";
 import { useMemo, useState, type DragEvent } from "react";
@@ -8,13 +8,14 @@ import { TableSettings } from "../motion/TableSettings";
 import { useTableMotion } from "../motion/useTableMotion";
 import { Card } from "../cards/Card";
 import { cardName } from "../cards/names";
-import type { TableProps } from "./ClassicTable";
+import { NO_LOG, type TableProps } from "./ClassicTable";
 import {
   ChoicePanel,
   digitOf,
   EventLog,
   HandCards,
   KeyHelp,
+  OpenHand,
   RefusalBanner,
   SeatBadge,
   TurnStatus,
@@ -31,7 +32,7 @@ const STYLE = "heul-doch" as const;
 
 /** Ravensburger's "Heul doch! Mau Mau": every seat's pile, neighbours, onions, special cards. */
 export default function HeulDochTable(props: TableProps) {
-  const { snapshot, log, ticket, variant, lang, onRematch } = props;
+  const { snapshot, log, ticket, variant, lang, onRematch, open } = props;
   const { t } = useTranslation();
   const view = snapshot.view as HeulDochView;
   const seats = snapshot.lobby.seats;
@@ -143,7 +144,7 @@ export default function HeulDochTable(props: TableProps) {
   const order = me === null ? seats.map((_, i) => i) : seats.map((_, i) => (me + i) % seats.length);
   const middleTop = view.middle.at(-1) ?? null;
   const motion = useTableMotion({
-    log,
+    log: open === undefined ? log : NO_LOG,
     viewer: me,
     myTurn: myTurn && !over,
     style: STYLE,
@@ -207,7 +208,7 @@ export default function HeulDochTable(props: TableProps) {
         <span>{t("table.game", { n: view.game })}</span>
         <span>{t("table.drawPile", { count: view.drawPile })}</span>
       </div>
-      <TableSettings lang={lang} />
+      <TableSettings motion={open === undefined} />
 
       {refusal && (
         <RefusalBanner refusal={refusal} variant={variant.id} lang={lang} onDismiss={dismiss} />
@@ -227,6 +228,7 @@ export default function HeulDochTable(props: TableProps) {
         resultsTitle={t("end.piles")}
         send={send}
         onRematch={onRematch}
+        readOnly={open !== undefined}
       />
 
       <div className="piles">
@@ -299,11 +301,25 @@ export default function HeulDochTable(props: TableProps) {
                     ))}
                 </ul>
               )}
-              {pile?.onions !== null && pile?.onions !== undefined && (
-                <p className="pile-info">
-                  {t("table.onions", { count: pile.onions })} ·{" "}
-                  {t("table.size", { count: pile.size ?? 0 })}
-                </p>
+              {open ? (
+                <OpenPile name={names[s]!} cards={open.piles?.[s] ?? []} lang={lang} />
+              ) : (
+                pile?.onions !== null &&
+                pile?.onions !== undefined && (
+                  <p className="pile-info">
+                    {t("table.onions", { count: pile.onions })} ·{" "}
+                    {t("table.size", { count: pile.size ?? 0 })}
+                  </p>
+                )
+              )}
+              {open && (
+                <OpenHand
+                  seat={s}
+                  name={names[s]!}
+                  cards={open.hands[s] ?? []}
+                  style={STYLE}
+                  lang={lang}
+                />
               )}
             </SeatBadge>
           );
@@ -377,7 +393,7 @@ export default function HeulDochTable(props: TableProps) {
             onCard={select}
           />
         </div>
-      ) : (
+      ) : open ? null : (
         <p className="spectator-note">{t("table.spectator")}</p>
       )}
 
@@ -392,5 +408,32 @@ export default function HeulDochTable(props: TableProps) {
       )}
       <EventLog log={log} ctx={{ t, lang, style: STYLE, nameOf: (s) => names[s] ?? "?" }} />
     </section>
+  );
+}
+
+/**
+ * A pile in full (a replay, #20.8): its counts, then every card bottom first, the onions face
+ * up but marked (their cards are public once the match is over, "Always true" 4).
+ */
+function OpenPile(props: { name: string; cards: readonly PileCard[]; lang: Lang }) {
+  const { name, cards, lang } = props;
+  const { t } = useTranslation();
+  const onions = cards.filter((c) => c.faceDown).length;
+  return (
+    <>
+      <p className="pile-info">
+        {t("table.onions", { count: onions })} · {t("table.size", { count: cards.length })}
+      </p>
+      {cards.length > 0 && (
+        <ol className="open-pile" aria-label={t("table.wholePile", { name })}>
+          {cards.map((c, i) => (
+            <li key={i} data-card={c.card} data-onion={c.faceDown}>
+              <Card code={c.card} style={STYLE} lang={lang} />
+              {c.faceDown && <span className="visually-hidden">{` (${t("table.onion")})`}</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
   );
 }

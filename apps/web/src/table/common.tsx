@@ -354,3 +354,27 @@ export function HandCards(props: {
     </ul>
   );
 }
+
+/**
+ * A seat's hand shown open (a replay, #20.8): every card face up, small and overlapping, in
+ * the order the seat holds them. The list is named after the seat; each card by its name.
+ */
+export function OpenHand(props: {
+  seat: number;
+  name: string;
+  cards: readonly string[];
+  style: DeckStyle;
+  lang: Lang;
+}) {
+  const { seat, name, cards, style, lang } = props;
+  const { t } = useTranslation();
+  return (
+    <ul className="open-hand" data-hand={seat} aria-label={t("table.handOf", { name })}>
+      {cards.map((card, i) => (
+        <li key={`${card}:${i}`} data-card={card}>
+          <Card code={card} style={style} lang={lang} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -19,6 +19,17 @@ const ruleTag = (ctx: EventContext, key: string): string => {
   return id ? ` (${id})` : "";
 };
 
+/**
+ * Heul doch! has one rule book (rules/heul-doch.md) and no rule-id table in its rule set: the
+ * rules its events carry out, by id.
+ */
+const HEUL_DOCH_SPECIAL: Readonly<Record<string, string>> = {
+  catapult: "H-4.1",
+  towel: "H-4.2",
+  carousel: "H-4.3",
+  werewolf: "H-4.4",
+};
+
 type Data = Record<string, unknown>;
 const num = (d: Data, k: string): number => (typeof d[k] === "number" ? (d[k] as number) : -1);
 const str = (d: Data, k: string): string => (typeof d[k] === "string" ? (d[k] as string) : "");
@@ -32,11 +43,12 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
   switch (e.type) {
     case "card.played": {
       if (style === "heul-doch") {
-        if (d.faceDown === true) return t("events.onion", { name });
+        // H-3.1: onto a neighbour's pile (a), face up onto one's own (b), as an onion (c).
+        if (d.faceDown === true) return `${t("events.onion", { name })} (H-3.1c)`;
         const to = num(d, "to");
         return to === num(d, "seat")
-          ? t("events.playedOwn", { name, card: card(str(d, "card")) })
-          : t("events.playedTo", { name, card: card(str(d, "card")), to: nameOf(to) });
+          ? `${t("events.playedOwn", { name, card: card(str(d, "card")) })} (H-3.1b)`
+          : `${t("events.playedTo", { name, card: card(str(d, "card")), to: nameOf(to) })} (H-3.1a)`;
       }
       const played = t("events.played", { name, card: card(str(d, "card")) });
       const wish = str(d, "wish");
@@ -45,16 +57,24 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
         .join(" ");
       return [
         played,
-        wish ? t("events.wished", { name, colour: colourName(style, wish, lang) }) : "",
+        wish
+          ? t("events.wished", { name, colour: colourName(style, wish, lang) }) +
+            ruleTag(ctx, "wish")
+          : "",
         calls,
       ]
         .filter(Boolean)
         .join(" · ");
     }
-    case "special.played":
-      return t("events.special", { name, card: card(str(d, "card")) });
+    case "special.played": {
+      const id = HEUL_DOCH_SPECIAL[str(d, "card")];
+      return t("events.special", { name, card: card(str(d, "card")) }) + (id ? ` (${id})` : "");
+    }
     case "colour.chosen":
-      return t("events.colour", { name, colour: colourName(style, str(d, "colour"), lang) });
+      return (
+        t("events.colour", { name, colour: colourName(style, str(d, "colour"), lang) }) +
+        ruleTag(ctx, "wish")
+      );
     case "cards.drawn": {
       const count = num(d, "count") >= 0 ? num(d, "count") : ((d.cards as unknown[]) ?? []).length;
       const reason = str(d, "reason");
@@ -76,14 +96,14 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
     case "direction.reversed":
       return t("events.reversed");
     case "playAgain.required":
-      return t("events.again", { name });
+      return t("events.again", { name }) + ruleTag(ctx, "playAgain");
     case "call.missed":
       return (
         t("events.missed", { name, call: d.call === "mauMau" ? "Mau-Mau" : "Mau" }) +
         ruleTag(ctx, d.call === "mauMau" ? "mauMau" : "mau")
       );
     case "starter.turned":
-      return t("events.starter", { card: card(str(d, "card")) });
+      return t("events.starter", { card: card(str(d, "card")) }) + ruleTag(ctx, "starter");
     case "pile.reshuffled":
       return t("events.reshuffled");
     case "game.started":
@@ -106,7 +126,7 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
       // B-2.2: the card reaches only the cutter's events; the others see where and if kept.
       const bottom = str(d, "bottom");
       return [
-        t("events.cut", { name, count: num(d, "at") }),
+        t("events.cut", { name, count: num(d, "at") }) + ruleTag(ctx, "cut"),
         bottom ? t("events.cutCard", { card: card(bottom) }) : "",
         d.kept === true ? t("events.cutKept", { name }) : "",
       ]
@@ -126,13 +146,13 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
     case "seat.timedOut":
       return t("events.timedOut", { name });
     case "tops.catapulted":
-      return t("events.catapult");
+      return `${t("events.catapult")} (H-4.1)`;
     case "tops.moved":
-      return t("events.moved");
+      return `${t("events.moved")} (${d.cause === "carousel" ? "H-4.3" : "H-4.2"})`;
     case "tops.turned":
-      return t("events.turned");
+      return `${t("events.turned")} (H-4.4)`;
     case "turn.passedOver":
-      return t("events.passedOver", { name });
+      return `${t("events.passedOver", { name })} (H-3.6)`;
     case "lobby.rematched":
       return typeof d.by === "number" ? t("events.rematched", { name: nameOf(d.by) }) : null;
     default:

@@ -1,0 +1,154 @@
+// @vitest-environment happy-dom
+import type { VariantSummary, ViewEvent } from "@maumau/client";
+import type { PileCard } from "@maumau/engine";
+import { botMatchLog } from "@maumau/engine/testing";
+import { findVariant } from "@maumau/registry";
+import { cleanup, render } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
+import { afterEach, describe, expect, it } from "vitest";
+import { createI18n } from "../i18n";
+import ClassicTable from "../table/ClassicTable";
+import { eventText } from "../table/eventText";
+import HeulDochTable from "../table/HeulDochTable";
+import { buildReplay, moveSoFar, seatsAt, snapshotAt } from "./replayLog";
+
+afterEach(cleanup);
+
+/** A finished match as `game.history` answers it: the lobby's events, then a bots' match. */
+function finished(variantId: string, options: unknown): readonly ViewEvent[] {
+  const variant = findVariant(variantId)!;
+  const lobby = [
+    { type: "lobby.created", data: { variant: variantId, seats: 3, options } },
+    { type: "seat.claimed", data: { seat: 0, name: "Anna", tokenHash: "x" } },
+    { type: "bot.seated", data: { seat: 1, level: "heuristic" } },
+    { type: "bot.seated", data: { seat: 2, level: "search" } },
+  ];
+  const log = [...lobby, ...botMatchLog(variant, { players: 3, seed: "replay-table", options })];
+  return log.map((e, i) => ({
+    version: i + 1,
+    type: e.type,
+    data: e.data ?? null,
+    at: new Date(Date.UTC(2026, 0, 1, 12, 0, i)).toISOString(),
+  }));
+}
+
+function summary(variantId: string): VariantSummary {
+  const v = findVariant(variantId)!;
+  return {
+    id: v.id,
+    names: v.names,
+    description: v.description,
+    players: v.players,
+    optionDocs: v.optionDocs,
+    optionSchema: null,
+    ruleBook: v.ruleBook,
+    theme: v.theme,
+  };
+}
+
+function showAt(variantId: string, events: readonly ViewEvent[], step: number, lang = "en") {
+  const replay = buildReplay(variantId, events);
+  const table = snapshotAt(replay, "Finished01", step);
+  if (table === null) throw new Error(`no table at step ${step}`);
+  const Table = replay.family === "heul-doch" ? HeulDochTable : ClassicTable;
+  render(
+    <I18nextProvider i18n={createI18n(lang as "en" | "de")}>
+      <Table
+        snapshot={table.snapshot}
+        log={table.log}
+        ticket={null}
+        variant={summary(variantId)}
+        lang={lang as "en" | "de"}
+        onRematch={() => undefined}
+        open={table.open}
+      />
+    </I18nextProvider>,
+  );
+  return { replay, state: replay.states[step] as { hands: string[][]; piles?: PileCard[][] } };
+}
+
+/** Every button of the table a person could press: none but the colour-symbols setting. */
+const pressable = () =>
+  [...document.querySelectorAll<HTMLButtonElement>(".table button")].filter(
+    (b) => !b.disabled && !b.classList.contains("symbols-toggle"),
+  );
+
+describe("a replay on the live table (#20.8)", () => {
+  it("classic: every hand open in seat order, no move enabled, the log beside it", () => {
+    const events = finished("noris", { games: 1 });
+    const step = Math.floor(events.length / 2);
+    const { state } = showAt("noris", events, step);
+    const shown = [...document.querySelectorAll("[data-hand]")].map((ul) => ({
+      seat: Number(ul.getAttribute("data-hand")),
+      cards: [...ul.querySelectorAll(":scope > li")].map((li) => li.getAttribute("data-card")),
+    }));
+    // The live spectator's order: seat 0, 1, 2.
+    expect(shown).toEqual(state.hands.map((cards, seat) => ({ seat, cards })));
+    expect(document.querySelector(".hand")).toBeNull();
+    expect(document.querySelector(".spectator-note")).toBeNull();
+    expect(pressable()).toEqual([]);
+    expect(document.querySelector(".draw-pile")?.tagName).toBe("DIV");
+    expect(document.querySelector(".table .log li")).not.toBeNull();
+    // The seats named as the log seated them.
+    expect(document.querySelector('.seat[data-seat="0"] .seat-name')?.textContent).toContain(
+      "Anna",
+    );
+  });
+
+  it("classic: the match's end shows the counted hands, without a rematch or next game", () => {
+    const events = finished("noris", { games: 1 });
+    showAt("noris", events, events.length);
+    expect(document.querySelector('.game-end[data-end="match"]')).not.toBeNull();
+    expect(document.querySelector(".end-actions")).toBeNull();
+    expect(pressable()).toEqual([]);
+  });
+
+  it("heul-doch: every pile in full and every hand open, in the live table's pile order", () => {
+    const events = finished("heul-doch", { specials: true });
+    const step = Math.floor(events.length / 2);
+    const { state } = showAt("heul-doch", events, step, "de");
+    const order = [...document.querySelectorAll(".piles > .seat")].map((s) =>
+      Number(s.getAttribute("data-seat")),
+    );
+    expect(order).toEqual([0, 1, 2]);
+    for (const [seat, pile] of state.piles!.entries()) {
+      const shown = [
+        ...document.querySelectorAll(`.seat[data-seat="${seat}"] .open-pile > li`),
+      ].map((li) => [li.getAttribute("data-card"), li.getAttribute("data-onion")]);
+      expect(shown).toEqual(pile.map((c) => [c.card, String(c.faceDown)]));
+      const hand = [...document.querySelectorAll(`[data-hand="${seat}"] > li`)].map((li) =>
+        li.getAttribute("data-card"),
+      );
+      expect(hand).toEqual(state.hands[seat]);
+    }
+    expect(pressable()).toEqual([]);
+  });
+
+  it("captions a step as its move so far, with the rule each part follows", () => {
+    const events = finished("noris", { games: 2 });
+    const replay = buildReplay("noris", events);
+    const names = seatsAt(events, events.length).map((s) => s.name ?? `Bot ${s.seat + 1}`);
+    const t = createI18n("en").t;
+    const ctx = {
+      t,
+      lang: "en" as const,
+      style: "noris" as const,
+      nameOf: (s: number) => names[s] ?? "?",
+      rule: (key: string) =>
+        (replay.rules as { ruleIds: Record<string, string> }).ruleIds[key] ?? null,
+    };
+    // A draw card's penalty: the caption tells the card and the penalty it raised, N-4.2.
+    const penalty = events.findIndex((e) => e.type === "penalty.raised") + 1;
+    expect(penalty).toBeGreaterThan(0);
+    const told = moveSoFar(replay, penalty).map((e) => eventText(e, ctx));
+    expect(told[0]).toMatch(/ played /);
+    expect(told.at(-1)).toMatch(/^Draw penalty now \d+ \(N-4\.2\)$/);
+    // Every move's first step begins its own caption; a lobby event is a step of its own.
+    for (let step = 1; step <= events.length; step++) {
+      const first = replay.moveOf[step]!;
+      expect(first).toBeLessThanOrEqual(step);
+      if (events[step - 1]!.type.startsWith("seat.")) expect(first).toBe(step);
+      if (events[step - 1]!.type === "game.started") expect(first).toBe(step);
+    }
+  });
+});
