@@ -79,6 +79,8 @@ export class MachineRuntime<S = unknown, E extends { type: string } = { type: st
    */
   private readonly scope: AnyActorScope;
   private actions: ExecutableActionObject[] = [];
+  /** The resolved snapshot of each chart position reached so far (a chart has a handful). */
+  private readonly positions = new Map<string, AnyMachineSnapshot>();
 
   constructor(
     readonly machine: AnyStateMachine,
@@ -113,13 +115,25 @@ export class MachineRuntime<S = unknown, E extends { type: string } = { type: st
     return [next, actions];
   }
 
-  /** The machine snapshot of a folded game state. */
+  /**
+   * The machine snapshot of a folded game state: the snapshot of its chart position (resolved
+   * once per position by `machine.resolveState`) with the game as its context. A snapshot is
+   * immutable data (XState's own `cloneMachineSnapshot` copies it with a new context the same
+   * way), so one position's copies share its state nodes; resolving the position again on
+   * every command cost as much as folding the command's events.
+   */
   snapshotOf(game: S): AnyMachineSnapshot {
+    const state = this.position(game).state;
+    let at = this.positions.get(state);
+    if (at === undefined) {
+      at = this.machine.resolveState({
+        value: stateValueOf(state) as never,
+        context: { game: null, taken: [] },
+      });
+      this.positions.set(state, at);
+    }
     const context: TableContext<S> = { game, taken: [] };
-    return this.machine.resolveState({
-      value: stateValueOf(this.position(game).state) as never,
-      context,
-    });
+    return { ...at, context } as AnyMachineSnapshot;
   }
 
   /**
