@@ -1,6 +1,5 @@
 import {
   isRefusal,
-  positionOf,
   type AnyMachineSnapshot,
   runtimeOf,
   type AnyEngine,
@@ -8,7 +7,6 @@ import {
   type BotLevel,
   type Command,
   type MachineRuntime,
-  type MachineStep,
   type Progress,
   type Refusal,
   type Seat,
@@ -29,6 +27,7 @@ import type {
 import { findVariant } from "@maumau/registry";
 import type { StoredEvent } from "../store/EventStore.js";
 import { isChatEvent, isLobbyEvent, publicLobbyEvent, type LobbyEvent } from "./lobbyEvents.js";
+import { sameJson } from "./sameJson.js";
 
 export type { LobbyView, MachinePosition, MatchSnapshot, MatchStatus, SeatView, ViewEvent };
 
@@ -87,13 +86,22 @@ export class Match {
   /** The last version at which the lobby view changed beyond its version (a lobby event, a new status). */
   private lobbyChangedAt = 0;
   private lastStatus: MatchStatus = "open";
-  /** The referee: the family's machine and its snapshot of the game (rebuilt from the log). */
+  /** The referee: the family's machine (`runtimeOf`: one per rule set). */
   private runtime: MachineRuntime | null = null;
+  /** The machine's snapshot of the folded game: made from it when needed, dropped by a fold. */
   private machineSnapshot: AnyMachineSnapshot | null = null;
-  /** The machine events the last command took (`playCard`, `effect.draw`, …). */
-  private lastTaken: readonly string[] = [];
-  /** The last command this process decided, until its events come back committed. */
-  private decided: { version: number; step: MachineStep } | null = null;
+  /** Where the game stands on its chart: made when asked, dropped by a fold. */
+  private position: MachinePosition | null = null;
+  /**
+   * The last command's engine events (one append: one command id and one commit time) and the
+   * game before them, for the machine events it took (`engine.machineEvents`).
+   */
+  private lastCommand: {
+    readonly commandId: string | null;
+    readonly at: string;
+    readonly before: unknown;
+    readonly events: { type: string }[];
+  } | null = null;
   /** The version of the last event that is not table talk: bots and timers plan on it. */
   private playedAt = 0;
   /** When each chat sender (`chatSenderKey`) wrote lately (ms), oldest first, for the rate. */
@@ -182,22 +190,18 @@ export class Match {
   }
 
   /**
-   * Adds committed events; those already folded are skipped, a gap is an error. Engine events
-   * this process decided (`decide`) are not folded again: the machine's state and snapshot
-   * after them are taken over. Any others (another process, a load from the store) are folded
-   * and the machine's snapshot rebuilt from the state: the log is the truth.
+   * Adds committed events; those already folded are skipped, a gap is an error. Every event is
+   * folded here, one by one, the same way whoever decided it: this process (`decide` keeps
+   * nothing), another process, or a load from the store. The log is the truth.
    */
   apply(events: readonly StoredEvent[]): StoredEvent[] {
     const added: StoredEvent[] = [];
-    const engineEvents: StoredEvent[] = [];
-    const before = this.version;
     for (const e of events) {
       if (e.version <= this.version) continue;
       if (e.version !== this.version + 1) {
         throw new Error(`match ${this.id}: event ${e.version} after ${this.version}`);
       }
-      if (isLobbyEvent(e)) this.fold(e);
-      else engineEvents.push(e);
+      this.fold(e);
       this.tail.push(e);
       if (e.commandId !== null) this.commandEnds.set(e.commandId, e.version);
       if (isChatEvent(e)) {
@@ -212,8 +216,6 @@ export class Match {
       else if (this.startedAt === 0) this.startedAt = e.version;
       added.push(e);
     }
-    if (engineEvents.length > 0) this.foldEngine(engineEvents, before);
-    this.decided = null;
     if (added.length > 0) {
       const status = this.status;
       if (status !== this.lastStatus) {
@@ -239,58 +241,57 @@ export class Match {
     for (const [id, end] of this.commandEnds) if (end <= this.base) this.commandEnds.delete(id);
   }
 
-  /** Folds engine events once: the decided step's result, or evolve and a rebuilt snapshot. */
-  private foldEngine(events: readonly StoredEvent[], versionBefore: number): void {
+  /**
+   * Folds one engine event into the game (`engine.evolve`), whoever decided it. The events of
+   * one append (one command id, one commit time) make up one command: the last one's are kept
+   * for the machine events it took. The machine's snapshot and position are made again from
+   * the game when next asked.
+   */
+  private evolve(e: StoredEvent): void {
+    const event = toEngineEvent(e);
+    const last = this.lastCommand;
+    if (last !== null && last.commandId === e.commandId && last.at === e.at)
+      last.events.push(event);
+    else
+      this.lastCommand = {
+        commandId: e.commandId,
+        at: e.at,
+        before: this.gameState,
+        events: [event],
+      };
+    this.gameState = this.engine.evolve(this.gameState, event);
     this.started = true;
-    const step = this.decided;
-    if (
-      step !== null &&
-      step.version === versionBefore &&
-      step.step.events.length === events.length &&
-      events.every((e, i) => sameEvent(e, step.step.events[i]!))
-    ) {
-      this.gameState = step.step.state;
-      this.machineSnapshot = step.step.snapshot;
-      this.lastTaken = step.step.taken;
-      return;
-    }
-    // The last append's engine events make up the last command (one append per command).
-    const lastAt = events.length - lastGroupSize(events);
-    let state = this.gameState;
-    let beforeLast = state;
-    for (let i = 0; i < events.length; i++) {
-      if (i === lastAt) beforeLast = state;
-      state = this.engine.evolve(state, toEngineEvent(events[i]!));
-    }
-    this.gameState = state;
-    this.runtime ??= runtimeOf(this.engine, this.engine.ruleSetOf(state));
-    this.machineSnapshot = this.runtime.snapshotOf(state);
-    this.lastTaken =
-      beforeLast === null
-        ? []
-        : this.engine.machineEvents(beforeLast, events.slice(lastAt).map(toEngineEvent), state);
+    this.machineSnapshot = null;
+    this.position = null;
   }
 
   /**
-   * The referee's decision on a command: the machine's pure `transition()` on the cached
-   * snapshot (the command decided once; its events are folded once, when they come back
-   * committed through `apply`). A refusal changes nothing.
+   * The referee's decision on a command: the events the machine emits in its pure
+   * `transition()` from the snapshot of the folded game. Nothing is kept: the events are folded
+   * when they come back committed (`apply`), as events decided elsewhere are. A refusal
+   * changes nothing.
    */
   decide(command: Command): { type: string }[] | Refusal {
-    if (!this.started || this.machineSnapshot === null) {
-      return this.engine.decide(this.gameState, command);
-    }
+    if (!this.started) return this.engine.decide(this.gameState, command);
     this.runtime ??= runtimeOf(this.engine, this.engine.ruleSetOf(this.gameState));
+    this.machineSnapshot ??= this.runtime.snapshotOf(this.gameState);
     const step = this.runtime.step(this.machineSnapshot, command);
-    if (isRefusal(step)) return step;
-    this.decided = { version: this.version, step };
-    return step.events;
+    return isRefusal(step) ? step : step.events;
   }
 
   /** Where the game stands on its chart and what the last command took; null before the start. */
   machinePosition(): MachinePosition | null {
-    if (!this.started || this.machineSnapshot === null) return null;
-    return { state: positionOf(this.machineSnapshot), taken: this.lastTaken.slice() };
+    if (!this.started) return null;
+    if (this.position === null) {
+      const last = this.lastCommand;
+      // The match's opening (from nothing to the first game state) took no machine event.
+      const taken =
+        last === null || last.before === null
+          ? []
+          : this.engine.machineEvents(last.before, last.events, this.gameState);
+      this.position = { state: this.engine.chartPosition(this.gameState).state, taken };
+    }
+    return { state: this.position.state, taken: this.position.taken.slice() };
   }
 
   /**
@@ -313,7 +314,9 @@ export class Match {
     }
   }
 
+  /** Folds one committed event: a lobby event into the seats, an engine event into the game. */
   private fold(e: StoredEvent): void {
+    if (!isLobbyEvent(e)) return this.evolve(e);
     const ev = { type: e.type, data: e.data } as LobbyEvent;
     const set = (seat: Seat, holder: SeatHolder) => {
       this.holders = this.holders.map((h, i) => (i === seat ? holder : h));
@@ -550,37 +553,6 @@ export class Match {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
-/**
- * Two values have the same JSON text, up to key order (a key whose value is undefined counts as
- * absent, as JSON.stringify drops it). Anything else JSON converts (NaN, a Date) counts as
- * different: a false "different" costs a fold, never a wrong state.
- */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  let defined = 0;
-  for (const key in ra) {
-    if (ra[key] === undefined) continue;
-    defined++;
-    if (!sameJson(ra[key], rb[key])) return false;
-  }
-  for (const key in rb) if (rb[key] !== undefined) defined--;
-  return defined === 0;
-}
-
-const isPlain = (value: object): boolean => {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-};
-
 /** How many chat times a match keeps per sender: enough for the rate's window. */
 const CHAT_TIMES_KEPT = 32;
 /** The chat times of all spectators together (a spectator's name is no identity). */
@@ -589,22 +561,6 @@ export const SPECTATORS = "spectators";
 /** A chat sender as a key of the chat rate: its seat, or a spectator's name. */
 export const chatSenderKey = (from: ChatSender): string =>
   "spectator" in from ? `spectator:${from.spectator}` : `seat:${from.seat}`;
-
-/** A committed event is the decided one: same type, same data (as JSON; no text made). */
-const sameEvent = (stored: StoredEvent, decided: { type: string }): boolean =>
-  stored.type === decided.type && sameJson(stored.data, (decided as { data?: unknown }).data);
-
-/** How many events at the end of `events` came from one append (same command id and time). */
-function lastGroupSize(events: readonly StoredEvent[]): number {
-  const last = events[events.length - 1]!;
-  let n = 0;
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!;
-    if (e.commandId !== last.commandId || e.at !== last.at) break;
-    n++;
-  }
-  return n;
-}
 
 /** The engine events among stored events, as the engine stores them. */
 export function engineEventsOf(events: readonly StoredEvent[]): { type: string }[] {

@@ -3,7 +3,7 @@ import type { Viewer } from "@maumau/engine";
 import { describe, expect, it } from "vitest";
 import { MemoryEventStore } from "../store/memory.js";
 import { silentLogger } from "../testing/index.js";
-import { sameJson } from "./Match.js";
+import { sameJson } from "./sameJson.js";
 import { MatchService } from "./MatchService.js";
 
 /**
@@ -113,7 +113,7 @@ describe("delta frames", () => {
   }
 });
 
-describe("sameJson (a private part's keys; a committed event against the decided one)", () => {
+describe("sameJson (a private part's keys against the shared ones)", () => {
   it("is true exactly when JSON.stringify would write the same text, up to key order", () => {
     expect(sameJson({ a: [1, { b: "x" }], c: null }, { c: null, a: [1, { b: "x" }] })).toBe(true);
     expect(sameJson({ a: 1, wish: undefined }, { a: 1 })).toBe(true);

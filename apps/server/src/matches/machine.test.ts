@@ -1,9 +1,9 @@
-import { isRefusal } from "@maumau/engine";
+import { isRefusal, type Command } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { describe, expect, it, vi } from "vitest";
 import { MemoryEventStore } from "../store/memory.js";
 import { silentLogger } from "../testing/index.js";
-import { Match } from "./Match.js";
+import { Match, streamIdOf } from "./Match.js";
 import { MatchService } from "./MatchService.js";
 
 const service = (store: MemoryEventStore) =>
@@ -14,6 +14,21 @@ const service = (store: MemoryEventStore) =>
     graceMs: 1000,
     catchUpLimit: 200,
   });
+
+/** A started match of `seats` players (the creator and `seats - 1` who joined). */
+async function startedMatch(
+  store: MemoryEventStore,
+  variant: string,
+  seats: number,
+  options: unknown = {},
+): Promise<{ matchId: string }> {
+  const a = service(store);
+  const { matchId, ticket } = await a.create({ variant, seats, name: "A", options });
+  for (let s = 1; s < seats; s++) await a.join({ matchId, name: `P${s}` });
+  await a.start({ matchId, token: ticket!.token });
+  await a.close();
+  return { matchId };
+}
 
 /** Every card code of the variant's deck (and its special cards): none may show in `machine`. */
 const cardCodes = (variant: string, options: unknown) => {
@@ -79,28 +94,83 @@ describe("the server decides through the machine and shows where the game stands
     });
   }
 
-  it("folds a command's events once: the committed events take over the machine's decided state", async () => {
+  it("a refused command changes nothing: same game, same position, same next decision", async () => {
     const store = new MemoryEventStore();
-    const a = service(store);
-    const { matchId, ticket } = await a.create({
-      variant: "french",
-      seats: 2,
-      name: "A",
-      options: {},
-    });
-    const b = await a.join({ matchId, name: "B" });
-    await a.start({ matchId, token: ticket!.token });
-    const tokens = [ticket!.token, b.token];
-    const spectator = await a.snapshot({ matchId });
-    const seat = spectator.progress!.toAct!;
-    const mine = await a.snapshot({ matchId, token: tokens[seat]! });
-    const engine = findVariant("french")!.engine;
-    const evolve = vi.spyOn(engine, "evolve");
-    await a.command({ matchId, token: tokens[seat]!, commandId: "once", command: mine.legal[0]! });
-    expect(evolve).not.toHaveBeenCalled();
-    evolve.mockRestore();
-    await a.close();
+    const { matchId } = await startedMatch(store, "french", 3);
+    const log = await store.read(streamIdOf(matchId));
+    const match = Match.fromEvents(matchId, log);
+    const untouched = Match.fromEvents(matchId, log);
+    const state = match.state;
+    const position = match.machinePosition();
+    const seat = match.progress()!.toAct!;
+    const refused: Command[] = [
+      { type: "drawCard", seat: (seat + 1) % 3 },
+      { type: "playCard", seat, card: "no such card" },
+      { type: "pass", seat },
+      { type: "noSuchCommand" } as unknown as Command,
+    ];
+    for (const command of refused) {
+      const decision = match.decide(command);
+      expect(isRefusal(decision), JSON.stringify(command)).toBe(true);
+      expect(decision).toEqual(untouched.decide(command));
+      expect(match.state).toBe(state);
+      expect(match.version).toBe(log.length);
+      expect(match.machinePosition()).toEqual(position);
+    }
+    // Nothing of a refusal is kept: the next command is decided as on a match that saw none.
+    const move = match.engine.legalMoves(match.state, seat)[0]!;
+    const decided = match.decide(move);
+    expect(isRefusal(decided)).toBe(false);
+    expect(decided).toEqual(untouched.decide(move));
   });
+
+  for (const { variant, options, seats } of [
+    { variant: "noris", options: { games: 2 }, seats: 3 },
+    { variant: "heul-doch", options: { specials: true }, seats: 3 },
+  ])
+    it(`${variant}: events decided in one process fold to the same state in another, by the same fold`, async () => {
+      const store = new MemoryEventStore();
+      const { matchId } = await startedMatch(store, variant, seats, options);
+      const opening = await store.read(streamIdOf(matchId));
+      const here = Match.fromEvents(matchId, opening, Infinity);
+      const there = Match.fromEvents(matchId, opening, Infinity);
+      const evolve = vi.spyOn(here.engine, "evolve");
+      let moves = 0;
+      for (; moves < 400 && here.status === "running"; moves++) {
+        const progress = here.progress()!;
+        const command: Command =
+          progress.status === "gameOver"
+            ? { type: "startNextGame" }
+            : here.engine.botMove(here.state, progress.toAct!, "heuristic", () => 0.5);
+        const decided = here.decide(command);
+        if (isRefusal(decided)) throw new Error(`refused: ${decided.message.en}`);
+        // The other process decides the same on its own fold.
+        expect(there.decide(command)).toEqual(decided);
+        const committed = decided.map((e, i) => ({
+          streamId: streamIdOf(matchId),
+          version: here.version + 1 + i,
+          type: e.type,
+          data: (e as { data?: unknown }).data ?? null,
+          at: new Date(moves).toISOString(),
+          commandId: `c${moves}`,
+        }));
+        evolve.mockClear();
+        here.apply(committed);
+        // The process that decided folds the events like any other: once each, by evolve.
+        expect(evolve).toHaveBeenCalledTimes(decided.length);
+        evolve.mockClear();
+        there.apply(committed);
+        expect(evolve).toHaveBeenCalledTimes(decided.length);
+        expect(there.state).toEqual(here.state);
+        expect(there.machinePosition()).toEqual(here.machinePosition());
+      }
+      evolve.mockRestore();
+      expect(moves).toBeGreaterThan(10);
+      // A process that loads the whole log at once gets the same state and position.
+      const loaded = Match.fromEvents(matchId, [...here.eventsAfter(0)!]);
+      expect(loaded.state).toEqual(here.state);
+      expect(loaded.machinePosition()).toEqual(here.machinePosition());
+    });
 
   it("a hidden card cannot leak through the position: drawnCard is only shown while the drawer still acts", () => {
     // The position is a function of the public state: two games that differ only in a hidden

@@ -11,7 +11,7 @@ import type { ClassicRuleSet, EffectKind } from "./ruleSet.js";
 import { effectOf } from "./predicates.js";
 import { handOf, type ClassicEvent, type ClassicState, type Phase } from "./state.js";
 
-export type ClassicMachineContext = TableContext<ClassicState, ClassicEvent>;
+export type ClassicMachineContext = TableContext<ClassicState>;
 
 /**
  * Where a classic game stands on its chart, as a dotted state path. A function of public

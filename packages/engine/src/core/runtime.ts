@@ -3,8 +3,16 @@ import {
   type AnyActorScope,
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  type ExecutableActionObject,
 } from "xstate";
-import { dottedOf, stateValueOf, type TableContext } from "../machine/table.js";
+import {
+  dottedOf,
+  REFUSED,
+  stateValueOf,
+  type Emitted,
+  type RefusedEvent,
+  type TableContext,
+} from "../machine/table.js";
 import type { AnyEngine } from "./engine.js";
 import { UNKNOWN_COMMAND } from "./checks.js";
 import { COMMAND_TYPES, type Command, type Refusal } from "./types.js";
@@ -14,11 +22,16 @@ export interface ChartPosition {
   readonly state: string;
 }
 
-/** One command carried out by the machine: its events, the state after them, the new snapshot. */
+/**
+ * One command carried out by the machine: the events it decided (what the machine emitted) and
+ * the snapshot after them.
+ */
 export interface MachineStep<S = unknown, E = { type: string }> {
+  /** The decision: the events the machine emitted, in order (taken from the transition's actions). */
   readonly events: E[];
-  readonly state: S;
   readonly snapshot: AnyMachineSnapshot;
+  /** The game in `snapshot`: the machine's own fold of `events` (it decided on it step by step). */
+  readonly state: S;
   /** The machine events the command took: the command type, then every event it raised. */
   readonly taken: readonly string[];
   /** The dotted chart state after the command. */
@@ -32,18 +45,42 @@ export const isCommand = (c: unknown): c is Command =>
   typeof c === "object" && c !== null && KNOWN_TYPES.has((c as { type?: unknown }).type as string);
 
 /**
+ * The decision among a transition's actions (what XState's `transition()` returns besides the
+ * next snapshot): the events the machine emitted, or the refusal it emitted; null when it
+ * emitted nothing (no transition took the command).
+ */
+export function decisionOf<E extends { type: string }>(
+  actions: readonly ExecutableActionObject[],
+): E[] | Refusal | null {
+  let events: E[] | null = null;
+  for (const action of actions) {
+    if (action.type !== "xstate.emit") continue;
+    const event = (action.params as { event: Emitted<E> }).event;
+    if (event.type === REFUSED) return (event as RefusedEvent).refusal;
+    (events ??= []).push(event as E);
+  }
+  return events;
+}
+
+/**
  * Runs a family's machine as the referee: XState's pure `transition(machine, snapshot,
- * command)` (the machine's own `transition` with one inert actor scope) on a cached snapshot. The snapshot is never the truth: `snapshotOf` rebuilds it
- * from a state folded from the log (its chart position is a function of that state), so a
- * match loaded from its log gets the same snapshot as the one that played on.
+ * command)` (the machine's own `transition` with one inert actor scope) on a snapshot, which
+ * returns the next snapshot and the actions to execute; the decided events are the machine's
+ * `emit` actions among them (`decisionOf`). Nothing is executed and nothing is kept: a caller
+ * folds the events it commits as it folds any others. The snapshot is never the truth:
+ * `snapshotOf` rebuilds it from a state folded from the log (its chart position is a function
+ * of that state), so a match loaded from its log gets the same snapshot as the one that played on.
  */
 export class MachineRuntime<S = unknown, E extends { type: string } = { type: string }> {
   /**
    * XState's `transition(machine, snapshot, event)` builds a throw-away actor scope on every
-   * call (most of its cost); this one is built once. It executes nothing: our machines only
-   * assign and raise, which `machine.transition` carries out inside the snapshot.
+   * call (most of its cost); this one is built once. Like XState's, its `actionExecutor`
+   * executes nothing: it collects the actions of the transition under way (`actions`).
    */
   private readonly scope: AnyActorScope;
+  private actions: ExecutableActionObject[] = [];
+  /** The resolved snapshot of each chart position reached so far (a chart has a handful). */
+  private readonly positions = new Map<string, AnyMachineSnapshot>();
 
   constructor(
     readonly machine: AnyStateMachine,
@@ -59,29 +96,59 @@ export class MachineRuntime<S = unknown, E extends { type: string } = { type: st
       stopChild: () => {},
       system: self.system,
       emit: () => {},
-      actionExecutor: () => {},
+      actionExecutor: (action: ExecutableActionObject) => this.actions.push(action),
     } as unknown as AnyActorScope;
   }
 
-  /** The machine snapshot of a folded game state. */
-  snapshotOf(game: S): AnyMachineSnapshot {
-    const context: TableContext<S, E> = { game, outcome: null, taken: [] };
-    return this.machine.resolveState({
-      value: stateValueOf(this.position(game).state) as never,
-      context,
-    });
+  /**
+   * XState's pure `transition(machine, snapshot, event)` on the cached scope: the next
+   * snapshot and the actions to execute, none of them executed.
+   */
+  transition(
+    snapshot: AnyMachineSnapshot,
+    command: Command,
+  ): [AnyMachineSnapshot, ExecutableActionObject[]] {
+    const actions: ExecutableActionObject[] = [];
+    this.actions = actions;
+    const next = this.machine.transition(snapshot, command, this.scope) as AnyMachineSnapshot;
+    this.actions = [];
+    return [next, actions];
   }
 
-  /** Decides `command` once and folds its events once; a refusal leaves `snapshot` as it was. */
+  /**
+   * The machine snapshot of a folded game state: the snapshot of its chart position (resolved
+   * once per position by `machine.resolveState`) with the game as its context. A snapshot is
+   * immutable data (XState's own `cloneMachineSnapshot` copies it with a new context the same
+   * way), so one position's copies share its state nodes; resolving the position again on
+   * every command cost as much as folding the command's events.
+   */
+  snapshotOf(game: S): AnyMachineSnapshot {
+    const state = this.position(game).state;
+    let at = this.positions.get(state);
+    if (at === undefined) {
+      at = this.machine.resolveState({
+        value: stateValueOf(state) as never,
+        context: { game: null, taken: [] },
+      });
+      this.positions.set(state, at);
+    }
+    const context: TableContext<S> = { game, taken: [] };
+    return { ...at, context } as AnyMachineSnapshot;
+  }
+
+  /**
+   * Decides `command` on `snapshot`: the events the machine emitted and the snapshot after
+   * them, or the refusal it emitted. Pure: `snapshot` is left as it was.
+   */
   step(snapshot: AnyMachineSnapshot, command: Command): MachineStep<S, E> | Refusal {
     if (!isCommand(command)) return UNKNOWN_COMMAND;
-    const next = this.machine.transition(snapshot, command, this.scope) as AnyMachineSnapshot;
-    const context = next.context as TableContext<S, E>;
-    const outcome = context.outcome;
-    if (outcome === null) return UNKNOWN_COMMAND;
-    if (!Array.isArray(outcome)) return outcome;
+    const [next, actions] = this.transition(snapshot, command);
+    const decision = decisionOf<E>(actions);
+    if (decision === null) return UNKNOWN_COMMAND;
+    if (!Array.isArray(decision)) return decision;
+    const context = next.context as TableContext<S>;
     return {
-      events: outcome,
+      events: decision,
       state: context.game,
       snapshot: next,
       taken: context.taken,

@@ -11,7 +11,7 @@ import { destinationOf, isSpecial } from "./predicates.js";
 import type { HeulDochRuleSet } from "./ruleSet.js";
 import type { HeulDochEvent, HeulDochPhase, HeulDochState } from "./state.js";
 
-export type HeulDochMachineContext = TableContext<HeulDochState, HeulDochEvent>;
+export type HeulDochMachineContext = TableContext<HeulDochState>;
 
 /**
  * Where a heul-doch game stands on its chart, as a dotted state path. Public facts only: the

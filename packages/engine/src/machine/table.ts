@@ -1,4 +1,11 @@
-import { and, enqueueActions, setup, type AnyStateMachine, type MachineSnapshot } from "xstate";
+import {
+  and,
+  enqueueActions,
+  setup,
+  type AnyStateMachine,
+  type EventObject,
+  type MachineSnapshot,
+} from "xstate";
 import { COMMAND_TYPES, type Command, type Refusal } from "../core/types.js";
 
 /**
@@ -6,22 +13,34 @@ import { COMMAND_TYPES, type Command, type Refusal } from "../core/types.js";
  * chart (states a player would name, transitions with real targets); this module only holds
  * what every family machine shares:
  *
- * - the context: the folded game, what the last command did, and the machine events it took;
+ * - the context: the folded game and the machine events the last command took;
  * - the accept transition: a command passes its rule checks (named guards, combined with
  *   `and`), the move is carried out once (the family's pure `carryOut`, folding each event
- *   once), and its effects are raised as machine events (`effect.draw`, …) that the chart
- *   routes to where they lead;
+ *   once), its events are emitted (XState `emit`: the decision, handed over as actions of the
+ *   transition, never kept in the context), and its effects are raised as machine events
+ *   (`effect.draw`, …) that the chart routes to where they lead;
  * - the refusal: a command no transition of the current state accepts bubbles to the root,
- *   where the family's check table names the first failed check (FORMAT precedence). The game
- *   does not change.
+ *   where the family's check table names the first failed check (FORMAT precedence), emitted
+ *   as one `command.refused`. The context does not change.
  */
-export interface TableContext<S, E> {
+export interface TableContext<S> {
   readonly game: S;
-  /** What the last command did: the events it caused, or why it was refused. */
-  readonly outcome: E[] | Refusal | null;
-  /** The machine events the last command took: the command, then the events it raised. */
+  /** The machine events the last accepted command took: the command, then the events it raised. */
   readonly taken: readonly string[];
 }
+
+/** What a table machine emits for a refused command (never a game event: nothing is stored). */
+export const REFUSED = "command.refused";
+export interface RefusedEvent {
+  readonly type: typeof REFUSED;
+  readonly refusal: Refusal;
+}
+
+/**
+ * What a table machine emits while taking one command: the events the command caused, in
+ * order (the family's past-tense game events), or one `command.refused`.
+ */
+export type Emitted<E> = E | RefusedEvent;
 
 /** A machine event: a command, or an event the machine raised while carrying one out. */
 export type MachineEvent = Command | { readonly type: string };
@@ -71,8 +90,10 @@ const internalError: Refusal = {
 };
 
 /** Builds a family's machine from its spec. Guards and actions call the pure rule functions. */
-export function createTableMachine<S, E>(spec: TableMachineSpec<S, E>): AnyStateMachine {
-  type Ctx = TableContext<S, E>;
+export function createTableMachine<S, E extends EventObject>(
+  spec: TableMachineSpec<S, E>,
+): AnyStateMachine {
+  type Ctx = TableContext<S>;
   type Args = { context: Ctx; event: MachineEvent };
   const guards: Record<string, (args: Args) => boolean> = {};
   for (const check of spec.checks) {
@@ -98,38 +119,37 @@ export function createTableMachine<S, E>(spec: TableMachineSpec<S, E>): AnyState
     types: {
       context: {} as Ctx,
       events: {} as MachineEvent,
+      emitted: {} as Emitted<E>,
       input: {} as { game: S },
     },
     guards,
     actions: {
       refuse: enqueueActions(({ context, event, enqueue }) => {
         const refusal = spec.refusalFor(context.game, event as Command) ?? internalError;
-        enqueue.assign({ outcome: refusal, taken: [event.type] });
+        const refused: Emitted<E> = { type: REFUSED, refusal };
+        enqueue.emit(refused);
       }),
       "carry out the move": enqueueActions(({ context, event, enqueue }) => {
         const before = context.game;
         const { events, state } = spec.carryOut(before, event as Command);
         const raised = spec.raised(before, events, state);
-        enqueue.assign({ game: state, outcome: events, taken: [event.type, ...raised] });
+        enqueue.assign({ game: state, taken: [event.type, ...raised] });
+        for (const e of events) enqueue.emit(e);
         for (const type of raised) enqueue.raise({ type });
       }),
     },
   }).createMachine({
     id: spec.id,
     description: spec.description,
-    context: ({ input }: { input: { game: S } }) => ({
-      game: input.game,
-      outcome: null,
-      taken: [],
-    }),
+    context: ({ input }: { input: { game: S } }) => ({ game: input.game, taken: [] }),
     initial: spec.initial,
     on: refuseOn,
     states: spec.states,
   } as never) as unknown as AnyStateMachine;
 }
 
-export type TableSnapshot<S, E> = MachineSnapshot<
-  TableContext<S, E>,
+export type TableSnapshot<S> = MachineSnapshot<
+  TableContext<S>,
   MachineEvent,
   never,
   never,

@@ -2,7 +2,7 @@ import { colourOf } from "../cards/codes.js";
 import { createRng } from "../cards/rng.js";
 import type { AnyEngine } from "../core/engine.js";
 import { transition } from "xstate";
-import { isCommand, runtimeOf } from "../core/runtime.js";
+import { decisionOf, isCommand, runtimeOf } from "../core/runtime.js";
 import { COMMAND_TYPES, isRefusal, type Command, type Refusal, type Seat } from "../core/types.js";
 import { openMatch, type AnyVariant } from "../core/variant.js";
 
@@ -171,10 +171,10 @@ export function differentialRun(run: DifferentialRun): DifferentialStats {
     const decided = engine.decide(state, command);
     const stepped = runtime.step(snapshot, command);
     // Now and then: the runtime's cached actor scope gives what XState's own pure
-    // `transition()` gives (same state, same outcome).
+    // `transition()` gives (same state, the same decision among its actions).
     if (stats.commands % 29 === 0 && isCommand(command)) {
-      const [next] = transition(runtime.machine, snapshot, command);
-      const outcome = (next.context as { outcome: unknown }).outcome;
+      const [next, actions] = transition(runtime.machine, snapshot, command);
+      const outcome = decisionOf(actions);
       const mine = isRefusal(stepped) ? stepped : stepped.events;
       if (
         JSON.stringify(outcome) !== JSON.stringify(mine) ||
