@@ -15,6 +15,7 @@ import {
   variantOf,
 } from "../args.js";
 import { playLocalMatch } from "../play/session.js";
+import { ScreenIo } from "../play/screen.js";
 import { terminalIo } from "../play/terminal.js";
 import { chalkFor, playOnline, type CreateRequest } from "../online/session.js";
 import { onlineServer, resolveTarget } from "../online/target.js";
@@ -205,7 +206,9 @@ async function playCommand(flags: PlayFlags): Promise<number> {
     if (e.code === "EPIPE") process.exit(0);
     throw e;
   });
-  const io = terminalIo();
+  // A person at a terminal plays at the full screen of online play; pipes print lines.
+  const io =
+    process.stdin.isTTY === true && process.stdout.isTTY === true ? new ScreenIo() : terminalIo();
   try {
     return await playLocalMatch(
       {

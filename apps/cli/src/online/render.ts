@@ -25,6 +25,11 @@ export interface Look {
   readonly width: number;
   /** Who is at the table (the server's last `presence`), and when it came (`Date.now()`). */
   readonly presence?: { readonly seats: readonly SeatPresence[]; readonly at: number } | null;
+  /**
+   * A table against bots in this process (`maumau play` without --server): the header shows
+   * this (its seed) where an online table shows the match id, and the end offers no rematch.
+   */
+  readonly local?: string;
 }
 
 // eslint-disable-next-line no-control-regex
@@ -95,7 +100,7 @@ function header(snapshot: MatchSnapshot, me: Seat | null, look: Look): string {
   const v = isRecord(snapshot.view) ? snapshot.view : {};
   const parts = [c.bold(look.variantName)];
   if (me === null) parts.push(c.inverse(` ${o.spectating} `));
-  parts.push(o.match(snapshot.matchId));
+  parts.push(look.local ?? o.match(snapshot.matchId));
   if (snapshot.progress) parts.push(t.game(snapshot.progress.game));
   if (v.direction === "cw" || v.direction === "ccw")
     parts.push(`${v.direction === "cw" ? "↻" : "↺"} ${t.direction(v.direction === "cw")}`);
@@ -319,7 +324,7 @@ export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look)
   const { progress, lobby } = snapshot;
   if (lobby.status === "over") {
     const result = c.inverse(` ${resultLine(snapshot, look) ?? o.matchOver} `);
-    if (me === null) return `${result} ${c.dim(o.leaveHint)}`;
+    if (me === null || look.local !== undefined) return `${result} ${c.dim(o.leaveHint)}`;
     const by = lobby.rematch !== null && lobby.rematchBy !== me ? lobby.rematchBy : null;
     return by === null
       ? `${result} ${c.dim(o.rematchHint)}`

@@ -421,12 +421,17 @@ export class OnlineTable {
     switch (action.kind) {
       case "quit":
         return this.leave();
-      case "help":
-        ui.message(
+      case "help": {
+        const help =
           `${look.o.onlineHelp}\n${look.o.chatHelp(reactionList(this.setup.lang))}` +
-            (pileTopsOf(this.snapshot?.view) !== null ? `\n${look.t.heulDochHelp}` : ""),
-        );
+          (pileTopsOf(this.snapshot?.view) !== null ? `\n${look.t.heulDochHelp}` : "");
+        // The full screen's message rows are too few for it: it goes to the log, whole.
+        if (ui.fullScreen) {
+          this.log.push(...help.split("\n"));
+          ui.redraw();
+        } else ui.message(help);
         break;
+      }
       case "say":
         ui.message(action.text);
         break;
