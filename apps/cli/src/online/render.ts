@@ -1,6 +1,6 @@
 import type { ChalkInstance } from "chalk";
 import type { MatchSnapshot, SeatPresence, SeatView } from "@maumau/client";
-import { parseCard, type Command, type Seat } from "@maumau/engine";
+import { parseCard, pileHints, type Command, type Seat } from "@maumau/engine";
 import type { CardStyle } from "../play/cards.js";
 import type { Texts } from "../play/texts.js";
 import {
@@ -10,8 +10,10 @@ import {
   isRecord,
   moveTokens,
   numbers,
+  pileTopsOf,
   strings,
   withoutCalls,
+  type PileTop,
 } from "../play/view.js";
 import type { OnlineTexts } from "./texts.js";
 
@@ -215,6 +217,41 @@ export function handLines(snapshot: MatchSnapshot, look: Look, oneColumn = false
   return [look.c.bold(look.t.hand), ...columns(cells, look.width)];
 }
 
+/**
+ * #20.4: under the hand, where each card may go and why (the engine's `pileHints`, H-3): one
+ * line per distinct card of a heul-doch hand.
+ */
+export function pileHintLines(
+  piles: readonly (PileTop | null)[],
+  me: Seat,
+  hand: readonly string[],
+  t: Texts,
+  style: CardStyle,
+  name: (seat: Seat) => string,
+): string[] {
+  return [...new Set(hand)].map((card) => {
+    const hints = pileHints(piles.length, piles, me, card);
+    const shown = hints
+      .filter((h) => h.allowed || h.reason === "givesAway" || h.reason === "special")
+      .filter((h, i, all) => h.reason !== "special" || all.indexOf(h) === i)
+      .slice(0, hints[0]?.reason === "special" ? 1 : undefined)
+      .map((h) => {
+        const text = t.pileHint(h.reason, name(h.to), h.top ? style.card(h.top) : null, h.must);
+        return `${h.allowed ? "✓" : "✗"} ${text} (${h.reason === "special" ? "H-4" : h.rule})`;
+      });
+    return t.hintsFor(style.card(card), shown.join(" · "));
+  });
+}
+
+/** The pile hints of the seat to act (heul-doch), for the full screen; none otherwise. */
+function screenPileHints(snapshot: MatchSnapshot, me: Seat | null, look: Look): string[] {
+  const piles = pileTopsOf(snapshot.view);
+  if (piles === null || me === null || snapshot.legal.length === 0) return [];
+  return pileHintLines(piles, me, sortedHand(snapshot, look.style), look.t, look.style, (seat) =>
+    seat === me ? look.t.you : seatName(snapshot.lobby, seat, look.o),
+  );
+}
+
 /** Every input that is legal now, as the local table lists it. */
 export function movesLine(snapshot: MatchSnapshot, look: Look): string | null {
   const legal = offeredMoves(snapshot.legal);
@@ -410,7 +447,7 @@ export function screenLines(
   const bottom = [
     ...(over
       ? [...handsLines(snapshot, look), ...scoreLines(snapshot, look)]
-      : handLines(snapshot, look)),
+      : [...handLines(snapshot, look), ...screenPileHints(snapshot, me, look)]),
     ...[movesLine(snapshot, look)].filter((l): l is string => l !== null),
     statusLine(snapshot, me, look),
   ];

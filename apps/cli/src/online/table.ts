@@ -8,7 +8,14 @@ import {
   type ViewEvent,
 } from "@maumau/client";
 import type { AnyVariant, Command, Lang, Seat } from "@maumau/engine";
-import { describeEvent, ruleIdIn, type EventContext } from "../play/events.js";
+import {
+  callsIn,
+  describeEvent,
+  effectRuleIn,
+  eventMemory,
+  ruleIdIn,
+  type EventContext,
+} from "../play/events.js";
 import { parseInput } from "../play/input.js";
 import { isRecord, pileTopsOf } from "../play/view.js";
 import type { ServerConnection } from "../remote/connect.js";
@@ -70,6 +77,8 @@ const HISTORY = 30;
 export class OnlineTable {
   private snapshot: MatchSnapshot | null = null;
   private readonly log: string[] = [];
+  /** What the log's lines remember from one event to the next (a penalty's card). */
+  private readonly memory = eventMemory();
   /** Who is at the table, as the server last told. */
   private presence: Look["presence"] = null;
   /** Versions whose events are in the log. */
@@ -193,6 +202,9 @@ export class OnlineTable {
       game: () => this.snapshot?.progress?.game ?? 1,
       show: (value) => JSON.stringify(value) ?? String(value),
       rule: (key) => ruleIdIn(this.snapshot?.view, key),
+      effectRule: (rank) => effectRuleIn(this.snapshot?.view, rank),
+      calls: () => callsIn(this.snapshot?.view),
+      memory: this.memory,
     };
   }
 

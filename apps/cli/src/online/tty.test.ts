@@ -79,12 +79,13 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
           } else pty.type("\r");
           break;
         }
+        // Rows 0–19 the table, 20–21 the message, 22 the prompt.
         const table = lines.slice(0, 20).join("\n");
+        const message = lines.slice(20, 22).join(" ");
         const status = lines.find((l) => /^ ?Your turn/.test(l));
         const moves = lines.find((l) => l.startsWith("Moves: "));
-        if (status === undefined || moves === undefined || table + lines[21] === actedOn) continue;
-        actedOn = table + lines[21];
-        const message = lines.slice(20, 23).join(" ");
+        if (status === undefined || moves === undefined || table + message === actedOn) continue;
+        actedOn = table + message;
         const wish =
           /Wish a colour with it: ([^·]+)/.exec(message) ?? /several ways: (m \d+)/.exec(message);
         const inputs = moves.slice(7).split("  (")[0]!.split(", ");

@@ -4,7 +4,6 @@ import {
   GameDriver,
   isRefusal,
   parseCard,
-  pileHints,
   type AnyEngine,
   type AnyVariant,
   type BotLevel,
@@ -15,11 +14,19 @@ import {
   type Seat,
 } from "@maumau/engine";
 import { UsageError } from "../args.js";
-import { screenLines, type Look } from "../online/render.js";
+import { pileHintLines, screenLines, type Look } from "../online/render.js";
 import { ONLINE_TEXTS } from "../online/texts.js";
 import { localSnapshot } from "./screen.js";
 import { CardStyle, matchColour } from "./cards.js";
-import { describeEvent, ruleIdIn, type EventContext, type Ev } from "./events.js";
+import {
+  callsIn,
+  describeEvent,
+  effectRuleIn,
+  eventMemory,
+  ruleIdIn,
+  type EventContext,
+  type Ev,
+} from "./events.js";
 import { parseInput, type Intent } from "./input.js";
 import { TEXTS, type Texts, type Who } from "./texts.js";
 import {
@@ -117,6 +124,8 @@ class Table {
   private screen: PlayScreen | null = null;
   /** The full screen's log of what happened (line mode prints it instead). */
   private readonly log: string[] = [];
+  /** What the log's lines remember from one event to the next. */
+  private readonly memory = eventMemory();
 
   constructor(
     private readonly setup: PlaySetup,
@@ -142,6 +151,9 @@ class Table {
       game: () => this.driver.progress().game,
       show: (value) => this.show(value),
       rule: (key) => ruleIdIn(this.driver.view(this.me), key),
+      effectRule: (rank) => effectRuleIn(this.driver.view(this.me), rank),
+      calls: () => callsIn(this.driver.view(this.me)),
+      memory: this.memory,
     };
   }
 
@@ -493,15 +505,16 @@ class Table {
       `${t.top}: ${top}${wish} · ${t.drawPile}: ${v.drawPile}`,
       `${seats} ${t.cards} (${t.direction(v.direction === "cw")})`,
     ];
-    if (v.pendingDraw > 0)
-      lines.push(
-        c.yellow(
-          t.pending(
-            v.pendingDraw,
-            legal.some((m) => m.type === "playCard"),
-          ),
-        ),
-      );
+    if (v.pendingDraw > 0) {
+      // The card that raised the draw says whether anything may answer it (N-4.2, N-4.3).
+      const raiser = v.top ? v.rules.effects[parseCard(v.top).rank] : undefined;
+      const answer = legal.some((m) => m.type === "playCard")
+        ? "yours"
+        : raiser?.kind === "draw" && raiser.stack === "none"
+          ? "never"
+          : "none";
+      lines.push(c.yellow(t.pending(v.pendingDraw, answer, raiser?.rule ?? null)));
+    }
     if (v.anyCardAllowed) lines.push(t.anyCard);
     if (v.phase === "choosingColour") lines.push(t.chooseColour);
     if (v.phase === "cutting") lines.push(t.cutNow(v.drawPile - 1));
@@ -550,30 +563,11 @@ class Table {
       `${counts.map((n, s) => `${this.name(s)} ${n}`).join(" · ")} ${t.cards} · ${t.drawPile}: ${String(v.drawPile ?? "?")}` +
         (middle.length ? ` · ${t.middle}: ${style.card(middle[middle.length - 1]!)}` : ""),
     ];
-    this.say(...lines, ...this.handLines(hand, legal), ...this.pileHintLines(piles, hand));
-  }
-
-  /** #20.4: under the hand, where each card may go and why (the engine's `pileHints`, H-3). */
-  private pileHintLines(piles: (PileTop | null)[], hand: string[]): string[] {
-    const { t, style } = this;
-    const players = piles.length;
-    return [...new Set(hand)].map((card) => {
-      const hints = pileHints(players, piles, this.me, card);
-      const shown = hints
-        .filter((h) => h.allowed || h.reason === "givesAway" || h.reason === "special")
-        .filter((h, i, all) => h.reason !== "special" || all.indexOf(h) === i)
-        .slice(0, hints[0]?.reason === "special" ? 1 : undefined)
-        .map((h) => {
-          const text = t.pileHint(
-            h.reason,
-            this.name(h.to),
-            h.top ? style.card(h.top) : null,
-            h.must,
-          );
-          return `${h.allowed ? "✓" : "✗"} ${text} (${h.reason === "special" ? "H-4" : h.rule})`;
-        });
-      return t.hintsFor(style.card(card), shown.join(" · "));
-    });
+    this.say(
+      ...lines,
+      ...this.handLines(hand, legal),
+      ...pileHintLines(piles, this.me, hand, this.t, this.style, (seat) => this.name(seat)),
+    );
   }
 
   private onionName(): string {

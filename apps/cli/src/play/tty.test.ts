@@ -5,7 +5,8 @@ import { ALT_OFF, ALT_ON, CLEAR, escape, hasScript, inPty, rowsWritten } from ".
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 /** The row a line matching `pattern` is on, or -1. */
-const rowOf = (lines: readonly string[], pattern: RegExp) => lines.findIndex((l) => pattern.test(l));
+const rowOf = (lines: readonly string[], pattern: RegExp) =>
+  lines.findIndex((l) => pattern.test(l));
 
 describe.skipIf(!hasScript)("local play at the full screen (pty, 80×24)", () => {
   it("refused inputs, typed again and again, show in the message row and never move the frame", async () => {
