@@ -8,14 +8,7 @@ import {
   type ViewEvent,
 } from "@maumau/client";
 import type { AnyVariant, Command, Lang, Seat } from "@maumau/engine";
-import {
-  callsIn,
-  describeEvent,
-  effectRuleIn,
-  eventMemory,
-  ruleIdIn,
-  type EventContext,
-} from "../play/events.js";
+import { describeEvent, eventMemory, rulesOfView, type EventContext } from "../play/events.js";
 import { parseInput } from "../play/input.js";
 import { isRecord, pileTopsOf } from "../play/view.js";
 import type { ServerConnection } from "../remote/connect.js";
@@ -201,9 +194,7 @@ export class OnlineTable {
             },
       game: () => this.snapshot?.progress?.game ?? 1,
       show: (value) => JSON.stringify(value) ?? String(value),
-      rule: (key) => ruleIdIn(this.snapshot?.view, key),
-      effectRule: (rank) => effectRuleIn(this.snapshot?.view, rank),
-      calls: () => callsIn(this.snapshot?.view),
+      ...rulesOfView(() => this.snapshot?.view),
       memory: this.memory,
     };
   }

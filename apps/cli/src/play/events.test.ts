@@ -3,14 +3,7 @@ import { findVariant } from "@maumau/registry";
 import { describe, expect, it } from "vitest";
 import { CardStyle } from "./cards.js";
 import { GameDriver, isRefusal } from "@maumau/engine";
-import {
-  callsIn,
-  describeEvent,
-  effectRuleIn,
-  eventMemory,
-  ruleIdIn,
-  type EventContext,
-} from "./events.js";
+import { describeEvent, eventMemory, rulesOfView, type EventContext } from "./events.js";
 import { TEXTS } from "./texts.js";
 
 const noris = findVariant("noris")!;
@@ -25,11 +18,7 @@ function viewOf(id: string): unknown {
 const norisView = () => viewOf("noris");
 
 /** The rule lookups a table gives its lines, read off a view as the tables do. */
-const rulesOf = (view: unknown): Partial<EventContext> => ({
-  rule: (key) => ruleIdIn(view, key),
-  effectRule: (rank) => effectRuleIn(view, rank),
-  calls: () => callsIn(view),
-});
+const rulesOf = (view: unknown) => rulesOfView(() => view);
 
 function ctx(lang: "en" | "de"): EventContext {
   const chalk = new Chalk({ level: 0 });

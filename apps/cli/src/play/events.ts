@@ -61,6 +61,17 @@ export function callsIn(view: unknown): Calls | null {
   };
 }
 
+/** The lookups of a table's lines in the variant's rules, read off its current view. */
+export function rulesOfView(
+  view: () => unknown,
+): Required<Pick<EventContext, "rule" | "effectRule" | "calls">> {
+  return {
+    rule: (key) => ruleIdIn(view(), key),
+    effectRule: (rank) => effectRuleIn(view(), rank),
+    calls: () => callsIn(view()),
+  };
+}
+
 /** The rule id of `rank`'s effect in a view's rules, or null. */
 export function effectRuleIn(view: unknown, rank: string): string | null {
   const effects = rulesIn(view)?.effects;

@@ -1,4 +1,4 @@
-import type { MatchSnapshot, SeatView } from "@maumau/client";
+import type { LobbyView, MatchSnapshot, SeatView } from "@maumau/client";
 import type { BotLevel, Command, Progress, Seat } from "@maumau/engine";
 import { FullScreenUi } from "../online/ui.js";
 import type { PlayIo, PlayScreen } from "./session.js";
@@ -17,7 +17,18 @@ export interface LocalState {
   readonly version: number;
 }
 
-const STARTED = new Date(0).toISOString();
+/** What a match in this process has none of: a rule set, a timer, rematches, spectators. */
+const OFFLINE = {
+  continuedFrom: null,
+  createdAt: new Date(0).toISOString(),
+  rematch: null,
+  rematchBy: null,
+  rematchOf: null,
+  ruleSet: null,
+  spectatorsReadOnly: false,
+  turnTimerMs: null,
+  updatedAt: new Date(0).toISOString(),
+} as const satisfies Partial<LobbyView>;
 
 /**
  * A local match as a snapshot of an online one: the player's seat is the human one, every
@@ -38,21 +49,13 @@ export function localSnapshot(state: LocalState): MatchSnapshot {
     version: state.version,
     viewer: state.me,
     lobby: {
+      ...OFFLINE,
       matchId: "local",
       variant: state.variant,
       options: state.options,
-      ruleSet: null,
       status: over ? "over" : "running",
       seats,
-      turnTimerMs: null,
-      rematchOf: null,
-      continuedFrom: null,
-      rematch: null,
-      rematchBy: null,
-      spectatorsReadOnly: false,
       version: state.version,
-      createdAt: STARTED,
-      updatedAt: STARTED,
     },
     view: state.view,
     progress: state.progress,

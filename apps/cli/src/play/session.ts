@@ -18,15 +18,7 @@ import { pileHintLines, screenLines, type Look } from "../online/render.js";
 import { ONLINE_TEXTS } from "../online/texts.js";
 import { localSnapshot } from "./screen.js";
 import { CardStyle, matchColour } from "./cards.js";
-import {
-  callsIn,
-  describeEvent,
-  effectRuleIn,
-  eventMemory,
-  ruleIdIn,
-  type EventContext,
-  type Ev,
-} from "./events.js";
+import { describeEvent, eventMemory, rulesOfView, type EventContext, type Ev } from "./events.js";
 import { parseInput, type Intent } from "./input.js";
 import { TEXTS, type Texts, type Who } from "./texts.js";
 import {
@@ -150,9 +142,7 @@ class Table {
       who: (seat) => this.who(seat),
       game: () => this.driver.progress().game,
       show: (value) => this.show(value),
-      rule: (key) => ruleIdIn(this.driver.view(this.me), key),
-      effectRule: (rank) => effectRuleIn(this.driver.view(this.me), rank),
-      calls: () => callsIn(this.driver.view(this.me)),
+      ...rulesOfView(() => this.driver.view(this.me)),
       memory: this.memory,
     };
   }

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { Screen } from "./screen.js";
+import { OutputWaiters } from "./waiters.js";
 
 /**
  * `maumau` in a real pseudo-terminal (util-linux `script`) for the full-screen tests of
@@ -37,11 +38,11 @@ export function inPty(args: readonly string[], env: Record<string, string>) {
   });
   let out = "";
   const screen = new Screen(24, 80);
-  const waiters = new Set<() => void>();
+  const waiters = new OutputWaiters();
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     out += chunk;
     screen.write(chunk);
-    for (const w of waiters) w();
+    waiters.notify();
   });
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
   return {
@@ -50,24 +51,14 @@ export function inPty(args: readonly string[], env: Record<string, string>) {
     type: (keys: string) => child.stdin.write(keys),
     exited,
     waitFor: (pattern: RegExp, timeoutMs = 30_000, from = 0) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (!pattern.test(out.slice(from))) return;
-          cleanup();
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          cleanup();
+      waiters.until(
+        () => (pattern.test(out.slice(from)) ? true : null),
+        timeoutMs,
+        () => {
           child.kill();
-          reject(new Error(`no ${pattern} on the screen:\n${JSON.stringify(out.slice(-2000))}`));
-        }, timeoutMs);
-        const cleanup = () => {
-          clearTimeout(timer);
-          waiters.delete(check);
-        };
-        waiters.add(check);
-        check();
-      }),
+          return new Error(`no ${pattern} on the screen:\n${JSON.stringify(out.slice(-2000))}`);
+        },
+      ),
   };
 }
 
