@@ -302,8 +302,17 @@ export function handsLines(snapshot: MatchSnapshot, look: Look): string[] {
   const points = (seat: number) => c.bold(`= ${scores[seat] ?? 0}`);
   if (Array.isArray(v.revealedHands))
     return v.revealedHands.map((hand: unknown, seat) => {
-      const cards = strings(hand) ?? [];
-      return `${name(seat)} ${cards.length ? cards.map((card) => style.card(card)).join(" ") : "—"} ${points(seat)}`;
+      const cards = (strings(hand) ?? []).map((card) => style.card(card));
+      const line = (shown: readonly string[], more: boolean) =>
+        `${name(seat)} ${shown.length || more ? shown.join(" ") : "—"}${more ? " …" : ""} ${points(seat)}`;
+      // A long hand gives up its last cards, never its points, to the screen's width.
+      let shown = cards.length;
+      while (
+        shown > 0 &&
+        visibleLength(line(cards.slice(0, shown), shown < cards.length)) > look.width
+      )
+        shown--;
+      return line(cards.slice(0, shown), shown < cards.length);
     });
   if (Array.isArray(v.revealedPiles)) {
     const spoiled = numbers(v.spoiled) ?? [];

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CardStyle } from "../play/cards.js";
 import { TEXTS } from "../play/texts.js";
 import type { ServerConnection } from "../remote/connect.js";
-import { lobbyLines } from "./render.js";
+import { handsLines, lobbyLines, visibleLength } from "./render.js";
 import { OnlineTable } from "./table.js";
 import { ONLINE_TEXTS } from "./texts.js";
 import type { Ui } from "./ui.js";
@@ -174,5 +174,26 @@ describe("the terminal's log", () => {
     expect(text).toMatch(/Ede \(gone: a bot plays in 1[12] s\)/);
     expect(text).toMatch(/Fay \(gone\)/);
     expect(text).toMatch(/Dora \(you\)/);
+  });
+
+  it("N-6.2 a long hand counted at the end keeps its points on the screen's width", () => {
+    const c = new Chalk({ level: 0 });
+    const look = {
+      t: TEXTS.en,
+      o: ONLINE_TEXTS.en,
+      c,
+      style: new CardStyle(variant.theme, "en", c, true),
+      variantName: variant.names.en,
+      width: 60,
+    };
+    const hand = ["hearts/2", "hearts/3", "hearts/4", "hearts/5", "hearts/6", "hearts/7"];
+    const over = {
+      ...snapshot(9, [human(0, "Dora"), human(1, "Ede")]),
+      view: { revealedHands: [[], [...hand, ...hand]], scores: [0, 54] },
+    };
+    const [dora, ede] = handsLines(over, look);
+    expect(dora).toBe("Dora: — = 0");
+    expect(visibleLength(ede!)).toBeLessThanOrEqual(60);
+    expect(ede).toMatch(/^Ede: .+ … = 54$/);
   });
 });
