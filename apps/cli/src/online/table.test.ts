@@ -27,6 +27,19 @@ const empty = (seat: number): SeatView => ({
   away: false,
 });
 
+/** The online table's look without colours, `width` columns wide. */
+function plainLook(width: number) {
+  const c = new Chalk({ level: 0 });
+  return {
+    t: TEXTS.en,
+    o: ONLINE_TEXTS.en,
+    c,
+    style: new CardStyle(variant.theme, "en", c, true),
+    variantName: variant.names.en,
+    width,
+  };
+}
+
 function snapshot(version: number, seats: SeatView[]): MatchSnapshot {
   const lobby: LobbyView = {
     matchId: "m1",
@@ -152,15 +165,7 @@ describe("the terminal's log", () => {
   });
 
   it("marks a friend who is gone, with the seconds before a bot plays", () => {
-    const c = new Chalk({ level: 0 });
-    const look = {
-      t: TEXTS.en,
-      o: ONLINE_TEXTS.en,
-      c,
-      style: new CardStyle(variant.theme, "en", c, true),
-      variantName: variant.names.en,
-      width: 100,
-    };
+    const look = plainLook(100);
     const seats = [human(0, "Dora"), human(1, "Ede"), human(2, "Fay")];
     const presence = {
       at: Date.now(),
@@ -177,15 +182,7 @@ describe("the terminal's log", () => {
   });
 
   it("N-6.2 a long hand counted at the end keeps its points on the screen's width", () => {
-    const c = new Chalk({ level: 0 });
-    const look = {
-      t: TEXTS.en,
-      o: ONLINE_TEXTS.en,
-      c,
-      style: new CardStyle(variant.theme, "en", c, true),
-      variantName: variant.names.en,
-      width: 60,
-    };
+    const look = plainLook(60);
     const hand = ["hearts/2", "hearts/3", "hearts/4", "hearts/5", "hearts/6", "hearts/7"];
     const over = {
       ...snapshot(9, [human(0, "Dora"), human(1, "Ede")]),
