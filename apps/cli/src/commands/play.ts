@@ -15,6 +15,7 @@ import {
   variantOf,
 } from "../args.js";
 import { playLocalMatch } from "../play/session.js";
+import { ScreenIo } from "../play/screen.js";
 import { terminalIo } from "../play/terminal.js";
 import { chalkFor, playOnline, type CreateRequest } from "../online/session.js";
 import { onlineServer, resolveTarget } from "../online/target.js";
@@ -66,8 +67,11 @@ Online (--server): the same tables as the browser, on the same server.
                                it (from 1; else any free one)
 The seat's token is kept in $XDG_CONFIG_HOME/maumau/seats.json (else ~/.config/maumau;
 mode 0600, never printed): after a lost connection or a restart, the same command with
---match comes back to the seat. On a terminal the table is a full screen redrawn in place;
-piped, it is printed line by line and a "> " prompt asks for each move. In the lobby the
+--match comes back to the seat.
+
+On a terminal the table is a full screen redrawn in place, locally and online (hints,
+refusals and questions in the message rows under it; Ctrl-L redraws); piped, it is printed
+line by line and a "> " prompt asks for each move. In the lobby the
 creator may type start (bots take the free seats) or bot (one bot); after a game, Enter or n starts the
 next one; when the match is over, the full screen offers r for a rematch at the same seats.
 Errors (server down, no such match, no free seat, a seat token no longer valid)
@@ -98,9 +102,9 @@ export function registerPlayCommand(program: Command): void {
     )
     .option(
       "--seat <n>",
-      "your seat (local: from 0, seat 0 deals first; online: the number the table shows, from 1)",
+      "your seat, numbered as the table shows it, from 1 (local: seat 1 deals the first game; online: the seat to take when joining)",
       intArg(0, 99),
-      0,
+      1,
     )
     .addOption(
       new Option("--lang <lang>", "language of the table (default: from LC_ALL/LANG)").choices([
@@ -196,8 +200,9 @@ async function playCommand(flags: PlayFlags): Promise<number> {
   const variant = variantOf(flags.variant);
   const players = flags.bots + 1;
   checkPlayers(variant, players);
-  if (flags.seat >= players)
-    throw new UsageError(`--seat must be a seat of the table: 0–${players - 1}`);
+  // Seats are numbered from 1, as every table shows them (#20.10).
+  if (flags.seat < 1 || flags.seat > players)
+    throw new UsageError(`--seat must be a seat of the table: 1–${players}`);
   const options = parseOptionPairs(flags.option ?? []);
   checkOptions(variant, options);
   // A reader that went away (`| head`) is not an error.
@@ -205,13 +210,15 @@ async function playCommand(flags: PlayFlags): Promise<number> {
     if (e.code === "EPIPE") process.exit(0);
     throw e;
   });
-  const io = terminalIo();
+  // A person at a terminal plays at the full screen of online play; pipes print lines.
+  const io =
+    process.stdin.isTTY === true && process.stdout.isTTY === true ? new ScreenIo() : terminalIo();
   try {
     return await playLocalMatch(
       {
         variant,
         players,
-        seat: flags.seat,
+        seat: flags.seat - 1,
         seed: flags.seed ?? freshSeed(),
         bots: flags.botLevel,
         options,

@@ -1,6 +1,6 @@
 import type { ChalkInstance } from "chalk";
 import type { MatchSnapshot, SeatPresence, SeatView } from "@maumau/client";
-import { parseCard, type Command, type Seat } from "@maumau/engine";
+import { parseCard, pileHints, type Command, type Seat } from "@maumau/engine";
 import type { CardStyle } from "../play/cards.js";
 import type { Texts } from "../play/texts.js";
 import {
@@ -10,8 +10,10 @@ import {
   isRecord,
   moveTokens,
   numbers,
+  pileTopsOf,
   strings,
   withoutCalls,
+  type PileTop,
 } from "../play/view.js";
 import type { OnlineTexts } from "./texts.js";
 
@@ -25,6 +27,11 @@ export interface Look {
   readonly width: number;
   /** Who is at the table (the server's last `presence`), and when it came (`Date.now()`). */
   readonly presence?: { readonly seats: readonly SeatPresence[]; readonly at: number } | null;
+  /**
+   * A table against bots in this process (`maumau play` without --server): the header shows
+   * this (its seed) where an online table shows the match id, and the end offers no rematch.
+   */
+  readonly local?: string;
 }
 
 // eslint-disable-next-line no-control-regex
@@ -95,7 +102,7 @@ function header(snapshot: MatchSnapshot, me: Seat | null, look: Look): string {
   const v = isRecord(snapshot.view) ? snapshot.view : {};
   const parts = [c.bold(look.variantName)];
   if (me === null) parts.push(c.inverse(` ${o.spectating} `));
-  parts.push(o.match(snapshot.matchId));
+  parts.push(look.local ?? o.match(snapshot.matchId));
   if (snapshot.progress) parts.push(t.game(snapshot.progress.game));
   if (v.direction === "cw" || v.direction === "ccw")
     parts.push(`${v.direction === "cw" ? "↻" : "↺"} ${t.direction(v.direction === "cw")}`);
@@ -210,6 +217,41 @@ export function handLines(snapshot: MatchSnapshot, look: Look, oneColumn = false
   return [look.c.bold(look.t.hand), ...columns(cells, look.width)];
 }
 
+/**
+ * #20.4: under the hand, where each card may go and why (the engine's `pileHints`, H-3): one
+ * line per distinct card of a heul-doch hand.
+ */
+export function pileHintLines(
+  piles: readonly (PileTop | null)[],
+  me: Seat,
+  hand: readonly string[],
+  t: Texts,
+  style: CardStyle,
+  name: (seat: Seat) => string,
+): string[] {
+  return [...new Set(hand)].map((card) => {
+    const hints = pileHints(piles.length, piles, me, card);
+    const shown = hints
+      .filter((h) => h.allowed || h.reason === "givesAway" || h.reason === "special")
+      .filter((h, i, all) => h.reason !== "special" || all.indexOf(h) === i)
+      .slice(0, hints[0]?.reason === "special" ? 1 : undefined)
+      .map((h) => {
+        const text = t.pileHint(h.reason, name(h.to), h.top ? style.card(h.top) : null, h.must);
+        return `${h.allowed ? "✓" : "✗"} ${text} (${h.reason === "special" ? "H-4" : h.rule})`;
+      });
+    return t.hintsFor(style.card(card), shown.join(" · "));
+  });
+}
+
+/** The pile hints of the seat to act (heul-doch), for the full screen; none otherwise. */
+function screenPileHints(snapshot: MatchSnapshot, me: Seat | null, look: Look): string[] {
+  const piles = pileTopsOf(snapshot.view);
+  if (piles === null || me === null || snapshot.legal.length === 0) return [];
+  return pileHintLines(piles, me, sortedHand(snapshot, look.style), look.t, look.style, (seat) =>
+    seat === me ? look.t.you : seatName(snapshot.lobby, seat, look.o),
+  );
+}
+
 /** Every input that is legal now, as the local table lists it. */
 export function movesLine(snapshot: MatchSnapshot, look: Look): string | null {
   const legal = offeredMoves(snapshot.legal);
@@ -260,8 +302,17 @@ export function handsLines(snapshot: MatchSnapshot, look: Look): string[] {
   const points = (seat: number) => c.bold(`= ${scores[seat] ?? 0}`);
   if (Array.isArray(v.revealedHands))
     return v.revealedHands.map((hand: unknown, seat) => {
-      const cards = strings(hand) ?? [];
-      return `${name(seat)} ${cards.length ? cards.map((card) => style.card(card)).join(" ") : "—"} ${points(seat)}`;
+      const cards = (strings(hand) ?? []).map((card) => style.card(card));
+      const line = (shown: readonly string[], more: boolean) =>
+        `${name(seat)} ${shown.length || more ? shown.join(" ") : "—"}${more ? " …" : ""} ${points(seat)}`;
+      // A long hand gives up its last cards, never its points, to the screen's width.
+      let shown = cards.length;
+      while (
+        shown > 0 &&
+        visibleLength(line(cards.slice(0, shown), shown < cards.length)) > look.width
+      )
+        shown--;
+      return line(cards.slice(0, shown), shown < cards.length);
     });
   if (Array.isArray(v.revealedPiles)) {
     const spoiled = numbers(v.spoiled) ?? [];
@@ -319,7 +370,7 @@ export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look)
   const { progress, lobby } = snapshot;
   if (lobby.status === "over") {
     const result = c.inverse(` ${resultLine(snapshot, look) ?? o.matchOver} `);
-    if (me === null) return `${result} ${c.dim(o.leaveHint)}`;
+    if (me === null || look.local !== undefined) return `${result} ${c.dim(o.leaveHint)}`;
     const by = lobby.rematch !== null && lobby.rematchBy !== me ? lobby.rematchBy : null;
     return by === null
       ? `${result} ${c.dim(o.rematchHint)}`
@@ -405,7 +456,7 @@ export function screenLines(
   const bottom = [
     ...(over
       ? [...handsLines(snapshot, look), ...scoreLines(snapshot, look)]
-      : handLines(snapshot, look)),
+      : [...handLines(snapshot, look), ...screenPileHints(snapshot, me, look)]),
     ...[movesLine(snapshot, look)].filter((l): l is string => l !== null),
     statusLine(snapshot, me, look),
   ];

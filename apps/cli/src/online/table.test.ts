@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CardStyle } from "../play/cards.js";
 import { TEXTS } from "../play/texts.js";
 import type { ServerConnection } from "../remote/connect.js";
-import { lobbyLines } from "./render.js";
+import { handsLines, lobbyLines, visibleLength } from "./render.js";
 import { OnlineTable } from "./table.js";
 import { ONLINE_TEXTS } from "./texts.js";
 import type { Ui } from "./ui.js";
@@ -26,6 +26,19 @@ const empty = (seat: number): SeatView => ({
   level: null,
   away: false,
 });
+
+/** The online table's look without colours, `width` columns wide. */
+function plainLook(width: number) {
+  const c = new Chalk({ level: 0 });
+  return {
+    t: TEXTS.en,
+    o: ONLINE_TEXTS.en,
+    c,
+    style: new CardStyle(variant.theme, "en", c, true),
+    variantName: variant.names.en,
+    width,
+  };
+}
 
 function snapshot(version: number, seats: SeatView[]): MatchSnapshot {
   const lobby: LobbyView = {
@@ -152,15 +165,7 @@ describe("the terminal's log", () => {
   });
 
   it("marks a friend who is gone, with the seconds before a bot plays", () => {
-    const c = new Chalk({ level: 0 });
-    const look = {
-      t: TEXTS.en,
-      o: ONLINE_TEXTS.en,
-      c,
-      style: new CardStyle(variant.theme, "en", c, true),
-      variantName: variant.names.en,
-      width: 100,
-    };
+    const look = plainLook(100);
     const seats = [human(0, "Dora"), human(1, "Ede"), human(2, "Fay")];
     const presence = {
       at: Date.now(),
@@ -174,5 +179,18 @@ describe("the terminal's log", () => {
     expect(text).toMatch(/Ede \(gone: a bot plays in 1[12] s\)/);
     expect(text).toMatch(/Fay \(gone\)/);
     expect(text).toMatch(/Dora \(you\)/);
+  });
+
+  it("N-6.2 a long hand counted at the end keeps its points on the screen's width", () => {
+    const look = plainLook(60);
+    const hand = ["hearts/2", "hearts/3", "hearts/4", "hearts/5", "hearts/6", "hearts/7"];
+    const over = {
+      ...snapshot(9, [human(0, "Dora"), human(1, "Ede")]),
+      view: { revealedHands: [[], [...hand, ...hand]], scores: [0, 54] },
+    };
+    const [dora, ede] = handsLines(over, look);
+    expect(dora).toBe("Dora: — = 0");
+    expect(visibleLength(ede!)).toBeLessThanOrEqual(60);
+    expect(ede).toMatch(/^Ede: .+ … = 54$/);
   });
 });

@@ -8,7 +8,7 @@ import {
   type ViewEvent,
 } from "@maumau/client";
 import type { AnyVariant, Command, Lang, Seat } from "@maumau/engine";
-import { describeEvent, ruleIdIn, type EventContext } from "../play/events.js";
+import { describeEvent, eventMemory, rulesOfView, type EventContext } from "../play/events.js";
 import { parseInput } from "../play/input.js";
 import { isRecord, pileTopsOf } from "../play/view.js";
 import type { ServerConnection } from "../remote/connect.js";
@@ -70,6 +70,8 @@ const HISTORY = 30;
 export class OnlineTable {
   private snapshot: MatchSnapshot | null = null;
   private readonly log: string[] = [];
+  /** What the log's lines remember from one event to the next (a penalty's card). */
+  private readonly memory = eventMemory();
   /** Who is at the table, as the server last told. */
   private presence: Look["presence"] = null;
   /** Versions whose events are in the log. */
@@ -192,7 +194,8 @@ export class OnlineTable {
             },
       game: () => this.snapshot?.progress?.game ?? 1,
       show: (value) => JSON.stringify(value) ?? String(value),
-      rule: (key) => ruleIdIn(this.snapshot?.view, key),
+      ...rulesOfView(() => this.snapshot?.view),
+      memory: this.memory,
     };
   }
 
@@ -421,12 +424,17 @@ export class OnlineTable {
     switch (action.kind) {
       case "quit":
         return this.leave();
-      case "help":
-        ui.message(
+      case "help": {
+        const help =
           `${look.o.onlineHelp}\n${look.o.chatHelp(reactionList(this.setup.lang))}` +
-            (pileTopsOf(this.snapshot?.view) !== null ? `\n${look.t.heulDochHelp}` : ""),
-        );
+          (pileTopsOf(this.snapshot?.view) !== null ? `\n${look.t.heulDochHelp}` : "");
+        // The full screen's message rows are too few for it: it goes to the log, whole.
+        if (ui.fullScreen) {
+          this.log.push(...help.split("\n"));
+          ui.redraw();
+        } else ui.message(help);
         break;
+      }
       case "say":
         ui.message(action.text);
         break;

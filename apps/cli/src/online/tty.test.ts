@@ -1,7 +1,5 @@
-import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ClientCommand } from "@maumau/client";
@@ -10,76 +8,8 @@ import { findVariant } from "@maumau/registry";
 // Tests only: the CLI's own code never imports the server's runtime.
 import { startTestApi, type TestApi } from "@maumau/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Screen } from "../testing/screen.js";
+import { ALT_OFF, ALT_ON, CLEAR, escape, hasScript, inPty, rowsWritten } from "../testing/pty.js";
 import { SeatStore } from "./seatStore.js";
-
-const main = new URL("../main.ts", import.meta.url).pathname;
-const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-const hasScript = spawnSync("script", ["--version"]).status === 0;
-if (!hasScript)
-  console.log("tty tests skipped: util-linux `script` (a pseudo-terminal) is not installed");
-
-/** The environment with colours on: no NO_COLOR, no FORCE_COLOR from the test runner. */
-function colourEnv(): NodeJS.ProcessEnv {
-  const { NO_COLOR: _n, FORCE_COLOR: _f, ...rest } = process.env;
-  return rest;
-}
-
-// eslint-disable-next-line no-control-regex -- the terminal's escape codes are what is tested
-const ESC_ROW = /\u001b\[(\d+);1H/g;
-const ALT_ON = "\u001b[?1049h";
-const ALT_OFF = "\u001b[?1049l";
-const CLEAR = "\u001b[2J";
-
-const escape = (s: string) => s.replace(/[[\]?()]/g, "\\$&");
-
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/** `maumau …` in a real pseudo-terminal of 80×24 (util-linux `script`), typed at like a person. */
-function inPty(args: readonly string[], env: Record<string, string>) {
-  const command = `stty rows 24 cols 80; exec ${[process.execPath, tsx, main, ...args].map(quote).join(" ")}`;
-  const child = spawn("script", ["-qefc", command, "/dev/null"], {
-    stdio: ["pipe", "pipe", "pipe"],
-    env: { ...colourEnv(), TERM: "xterm-256color", LANG: "C", ...env },
-  });
-  let out = "";
-  const screen = new Screen(24, 80);
-  const waiters = new Set<() => void>();
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    out += chunk;
-    screen.write(chunk);
-    for (const w of waiters) w();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-  return {
-    screen,
-    output: () => out,
-    type: (keys: string) => child.stdin.write(keys),
-    exited,
-    waitFor: (pattern: RegExp, timeoutMs = 30_000, from = 0) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (!pattern.test(out.slice(from))) return;
-          cleanup();
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          child.kill();
-          reject(new Error(`no ${pattern} on the screen:\n${JSON.stringify(out.slice(-2000))}`));
-        }, timeoutMs);
-        const cleanup = () => {
-          clearTimeout(timer);
-          waiters.delete(check);
-        };
-        waiters.add(check);
-        check();
-      }),
-  };
-}
-
-/** Every row the screen writes to (`ESC[row;1H`): a full screen of 24 rows never scrolls. */
-const rowsWritten = (out: string): number[] => [...out.matchAll(ESC_ROW)].map((m) => Number(m[1]));
 
 describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () => {
   let api: TestApi;
@@ -149,12 +79,13 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
           } else pty.type("\r");
           break;
         }
+        // Rows 0–19 the table, 20–21 the message, 22 the prompt.
         const table = lines.slice(0, 20).join("\n");
+        const message = lines.slice(20, 22).join(" ");
         const status = lines.find((l) => /^ ?Your turn/.test(l));
         const moves = lines.find((l) => l.startsWith("Moves: "));
-        if (status === undefined || moves === undefined || table + lines[21] === actedOn) continue;
-        actedOn = table + lines[21];
-        const message = lines.slice(20, 23).join(" ");
+        if (status === undefined || moves === undefined || table + message === actedOn) continue;
+        actedOn = table + message;
         const wish =
           /Wish a colour with it: ([^·]+)/.exec(message) ?? /several ways: (m \d+)/.exec(message);
         const inputs = moves.slice(7).split("  (")[0]!.split(", ");

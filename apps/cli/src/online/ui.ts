@@ -36,10 +36,13 @@ export interface Ui {
 
 const ESC = "\u001b[";
 
+/** Rows kept for the message under the table (a longer one is cut). */
+const NOTE_ROWS = 2;
+
 /**
  * The whole terminal, redrawn in place on the alternate screen: only rows that changed are
  * written (no clearing, so no flicker); the input line stays at the bottom, edited by
- * readline. Rows: the table, then a message row, then the prompt, then one empty row (a
+ * readline. Rows: the table, then two message rows, then the prompt, then one empty row (a
  * typed Enter moves there instead of scrolling the screen).
  */
 export class FullScreenUi implements Ui {
@@ -97,11 +100,14 @@ export class FullScreenUi implements Ui {
     if (this.closed) return;
     const rows = Math.max(6, this.output.rows || Number(process.env.LINES) || 24);
     const width = Math.max(20, this.output.columns || Number(process.env.COLUMNS) || 80);
-    const note = wrap(this.note, width, 3);
-    const height = rows - 2 - Math.max(1, note.length);
+    // The message rows are always there: a message of any length (or none) never moves the
+    // table above it (#20.10).
+    const note = wrap(this.note, width, NOTE_ROWS);
+    while (note.length < NOTE_ROWS) note.push("");
+    const height = rows - 2 - NOTE_ROWS;
     const lines = this.compose(height, width).slice(0, height);
     while (lines.length < height) lines.push("");
-    const frame = [...lines, ...(note.length ? note : [""])];
+    const frame = [...lines, ...note];
     let out = "";
     frame.forEach((line, row) => {
       if (this.shown[row] !== line) out += `${ESC}${row + 1};1H${line}${ESC}K`;

@@ -2,11 +2,23 @@ import { Chalk } from "chalk";
 import { findVariant } from "@maumau/registry";
 import { describe, expect, it } from "vitest";
 import { CardStyle } from "./cards.js";
-import { describeEvent, type EventContext } from "./events.js";
+import { GameDriver, isRefusal } from "@maumau/engine";
+import { describeEvent, eventMemory, rulesOfView, type EventContext } from "./events.js";
 import { TEXTS } from "./texts.js";
 
 const noris = findVariant("noris")!;
 const RULES: Record<string, string> = { mau: "N-5.1", pending: "N-4.2", drawnCard: "N-3.2" };
+
+/** Seat 0's view of a new match of `id`: the variant's real rules. */
+function viewOf(id: string): unknown {
+  const driver = GameDriver.open(findVariant(id)!, { players: 2, options: {}, seed: 1 }, "machine");
+  if (isRefusal(driver)) throw new Error(driver.message.en);
+  return driver.view(0);
+}
+const norisView = () => viewOf("noris");
+
+/** The rule lookups a table gives its lines, read off a view as the tables do. */
+const rulesOf = (view: unknown) => rulesOfView(() => view);
 
 function ctx(lang: "en" | "de"): EventContext {
   const chalk = new Chalk({ level: 0 });
@@ -49,9 +61,109 @@ describe("the texts tell the rules (#20.11)", () => {
   });
 
   it("N-4.3 a draw nothing can answer is not 'answer it or draw'", () => {
-    expect(TEXTS.en.pending(4, false)).not.toMatch(/answer it/);
-    expect(TEXTS.en.pending(2, true)).toMatch(/answer it or draw/);
-    expect(TEXTS.de.pending(4, false)).not.toMatch(/kontern oder/);
+    expect(TEXTS.en.pending(4, "never", "N-4.3")).toBe(
+      "A draw of 4 is pending against you (N-4.3): it cannot be answered, draw (d).",
+    );
+    expect(TEXTS.de.pending(4, "never", "N-4.3")).toBe(
+      "Gegen dich läuft eine Ziehstrafe von 4 (N-4.3): sie kann nicht gekontert werden, zieh (d).",
+    );
+    expect(TEXTS.en.pending(2, "yours", "N-4.2")).toMatch(/\(N-4\.2\): answer it or draw/);
+    expect(TEXTS.en.pending(2, "none", "N-4.2")).toMatch(/no card that answers it, draw \(d\)/);
+    for (const lang of ["en", "de"] as const)
+      for (const answer of ["none", "never"] as const)
+        expect(TEXTS[lang].pending(2, answer, null)).not.toMatch(/answer it or|kontern oder/);
+  });
+
+  it("N-4.3 a +4's penalty names N-4.3, N-4.2 a +2's (the card that raised it)", () => {
+    const view = norisView();
+    const c = { ...ctx("en"), ...rulesOf(view), memory: eventMemory() };
+    const drawn = (count: number) =>
+      describeEvent(
+        {
+          type: "cards.drawn",
+          data: { seat: 0, cards: Array(count).fill("red/5"), reason: "penalty", playable: false },
+        },
+        c,
+      );
+    describeEvent({ type: "penalty.raised", data: { total: 4, rank: "draw4" } }, c);
+    expect(drawn(4)).toMatch(/^You draw .+ \(penalty, N-4\.3\)\.$/);
+    describeEvent({ type: "penalty.raised", data: { total: 2, rank: "draw2" } }, c);
+    describeEvent({ type: "penalty.raised", data: { total: 4, rank: "draw2" } }, c);
+    expect(drawn(4)).toMatch(/\(penalty, N-4\.2\)\.$/);
+    // A table that joined after the raise: the variant's rule of pending draws.
+    expect(drawn(2)).toMatch(/\(penalty, N-4\.2\)\.$/);
+  });
+
+  it("B-5.3 the penalty for a missed call names the rule of that call", () => {
+    const view = viewOf("bavarian");
+    const c = { ...ctx("en"), ...rulesOf(view), memory: eventMemory() };
+    expect(
+      describeEvent({ type: "call.missed", data: { seat: 1, call: "mauMau", card: "herz/7" } }, c),
+    ).toBe('Bot 2 forgot to say "Mau-Mau"! (B-5.3)');
+    expect(
+      describeEvent(
+        {
+          type: "cards.drawn",
+          data: { seat: 1, cards: ["herz/8", "gras/9"], reason: "call", playable: false },
+        },
+        c,
+      ),
+    ).toMatch(/\(penalty for the missed call, B-5\.3\)\.$/);
+  });
+
+  it("B-4.4 a card drawn after an Ass that does not fit ends the turn", () => {
+    const c = { ...ctx("en"), ...rulesOf(viewOf("bavarian")), memory: eventMemory() };
+    const line = (playable: boolean) =>
+      describeEvent(
+        {
+          type: "cards.drawn",
+          data: { seat: 0, cards: ["herz/8"], reason: "playAgain", playable },
+        },
+        c,
+      );
+    expect(line(false)).toMatch(/\(could not play again\)\. \(your turn ends, B-4\.4\)$/);
+    expect(line(true)).not.toContain("turn ends");
+  });
+
+  it("F-5.1 the French call is a knock, in both languages", () => {
+    for (const [lang, you, bot] of [
+      ["en", / and knock\.$/, / and knocks\.$/],
+      ["de", / und klopfst\.$/, / und klopft\.$/],
+    ] as const) {
+      const c = { ...ctx(lang), ...rulesOf(viewOf("french")) };
+      const played = (seat: number) =>
+        describeEvent(
+          {
+            type: "card.played",
+            data: { seat, card: "hearts/5", wish: null, mau: true, mauMau: false },
+          },
+          c,
+        );
+      expect(played(0)).toMatch(you);
+      expect(played(1)).toMatch(bot);
+      expect(played(1)).not.toMatch(/Mau/);
+    }
+  });
+
+  it('N-5.2 only the calls the variant has are told: noris has no "Mau-Mau"', () => {
+    const c = { ...ctx("en"), ...rulesOf(norisView()) };
+    const played = (mau: boolean, mauMau: boolean) =>
+      describeEvent(
+        { type: "card.played", data: { seat: 1, card: "red/5", wish: null, mau, mauMau } },
+        c,
+      );
+    expect(played(true, false)).toBe('Bot 2 plays red 5 — "Mau!".');
+    expect(played(false, true)).toBe("Bot 2 plays red 5.");
+    const none = { ...ctx("en"), calls: () => ({ mau: false, mauMau: false, knock: false }) };
+    expect(
+      describeEvent(
+        {
+          type: "card.played",
+          data: { seat: 1, card: "red/5", wish: null, mau: true, mauMau: true },
+        },
+        none,
+      ),
+    ).toBe("Bot 2 plays red 5.");
   });
 
   it("German grammar: you wish yourself a colour", () => {

@@ -18,6 +18,65 @@ export interface EventContext {
   readonly show: (value: unknown) => string;
   /** The rule id the variant gives a rule key (`view.rules.ruleIds`), to name it in a line. */
   readonly rule?: (key: string) => string | null;
+  /** The rule id of a rank's effect (`view.rules.effects`): a +4's penalty is N-4.3. */
+  readonly effectRule?: (rank: string) => string | null;
+  /** The calls the variant has (`callsIn`); unknown: every call made is told. */
+  readonly calls?: () => Calls | null;
+  /** Kept by the table from line to line: what a line needs of the events before it. */
+  readonly memory?: EventMemory;
+}
+
+/** The calls a variant has; `knock`: its "mau" is a knock (the French deck, F-5.1). */
+export interface Calls {
+  readonly mau: boolean;
+  readonly mauMau: boolean;
+  readonly knock: boolean;
+}
+
+/**
+ * What the lines remember: the rank that raised the pending draw (its penalty names that
+ * card's rule: N-4.2 for a +2, N-4.3 for a +4) and the call just missed.
+ */
+export interface EventMemory {
+  penaltyRank: string | null;
+  missedCall: "mau" | "mauMau" | null;
+}
+
+export const eventMemory = (): EventMemory => ({ penaltyRank: null, missedCall: null });
+
+/** The classic rules of a view, if it has them. */
+function rulesIn(view: unknown): Record<string, unknown> | null {
+  return isRecord(view) && isRecord(view.rules) ? view.rules : null;
+}
+
+/** The calls a view's rules require (N-5, B-5, F-5); null for a view without them. */
+export function callsIn(view: unknown): Calls | null {
+  const calls = rulesIn(view)?.calls;
+  if (!isRecord(calls) || !isRecord(calls.mau) || !isRecord(calls.mauMau)) return null;
+  const deck = rulesIn(view)?.deck;
+  return {
+    mau: calls.mau.required === true,
+    mauMau: calls.mauMau.required === true,
+    knock: typeof deck === "string" && deck.startsWith("french"),
+  };
+}
+
+/** The lookups of a table's lines in the variant's rules, read off its current view. */
+export function rulesOfView(
+  view: () => unknown,
+): Required<Pick<EventContext, "rule" | "effectRule" | "calls">> {
+  return {
+    rule: (key) => ruleIdIn(view(), key),
+    effectRule: (rank) => effectRuleIn(view(), rank),
+    calls: () => callsIn(view()),
+  };
+}
+
+/** The rule id of `rank`'s effect in a view's rules, or null. */
+export function effectRuleIn(view: unknown, rank: string): string | null {
+  const effects = rulesIn(view)?.effects;
+  const effect = isRecord(effects) ? effects[rank] : null;
+  return isRecord(effect) && typeof effect.rule === "string" ? effect.rule : null;
 }
 
 /** The rule id of `key` in a view's rules, or null. */
@@ -34,12 +93,14 @@ export function describeEvent(e: Ev, ctx: EventContext): string | null {
   const d = isRecord(e.data) ? e.data : {};
   const seat = typeof d.seat === "number" ? d.seat : -1;
   const who = ctx.who(seat);
+  const memory = ctx.memory;
   switch (e.type) {
     case "match.started":
     case "match.ended":
     case "turn.started":
       return null;
     case "game.started":
+      if (memory) Object.assign(memory, eventMemory());
       return (
         "\n" +
         c.bold(
@@ -62,11 +123,15 @@ export function describeEvent(e: Ev, ctx: EventContext): string | null {
       }
       let text = t.played(who, style.card(String(d.card)));
       if (typeof d.wish === "string") text += t.wished(who, style.colour(d.wish));
-      if (d.mau === true) text += t.saysMau;
-      if (d.mauMau === true) text += t.saysMauMau;
+      // Only the calls the variant has (a call it lacks is no call, N-5.2), by their name.
+      const calls = ctx.calls?.() ?? null;
+      if (d.mau === true && (calls === null || calls.mau))
+        text += calls?.knock ? t.knocks(who) : t.saysMau;
+      if (d.mauMau === true && (calls === null || calls.mauMau)) text += t.saysMauMau;
       return text + ".";
     }
     case "call.missed":
+      if (memory) memory.missedCall = d.call === "mauMau" ? "mauMau" : "mau";
       return c.yellow(
         t.callMissed(
           who,
@@ -76,11 +141,22 @@ export function describeEvent(e: Ev, ctx: EventContext): string | null {
       );
     case "cards.drawn": {
       const why = String(d.reason);
-      // A penalty names its rule (N-4.2, N-5.1, …); a draw that ends the turn says so (N-3.2).
-      const reason = t.drawReason(
-        why,
-        ctx.rule?.(why === "penalty" ? "pending" : why === "call" ? "mau" : "drawnCard") ?? null,
-      );
+      // A penalty names its rule: the card that raised it (N-4.2 for a +2, N-4.3 for a +4),
+      // the call that was missed (N-5.1, B-5.3); a draw that ends the turn says so (N-3.2).
+      const rank = memory?.penaltyRank ?? null;
+      const rule =
+        why === "penalty"
+          ? ((rank === null ? null : (ctx.effectRule?.(rank) ?? null)) ??
+            ctx.rule?.("pending") ??
+            null)
+          : why === "call"
+            ? (ctx.rule?.(memory?.missedCall ?? "mau") ?? null)
+            : why === "playAgain"
+              ? (ctx.rule?.("playAgain") ?? null)
+              : (ctx.rule?.("drawnCard") ?? null);
+      if (memory && why === "penalty") memory.penaltyRank = null;
+      if (memory && why === "call") memory.missedCall = null;
+      const reason = t.drawReason(why, why === "turn" ? null : rule);
       const cards = Array.isArray(d.cards) ? (d.cards as string[]) : null;
       const count = cards ? cards.length : Number(d.count);
       if (count === 0) return t.drewNothing(who);
@@ -88,13 +164,16 @@ export function describeEvent(e: Ev, ctx: EventContext): string | null {
         ? t.drewCards(who, style.cards(cards), reason)
         : t.drewCount(who, count, reason);
       if (who.you && d.playable === true) return `${text} ${t.mayPlayDrawn}`;
-      return who.you && why === "turn"
-        ? `${text} ${t.turnEnds(ctx.rule?.("drawnCard") ?? null)}`
+      // N-3.2, F-3.2, B-3.2: the drawn card cannot be played; B-4.4: nor the one drawn
+      // after an Ass.
+      return who.you && (why === "turn" || why === "playAgain")
+        ? `${text} ${t.turnEnds(rule)}`
         : text;
     }
     case "pile.reshuffled":
       return t.reshuffled(Number(d.size));
     case "penalty.raised":
+      if (memory && typeof d.rank === "string") memory.penaltyRank = d.rank;
       return t.pendingRaised(Number(d.total));
     case "direction.reversed":
       return t.reversed(d.direction === 1);

@@ -4,7 +4,6 @@ import {
   GameDriver,
   isRefusal,
   parseCard,
-  pileHints,
   type AnyEngine,
   type AnyVariant,
   type BotLevel,
@@ -15,8 +14,11 @@ import {
   type Seat,
 } from "@maumau/engine";
 import { UsageError } from "../args.js";
+import { pileHintLines, screenLines, type Look } from "../online/render.js";
+import { ONLINE_TEXTS } from "../online/texts.js";
+import { localSnapshot } from "./screen.js";
 import { CardStyle, matchColour } from "./cards.js";
-import { describeEvent, ruleIdIn, type EventContext, type Ev } from "./events.js";
+import { describeEvent, eventMemory, rulesOfView, type EventContext, type Ev } from "./events.js";
 import { parseInput, type Intent } from "./input.js";
 import { TEXTS, type Texts, type Who } from "./texts.js";
 import {
@@ -42,6 +44,22 @@ export interface PlayIo {
   ask(prompt: string): Promise<string | null>;
   /** A person at a terminal: pause between games. */
   readonly interactive: boolean;
+  /**
+   * A terminal's full screen (play/screen.ts): the table is drawn in place by the online
+   * table's renderer, the log of moves under it, hints and questions in a fixed message row.
+   * Without it (pipes, tests, scripts) everything is printed line by line.
+   */
+  readonly screen?: PlayScreen;
+}
+
+/** The full screen a `PlayIo` may offer. */
+export interface PlayScreen {
+  /** Draws `compose(rows, width)` in place from now on, until `close`. */
+  open(compose: (rows: number, width: number) => string[]): void;
+  /** One message in the fixed row under the table (a hint, an error). */
+  message(text: string): void;
+  /** Leaves the full screen: what is written after it is printed on the terminal. */
+  close(): void;
 }
 
 export interface PlaySetup {
@@ -54,6 +72,9 @@ export interface PlaySetup {
   readonly lang: Lang;
   readonly chalk: ChalkInstance;
 }
+
+/** Lines of the full screen's log kept (as many as fit are shown). */
+const LOG_SIZE = 200;
 
 /** Leaving the table: typed `q`, or the input ended. */
 class Leave {
@@ -73,6 +94,7 @@ export async function playLocalMatch(setup: PlaySetup, io: PlayIo): Promise<numb
     return await table.run();
   } catch (e) {
     if (!(e instanceof Leave)) throw e;
+    io.screen?.close();
     io.write((e.reason === "quit" ? table.t.quit : table.t.inputEnded) + "\n");
     return 0;
   } finally {
@@ -90,6 +112,12 @@ class Table {
   private readonly deck: ReadonlySet<string>;
   /** The family builds personal piles (heul-doch): a play names the pile it goes to. */
   private readonly hasPiles: boolean;
+  /** The full screen, while it is open; else every line is printed. */
+  private screen: PlayScreen | null = null;
+  /** The full screen's log of what happened (line mode prints it instead). */
+  private readonly log: string[] = [];
+  /** What the log's lines remember from one event to the next. */
+  private readonly memory = eventMemory();
 
   constructor(
     private readonly setup: PlaySetup,
@@ -114,12 +142,61 @@ class Table {
       who: (seat) => this.who(seat),
       game: () => this.driver.progress().game,
       show: (value) => this.show(value),
-      rule: (key) => ruleIdIn(this.driver.view(this.me), key),
+      ...rulesOfView(() => this.driver.view(this.me)),
+      memory: this.memory,
     };
   }
 
+  /** Lines of the log: printed in line mode, kept under the table on the full screen. */
   private say(...lines: string[]): void {
-    this.io.write(lines.map((l) => l + "\n").join(""));
+    if (this.screen === null) {
+      this.io.write(lines.map((l) => l + "\n").join(""));
+      return;
+    }
+    this.log.push(...lines.flatMap((l) => l.split("\n")).filter((l) => l !== ""));
+    if (this.log.length > LOG_SIZE) this.log.splice(0, this.log.length - LOG_SIZE);
+  }
+
+  /** A hint or an error: printed in line mode, in the fixed message row on the full screen. */
+  private note(...lines: string[]): void {
+    if (this.screen === null) this.say(...lines);
+    else this.screen.message(lines.join("\n"));
+  }
+
+  /** The full screen: the online table's renderer, drawn from the local state. */
+  compose(rows: number, width: number): string[] {
+    const { setup } = this;
+    const progress = this.driver.progress();
+    const mine = progress.status === "playing" && progress.toAct === this.me;
+    const snapshot = localSnapshot({
+      variant: setup.variant.id,
+      options: setup.options,
+      players: setup.players,
+      me: this.me,
+      bots: setup.bots,
+      view: this.driver.view(this.me),
+      progress,
+      // Every cut is offered with and without `keep` (B-2.2): listed once.
+      legal: mine
+        ? this.driver.legalMoves(this.me).filter((m) => !(m.type === "cut" && m.keep))
+        : [],
+      version: this.driver.events.length,
+    });
+    const opts = Object.keys(setup.options).length ? JSON.stringify(setup.options) : "";
+    const look: Look = {
+      t: this.t,
+      o: ONLINE_TEXTS[setup.lang],
+      style: this.style,
+      c: this.c,
+      variantName: setup.variant.names[setup.lang],
+      width,
+      local: this.t.seedLine(setup.seed, opts),
+    };
+    return screenLines(
+      { snapshot, me: this.me, log: this.log, now: Date.now(), share: "", creator: false },
+      look,
+      rows,
+    );
   }
 
   private who(seat: Seat): Who {
@@ -135,6 +212,10 @@ class Table {
   async run(): Promise<number> {
     const { variant, players, seat, seed, bots, options, lang } = this.setup;
     const opts = Object.keys(options).length ? JSON.stringify(options) : "";
+    if (this.io.screen) {
+      this.screen = this.io.screen;
+      this.screen.open((rows, width) => this.compose(rows, width));
+    }
     this.say(
       this.c.bold(this.t.title(variant.names[lang], players, seat, bots)),
       this.c.dim(this.t.seedLine(seed, opts) + " · " + this.t.helpHint),
@@ -143,12 +224,19 @@ class Table {
     for (;;) {
       const progress = this.driver.progress();
       if (progress.status === "matchOver") {
+        if (this.screen !== null) {
+          // The last table stays until the player has read it; then it is printed below.
+          await this.io.ask("> ");
+          this.screen.close();
+          this.screen = null;
+        }
         this.printScores();
         this.printMatchResult();
         return 0;
       }
       if (progress.status === "gameOver") {
-        this.printScores();
+        // The full screen shows every hand and the scores itself.
+        if (this.screen === null) this.printScores();
         if (this.io.interactive) {
           const line = await this.io.ask(this.t.pressEnter);
           if (line === null) throw new Leave("eof");
@@ -185,23 +273,29 @@ class Table {
     const hand = (handOf(view) ?? []).slice().sort(this.style.compare);
     const classic = asClassicView(view);
     const piles = pileTopsOf(view);
-    if (classic) this.renderClassic(classic, hand, legal);
-    else if (piles) this.renderPiles(view, piles, hand, legal);
-    else this.renderOther(view, legal, hand);
+    // The full screen draws the table itself, the moves line included.
+    const screen = this.screen !== null;
+    if (!screen) {
+      if (classic) this.renderClassic(classic, hand, legal);
+      else if (piles) this.renderPiles(view, piles, hand, legal);
+      else this.renderOther(view, legal, hand);
+    }
     const moves = this.movesLine(legal, hand, classic === null && piles === null);
-    this.say(moves);
+    if (!screen) this.say(moves);
     for (;;) {
       const line = await this.io.ask("> ");
       if (line === null) throw new Leave("eof");
       const command = await this.commandFor(parseInput(line), { classic, legal, hand });
       if (command === null) {
-        this.say(moves);
+        if (!screen) this.say(moves);
         continue;
       }
       const refusal = this.apply(command);
       if (refusal === null) return;
       const rule = refusal.rule ? ` (${refusal.rule})` : "";
-      this.say(this.c.red(`${this.t.refused} ${refusal.message[this.setup.lang]}${rule}`), moves);
+      const refused = this.c.red(`${this.t.refused} ${refusal.message[this.setup.lang]}${rule}`);
+      if (screen) this.note(refused);
+      else this.say(refused, moves);
     }
   }
 
@@ -216,10 +310,10 @@ class Table {
     const chooses = legal.flatMap((c) => (c.type === "chooseColour" ? [c.colour] : []));
     switch (intent.kind) {
       case "empty":
-        this.say(t.emptyHint);
+        this.note(t.emptyHint);
         return null;
       case "unknown":
-        this.say(t.unknownInput(intent.text));
+        this.note(t.unknownInput(intent.text));
         return null;
       case "help":
         this.say(t.help);
@@ -233,7 +327,7 @@ class Table {
       case "move": {
         const move = legal[intent.index - 1];
         if (move === undefined) {
-          this.say(t.noSuchMove(intent.index, legal.length));
+          this.note(t.noSuchMove(intent.index, legal.length));
           return null;
         }
         return isPlay(move) ? this.withCalls(move, [move], intent, at) : move;
@@ -251,13 +345,13 @@ class Table {
       case "word": {
         const text = intent.kind === "choose" ? intent.colour : intent.text;
         if (intent.kind === "word" && chooses.length === 0) {
-          this.say(t.unknownInput(text));
+          this.note(t.unknownInput(text));
           return null;
         }
         const all = chooses.length ? chooses : Object.keys(this.setup.variant.theme.colours);
         const colour = matchColour(text, all, this.setup.variant.theme);
         if (colour === null) {
-          this.say(t.unknownColour(text, this.colourChoices(all)));
+          this.note(t.unknownColour(text, this.colourChoices(all)));
           return null;
         }
         return { type: "chooseColour", seat, colour };
@@ -270,7 +364,7 @@ class Table {
             const colour = chooses[intent.index - 1];
             if (colour !== undefined) return { type: "chooseColour", seat, colour };
           }
-          this.say(t.noSuchCard(intent.index, hand.length));
+          this.note(t.noSuchCard(intent.index, hand.length));
           return null;
         }
         const plays = legal.filter((c): c is PlayCommand => isPlay(c) && c.card === card);
@@ -279,7 +373,7 @@ class Table {
         if (intent.colour !== null && wishes.length) {
           const colour = matchColour(intent.colour, wishes, this.setup.variant.theme);
           if (colour === null) {
-            this.say(t.unknownColour(intent.colour, this.colourChoices(wishes)));
+            this.note(t.unknownColour(intent.colour, this.colourChoices(wishes)));
             return null;
           }
           candidates = candidates.filter((c) => c.wish === colour);
@@ -327,7 +421,7 @@ class Table {
         const found = candidates.find((c) => c.wish === colour);
         if (found) return found;
       }
-      this.say(
+      this.note(
         onlyWish
           ? this.t.unknownColour(line.trim(), this.colourChoices(candidates.map((c) => c.wish!)))
           : Number.isInteger(n)
@@ -378,7 +472,7 @@ class Table {
       if (this.t.yes.includes(answer) || answer === call.toLowerCase()) return true;
       if (this.t.no.includes(answer)) return false;
       if (parseInput(line).kind === "quit") throw new Leave("quit");
-      this.say(this.t.yesNoHint);
+      this.note(this.t.yesNoHint);
     }
   }
 
@@ -401,15 +495,16 @@ class Table {
       `${t.top}: ${top}${wish} · ${t.drawPile}: ${v.drawPile}`,
       `${seats} ${t.cards} (${t.direction(v.direction === "cw")})`,
     ];
-    if (v.pendingDraw > 0)
-      lines.push(
-        c.yellow(
-          t.pending(
-            v.pendingDraw,
-            legal.some((m) => m.type === "playCard"),
-          ),
-        ),
-      );
+    if (v.pendingDraw > 0) {
+      // The card that raised the draw says whether anything may answer it (N-4.2, N-4.3).
+      const raiser = v.top ? v.rules.effects[parseCard(v.top).rank] : undefined;
+      const answer = legal.some((m) => m.type === "playCard")
+        ? "yours"
+        : raiser?.kind === "draw" && raiser.stack === "none"
+          ? "never"
+          : "none";
+      lines.push(c.yellow(t.pending(v.pendingDraw, answer, raiser?.rule ?? null)));
+    }
     if (v.anyCardAllowed) lines.push(t.anyCard);
     if (v.phase === "choosingColour") lines.push(t.chooseColour);
     if (v.phase === "cutting") lines.push(t.cutNow(v.drawPile - 1));
@@ -458,30 +553,11 @@ class Table {
       `${counts.map((n, s) => `${this.name(s)} ${n}`).join(" · ")} ${t.cards} · ${t.drawPile}: ${String(v.drawPile ?? "?")}` +
         (middle.length ? ` · ${t.middle}: ${style.card(middle[middle.length - 1]!)}` : ""),
     ];
-    this.say(...lines, ...this.handLines(hand, legal), ...this.pileHintLines(piles, hand));
-  }
-
-  /** #20.4: under the hand, where each card may go and why (the engine's `pileHints`, H-3). */
-  private pileHintLines(piles: (PileTop | null)[], hand: string[]): string[] {
-    const { t, style } = this;
-    const players = piles.length;
-    return [...new Set(hand)].map((card) => {
-      const hints = pileHints(players, piles, this.me, card);
-      const shown = hints
-        .filter((h) => h.allowed || h.reason === "givesAway" || h.reason === "special")
-        .filter((h, i, all) => h.reason !== "special" || all.indexOf(h) === i)
-        .slice(0, hints[0]?.reason === "special" ? 1 : undefined)
-        .map((h) => {
-          const text = t.pileHint(
-            h.reason,
-            this.name(h.to),
-            h.top ? style.card(h.top) : null,
-            h.must,
-          );
-          return `${h.allowed ? "✓" : "✗"} ${text} (${h.reason === "special" ? "H-4" : h.rule})`;
-        });
-      return t.hintsFor(style.card(card), shown.join(" · "));
-    });
+    this.say(
+      ...lines,
+      ...this.handLines(hand, legal),
+      ...pileHintLines(piles, this.me, hand, this.t, this.style, (seat) => this.name(seat)),
+    );
   }
 
   private onionName(): string {

@@ -28,8 +28,12 @@ export interface Texts {
   readonly top: string;
   readonly wish: string;
   readonly drawPile: string;
-  /** `answerable`: a card may answer the draw (N-4.2); a +4 may not (N-4.3). */
-  readonly pending: (n: number, answerable: boolean) => string;
+  /**
+   * A draw pending against the player. `answer`: `yours` a card in the hand answers it (N-4.2),
+   * `none` the rules let it be answered but the hand has no such card, `never` nothing may
+   * answer it (N-4.3, a +4); `rule` the rule of the card that raised it.
+   */
+  readonly pending: (n: number, answer: "yours" | "none" | "never", rule: string | null) => string;
   readonly anyCard: string;
   readonly direction: (cw: boolean) => string;
   readonly cards: string;
@@ -68,6 +72,8 @@ export interface Texts {
   readonly wished: (who: Who, colour: string) => string;
   readonly saysMau: string;
   readonly saysMauMau: string;
+  /** F-5.1: the French deck's "mau" is a knock. */
+  readonly knocks: (who: Who) => string;
   readonly callMissed: (who: Who, call: "mau" | "mauMau", rule: string | null) => string;
   readonly drewCards: (who: Who, cards: string, reason: string) => string;
   readonly drewCount: (who: Who, count: number, reason: string) => string;
@@ -185,10 +191,14 @@ const en: Texts = {
   top: "Top card",
   wish: "wished colour",
   drawPile: "draw pile",
-  pending: (n, answerable) =>
-    answerable
-      ? `A draw of ${n} is pending against you: answer it or draw (d).`
-      : `A draw of ${n} is pending against you: nothing answers it, draw (d).`,
+  pending: (n, answer, rule) => {
+    const id = rule ? ` (${rule})` : "";
+    return answer === "yours"
+      ? `A draw of ${n} is pending against you${id}: answer it or draw (d).`
+      : answer === "none"
+        ? `A draw of ${n} is pending against you${id}: you hold no card that answers it, draw (d).`
+        : `A draw of ${n} is pending against you${id}: it cannot be answered, draw (d).`;
+  },
   anyCard: "Any card may be played now.",
   direction: (cw) => (cw ? "clockwise" : "counter-clockwise"),
   cards: "cards",
@@ -239,6 +249,7 @@ const en: Texts = {
   wished: (_who, colour) => `, wishing ${colour}`,
   saysMau: ' — "Mau!"',
   saysMauMau: ' — "Mau-Mau!"',
+  knocks: (who) => (who.you ? " and knock" : " and knocks"),
   callMissed: (who, call, rule) => {
     const said = call === "mau" ? '"Mau"' : '"Mau-Mau"';
     const id = rule ? ` (${rule})` : "";
@@ -386,10 +397,14 @@ const de: Texts = {
   top: "Oberste Karte",
   wish: "Wunschfarbe",
   drawPile: "Nachziehstapel",
-  pending: (n, answerable) =>
-    answerable
-      ? `Gegen dich läuft eine Ziehstrafe von ${n}: kontern oder ziehen (d).`
-      : `Gegen dich läuft eine Ziehstrafe von ${n}: nichts kontert sie, zieh (d).`,
+  pending: (n, answer, rule) => {
+    const id = rule ? ` (${rule})` : "";
+    return answer === "yours"
+      ? `Gegen dich läuft eine Ziehstrafe von ${n}${id}: kontern oder ziehen (d).`
+      : answer === "none"
+        ? `Gegen dich läuft eine Ziehstrafe von ${n}${id}: du hast keine Karte, die sie kontert, zieh (d).`
+        : `Gegen dich läuft eine Ziehstrafe von ${n}${id}: sie kann nicht gekontert werden, zieh (d).`;
+  },
   anyCard: "Jetzt darf jede Karte gelegt werden.",
   direction: (cw) => (cw ? "im Uhrzeigersinn" : "gegen den Uhrzeigersinn"),
   cards: "Karten",
@@ -442,6 +457,7 @@ const de: Texts = {
     who.you ? ` und wünschst dir ${colour}` : ` und wünscht sich ${colour}`,
   saysMau: " — „Mau!“",
   saysMauMau: " — „Mau-Mau!“",
+  knocks: (who) => (who.you ? " und klopfst" : " und klopft"),
   callMissed: (who, call, rule) => {
     const said = call === "mau" ? "„Mau“" : "„Mau-Mau“";
     const id = rule ? ` (${rule})` : "";

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
+import { OutputWaiters } from "./waiters.js";
 
 const main = new URL("../main.ts", import.meta.url).pathname;
 const tsx = createRequire(import.meta.url).resolve("tsx/cli");
@@ -41,11 +42,11 @@ export function startCli(
   let replying = false;
   /** The last answer, until the CLI has read it (echoed after its prompt). */
   let unread: { readonly echo: string; readonly from: number } | null = null;
-  const waiters = new Set<() => void>();
+  const waiters = new OutputWaiters();
   child.stdin!.on("error", () => {});
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
     stdout += chunk;
-    for (const w of waiters) w();
+    waiters.notify();
     const reply = options.reply;
     if (reply === undefined || replying || !/> $/.test(stdout)) return;
     // One answer per prompt: a prompt shown again below new output is the same question.
@@ -72,24 +73,11 @@ export function startCli(
     stderr: () => stderr,
     exited,
     waitFor: (pattern, timeoutMs = 30_000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const m = stdout.match(pattern);
-          if (!m) return;
-          cleanup();
-          resolve(m);
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(new Error(`no ${pattern} in the output:\n${stdout.slice(-3000)}\n${stderr}`));
-        }, timeoutMs);
-        const cleanup = () => {
-          clearTimeout(timer);
-          waiters.delete(check);
-        };
-        waiters.add(check);
-        check();
-      }),
+      waiters.until(
+        () => stdout.match(pattern),
+        timeoutMs,
+        () => new Error(`no ${pattern} in the output:\n${stdout.slice(-3000)}\n${stderr}`),
+      ),
     kill: (signal = "SIGKILL") => {
       child.kill(signal);
     },

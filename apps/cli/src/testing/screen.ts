@@ -26,8 +26,13 @@ export class Screen {
     for (const part of parts) {
       if (part === "") continue;
       if (part === "\r") this.col = 0;
-      else if (part === "\n") this.row = Math.min(this.rows - 1, this.row + 1);
-      else if (part.startsWith("\u001b[")) this.escape(part);
+      else if (part === "\n") {
+        // As a terminal does: a new line at the foot scrolls every row up by one.
+        if (this.row === this.rows - 1) {
+          this.grid.shift();
+          this.grid.push(Array<string>(this.cols).fill(" "));
+        } else this.row++;
+      } else if (part.startsWith("\u001b[")) this.escape(part);
       else
         for (const ch of part) {
           if (this.col < this.cols && this.grid[this.row]) this.grid[this.row]![this.col] = ch;
