@@ -402,6 +402,21 @@ export class FastClassic implements FastGame {
     return this.handLen[seat] ?? 0;
   }
 
+  /** Card `i` of `seat`'s hand, in the engine's order (for policies: fast/classicBots.ts). */
+  handCard(seat: Seat, i: number): number {
+    return this.hands[seat * this.cap + i]!;
+  }
+
+  /** Cards a draw card has made pending (0: none). */
+  get pending(): number {
+    return this.pendingDraw;
+  }
+
+  /** 1 clockwise, -1 anticlockwise. */
+  get heading(): number {
+    return this.direction;
+  }
+
   /** Writes every legal move of the seat to act into `out`; returns how many. */
   legalMoves(out: Int32Array): number {
     const ph = this.phase;
@@ -885,12 +900,13 @@ export class FastClassic implements FastGame {
     return false;
   }
 
+  /** The first copy leaves the hand and the rest keep their order, as `withoutOne` does. */
   private removeFromHand(seat: Seat, c: number): void {
     const base = seat * this.cap;
     const last = base + this.handLen[seat]! - 1;
     for (let i = base; i <= last; i++)
       if (this.hands[i] === c) {
-        this.hands[i] = this.hands[last]!;
+        this.hands.copyWithin(i, i + 1, last + 1);
         this.handLen[seat]!--;
         return;
       }

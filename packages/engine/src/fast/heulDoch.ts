@@ -297,23 +297,30 @@ export class FastHeulDoch implements FastGame {
     if (this.ended) return 0;
     const seat = this.turn;
     const p = this.players;
-    const left = (seat + 1) % p;
-    const right = (seat - 1 + p) % p;
-    const special = this.tables.special;
+    const { special, matches, size } = this.tables;
+    // the three tops once per position: a neighbour's closed top (-1) takes nothing (H-3.3)
+    const lt = this.top((seat + 1) % p);
+    const rt = this.top((seat - 1 + p) % p);
+    const ot = this.top(seat);
+    const left = lt >= 0 && lt < FACE_DOWN ? lt : -1;
+    const right = rt >= 0 && rt < FACE_DOWN ? rt : -1;
+    const own = ot >= 0 && ot < FACE_DOWN ? ot : -1;
     const stamp = ++this.stamp;
     const seen = this.seen;
+    const hands = this.hands;
     let n = 0;
     for (let i = seat * this.cap, end = i + this.handLen[seat]!; i < end; i++) {
-      const c = this.hands[i]!;
+      const c = hands[i]!;
       if (seen[c] === stamp) continue;
       seen[c] = stamp;
       switch (special[c]) {
         case 0: {
-          const l = this.fitsOpen(c, left);
-          const r = this.fitsOpen(c, right);
+          const row = c * size;
+          const l = left >= 0 && matches[row + left] === 1;
+          const r = right >= 0 && matches[row + right] === 1;
           if (l) out[n++] = c | (HD_LEFT << 8);
           if (r) out[n++] = c | (HD_RIGHT << 8);
-          if (!l && !r && this.fitsOwn(c, seat)) out[n++] = c | (HD_OWN << 8);
+          if (!l && !r && (own < 0 || matches[row + own] === 1)) out[n++] = c | (HD_OWN << 8);
           out[n++] = c | (HD_ONION << 8);
           break;
         }

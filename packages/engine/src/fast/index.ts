@@ -52,3 +52,4 @@ export {
   type HeulDochTables,
 } from "./heulDoch.js";
 export { heuristicHeulDochFastPolicy } from "./heulDochBots.js";
+export { heuristicClassicFastPolicy } from "./classicBots.js";
