@@ -129,7 +129,7 @@ export class FastHeulDoch implements FastGame {
   private pileLen = 0;
   /** Personal piles, bottom first: card | `FACE_DOWN`. */
   private readonly piles: Uint16Array;
-  private readonly pileSize: Int32Array;
+  private readonly pileLens: Int32Array;
   private readonly onions: Int32Array;
   private readonly middle: Uint8Array;
   private middleLen = 0;
@@ -157,7 +157,7 @@ export class FastHeulDoch implements FastGame {
     this.handLen = new Int32Array(players);
     this.pile = new Uint8Array(cap);
     this.piles = new Uint16Array(players * cap);
-    this.pileSize = new Int32Array(players);
+    this.pileLens = new Int32Array(players);
     this.onions = new Int32Array(players);
     this.middle = new Uint8Array(cap);
     this.scoreOf = new Int32Array(players);
@@ -190,7 +190,7 @@ export class FastHeulDoch implements FastGame {
         f.piles[seat * f.cap + i] = code(c.card) | (c.faceDown ? FACE_DOWN : 0);
         if (c.faceDown) onions++;
       }
-      f.pileSize[seat] = pile.length;
+      f.pileLens[seat] = pile.length;
       f.onions[seat] = onions;
     }
     const draw = s.drawPile;
@@ -219,7 +219,7 @@ export class FastHeulDoch implements FastGame {
     this.pile.set(other.pile);
     this.pileLen = other.pileLen;
     this.piles.set(other.piles);
-    this.pileSize.set(other.pileSize);
+    this.pileLens.set(other.pileLens);
     this.onions.set(other.onions);
     this.middle.set(other.middle);
     this.middleLen = other.middleLen;
@@ -266,8 +266,23 @@ export class FastHeulDoch implements FastGame {
 
   /** The top of `seat`'s pile: card | 0x100 when face down, -1 for an empty pile. */
   top(seat: Seat): number {
-    const n = this.pileSize[seat]!;
+    const n = this.pileLens[seat]!;
     return n === 0 ? -1 : this.piles[seat * this.cap + n - 1]!;
+  }
+
+  /** Cards in `seat`'s pile. */
+  pileSize(seat: Seat): number {
+    return this.pileLens[seat]!;
+  }
+
+  /** Card `i` (bottom first) of `seat`'s pile: card | 0x100 when face down. */
+  pileCard(seat: Seat, i: number): number {
+    return this.piles[seat * this.cap + i]!;
+  }
+
+  /** Cards left in the draw pile. */
+  get drawPileSize(): number {
+    return this.pileLen;
   }
 
   /** Onions in `seat`'s pile. */
@@ -460,12 +475,12 @@ export class FastHeulDoch implements FastGame {
   }
 
   private push(seat: Seat, v: number): void {
-    this.piles[seat * this.cap + this.pileSize[seat]!++] = v;
+    this.piles[seat * this.cap + this.pileLens[seat]!++] = v;
     if (v >= FACE_DOWN) this.onions[seat]!++;
   }
 
   private pop(seat: Seat): number {
-    const v = this.piles[seat * this.cap + --this.pileSize[seat]!]!;
+    const v = this.piles[seat * this.cap + --this.pileLens[seat]!]!;
     if (v >= FACE_DOWN) this.onions[seat]!--;
     return v;
   }
@@ -525,8 +540,8 @@ export class FastHeulDoch implements FastGame {
         return;
       }
       case SPECIAL.towel: {
-        const mine = this.pileSize[seat]! > 0 ? this.pop(seat) : -1;
-        const theirs = this.pileSize[arg]! > 0 ? this.pop(arg) : -1;
+        const mine = this.pileLens[seat]! > 0 ? this.pop(seat) : -1;
+        const theirs = this.pileLens[arg]! > 0 ? this.pop(arg) : -1;
         if (mine >= 0) this.push(arg, mine);
         if (theirs >= 0) this.push(seat, theirs);
         return;
@@ -534,13 +549,13 @@ export class FastHeulDoch implements FastGame {
       case SPECIAL.carousel: {
         const step = arg === 0 ? 1 : p - 1;
         const lifted = this.lifted;
-        for (let s = 0; s < p; s++) lifted[s] = this.pileSize[s]! > 0 ? this.pop(s) : -1;
+        for (let s = 0; s < p; s++) lifted[s] = this.pileLens[s]! > 0 ? this.pop(s) : -1;
         for (let s = 0; s < p; s++) if (lifted[s]! >= 0) this.push((s + step) % p, lifted[s]!);
         return;
       }
       case SPECIAL.werewolf:
         for (let s = 0; s < p; s++)
-          if (this.pileSize[s]! > 0) this.push(s, this.pop(s) ^ FACE_DOWN);
+          if (this.pileLens[s]! > 0) this.push(s, this.pop(s) ^ FACE_DOWN);
         return;
     }
   }
@@ -552,7 +567,7 @@ export class FastHeulDoch implements FastGame {
       const row = this.onions[s]! * 8;
       let points = 0;
       let spoiled = 0;
-      for (let i = s * this.cap, end = i + this.pileSize[s]!; i < end; i++) {
+      for (let i = s * this.cap, end = i + this.pileLens[s]!; i < end; i++) {
         const v = this.piles[i]!;
         if (v >= FACE_DOWN) continue;
         const r = rank[v]!;
@@ -623,7 +638,7 @@ export class FastHeulDoch implements FastGame {
     const p = this.players;
     const pile = this.pile;
     let len = pile.length;
-    this.pileSize.fill(0);
+    this.pileLens.fill(0);
     this.onions.fill(0);
     this.handLen.fill(0);
     this.middleLen = 0;
@@ -666,7 +681,7 @@ export class FastHeulDoch implements FastGame {
       ),
       drawPile: Array.from(this.pile.subarray(0, this.pileLen), (c) => codes[c]!).reverse(),
       piles: Array.from({ length: this.players }, (_, s) =>
-        Array.from(this.piles.subarray(s * cap, s * cap + this.pileSize[s]!), (v) => ({
+        Array.from(this.piles.subarray(s * cap, s * cap + this.pileLens[s]!), (v) => ({
           card: codes[v & 0xff]!,
           faceDown: v >= FACE_DOWN,
         })),
