@@ -140,6 +140,9 @@ export class FastHeulDoch implements FastGame {
   /** Scratch for the simultaneous moves of the carousel and the catapult. */
   private readonly lifted: Int32Array;
   private winnerList: Seat[] = [];
+  /** `returnIndex` from the fast generator (made once: `deal` runs once a game). */
+  private readonly fromRng = (_k: number, rest: number): number =>
+    returnIndex(() => this.rng.random(), rest);
   private ended = false;
   /** The seat to act (or that acted last, once the game is over). */
   turn = 0;
@@ -610,7 +613,7 @@ export class FastHeulDoch implements FastGame {
       pile[i] = pile[j]!;
       pile[j] = tmp;
     }
-    this.open((_k, rest) => returnIndex(() => rng.random(), rest));
+    this.open(this.fromRng);
   }
 
   /**
@@ -621,8 +624,7 @@ export class FastHeulDoch implements FastGame {
    */
   dealDeck(
     order: readonly CardCode[],
-    returnAt: (k: number, rest: number) => number = (_k, rest) =>
-      returnIndex(() => this.rng.random(), rest),
+    returnAt: (k: number, rest: number) => number = this.fromRng,
   ): void {
     if (order.length !== this.cap) throw new Error(`a deck of ${this.cap} cards is needed`);
     for (let i = 0; i < order.length; i++) {
