@@ -154,10 +154,9 @@ describe("simulate", () => {
     it("falls back to decide, and says why, where the fast path cannot play", () => {
       const cases = [
         [
-          { ...config, bots: ["random" as const, "heuristic" as const] },
-          /heuristic bot has no fast policy/,
+          { ...config, bots: ["random" as const, "search" as const], search: { playouts: 2 } },
+          /search bot has no fast policy/,
         ],
-        [{ ...config, variant: findVariant("heul-doch")! }, /heul-doch engine has no fast path/],
         [
           { ...config, variant: findVariant("bavarian")! },
           /fast path cannot play it: phase cutting/,

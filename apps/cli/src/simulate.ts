@@ -1,5 +1,5 @@
 import {
-  createRng,
+  FastRng,
   GameDriver,
   isFastUnsupported,
   isPermutationOf,
@@ -41,6 +41,13 @@ export interface SimulationConfig {
    * `decide`, on the engine's `apply` (each command decided and folded, bots shown their view).
    */
   readonly engine?: SimulationEngine;
+  /**
+   * On the fast path, deal every game from its seed as the engine does (a match opened and
+   * loaded, reshuffles from the seed): the fast path then plays the very games `decide` plays
+   * under the same seed, move for move (slower: a SHA-256 deal per game). Off: the fast path
+   * shuffles and deals from its own generator.
+   */
+  readonly exactDeals?: boolean;
   readonly onProgress?: (done: number) => void;
 }
 
@@ -210,7 +217,10 @@ export function simulateGame(
       "decider",
     );
     if (isRefusal(driver)) return result("error", 0, { error: describe(driver) });
-    const random = createRng(seed, 0x5eed);
+    // The bots' random numbers: the fast path's generator under the game's seed, so that a
+    // fast policy drawing in the same order makes the same choices (`exactDeals`).
+    const rng = new FastRng(seed);
+    const random = () => rng.random();
     const engine: AnyEngine = driver.engine;
     for (;;) {
       const progress = driver.progress();
@@ -251,6 +261,8 @@ export interface PreparedSimulation {
   readonly fast: {
     readonly game: FastGame;
     readonly policies: ReadonlyMap<BotLevel, FastPolicy>;
+    /** Each game dealt by the engine from its seed (`SimulationConfig.exactDeals`). */
+    readonly exact: boolean;
   } | null;
   readonly engineNote?: string;
 }
@@ -274,7 +286,7 @@ function fastPathFor(
   }
   const game = engine.fast.load(engine.replay(events));
   if (isFastUnsupported(game)) return `the fast path cannot play it: ${game.reason}`;
-  return { game, policies };
+  return { game, policies, exact: config.exactDeals === true };
 }
 
 /** Checks the options and the player count once (a refusal when they do not hold). */
@@ -298,22 +310,44 @@ export function prepareSimulation(config: SimulationConfig): PreparedSimulation 
 }
 
 /**
- * Plays game `index` on the fast path: a fresh deal from the game's seed (dealer seat 0, as a
- * match's first game), then each seat's level's fast policy until the game ends.
+ * The fast game of game `index`: a fresh deal from the fast generator under the game's seed
+ * (dealer seat 0, as a match's first game), or with `exact` the engine's deal of the match
+ * opened with that seed, loaded with the generator seeded as `simulateGame` seeds its bots.
  */
+function dealFast(
+  prepared: PreparedSimulation,
+  fast: NonNullable<PreparedSimulation["fast"]>,
+  seed: number,
+): FastGame | string {
+  if (!fast.exact) {
+    fast.game.rng.reseed(seed);
+    fast.game.deal(0);
+    return fast.game;
+  }
+  const { config, options } = prepared;
+  const engine = config.variant.engine as AnyEngine;
+  const events = openMatch(config.variant, { players: config.players, options, seed });
+  if (isRefusal(events)) return describe(events);
+  const game = engine.fast!.load(engine.replay(events), { exactShuffles: true, rngSeed: seed });
+  return isFastUnsupported(game) ? `the fast path cannot play it: ${game.reason}` : game;
+}
+
+/** Plays game `index` on the fast path: each seat's level's fast policy until the game ends. */
 function playFastGame(
+  prepared: PreparedSimulation,
   fast: NonNullable<PreparedSimulation["fast"]>,
   seats: readonly BotLevel[],
   index: number,
   seed: number,
   maxMoves: number,
 ): GameResult {
-  const { game, policies } = fast;
+  const { policies } = fast;
   const policyOf = seats.map((level) => policies.get(level)!);
-  const moved = Array<number>(game.players).fill(0);
   const started = performance.now();
-  game.rng.reseed(seed);
-  game.deal(0);
+  const game = dealFast(prepared, fast, seed);
+  if (typeof game === "string")
+    return { index, seed, outcome: "error", winners: [], moves: 0, error: game };
+  const moved = Array<number>(game.players).fill(0);
   let moves = 0;
   let outcome: GameOutcome | null = null;
   while (outcome === null) {
@@ -329,11 +363,12 @@ function playFastGame(
   // The policies answer in nanoseconds: the game's time is shared out by moves made.
   const msPerMove = moves ? (performance.now() - started) / moves : 0;
   const winner = outcome === "won" ? game.winner : null;
+  const winners = winner === null ? [] : (game.winners?.slice() ?? [winner]);
   return {
     index,
     seed,
     outcome,
-    winners: winner === null ? [] : [winner],
+    winners,
     moves,
     think: moved.map((n) => ({ moves: n, ms: n * msPerMove })),
   };
@@ -348,6 +383,7 @@ export function playSimulatedGame(prepared: PreparedSimulation, index: number): 
   const { config, options, maxMoves, deck } = prepared;
   if (prepared.fast !== null)
     return playFastGame(
+      prepared,
       prepared.fast,
       seatsOf(config, index),
       index,

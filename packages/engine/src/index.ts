@@ -64,6 +64,8 @@ export {
   enginePlayout,
   FAST_PLAYOUT_COST,
   HEUL_DOCH_DEPTH,
+  heulDochSearchRounds,
+  heulDochStanding,
   search,
   searchBotMove,
   searchRng,

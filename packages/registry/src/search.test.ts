@@ -279,9 +279,9 @@ describe("the search bot never reads hidden state", () => {
     expect(a.stats.reduce((sum, s) => sum + s.visits, 0)).toBe(a.playouts);
   });
 
-  it("heul-doch searches with engine playouts, the classic variants on the fast path", () => {
+  it("heul-doch and the classic variants search with playouts on their fast paths", () => {
     const cases: [AnyVariant, Record<string, unknown>, boolean][] = [
-      [findVariant("heul-doch")!, {}, false],
+      [findVariant("heul-doch")!, {}, true],
       [findVariant("french")!, {}, true],
       [findVariant("bavarian")!, {}, true],
     ];

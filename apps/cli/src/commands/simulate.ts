@@ -56,6 +56,7 @@ interface SimulateFlags {
   searchMs?: number;
   threads: number;
   engine: SimulationEngine;
+  exactDeals?: boolean;
 }
 
 /** Progress on stderr: a bar on a terminal, a plain line now and then otherwise. */
@@ -260,6 +261,10 @@ export function registerSimulateCommand(program: Command): void {
         .choices(SIMULATION_ENGINES)
         .default("fast"),
     )
+    .option(
+      "--exact-deals",
+      "with --engine fast: deal every game from its seed as the engine does (slower): the same games and report as --engine decide",
+    )
     .option("--json", "print the report as JSON")
     .addOption(
       new Option(
@@ -298,9 +303,11 @@ export function registerSimulateCommand(program: Command): void {
       "after",
       `
 Each game is the first game of a fresh match, played by bots until it is over: with --engine
-fast (the default) on the engine's fast path (integer moves, no events; random bots; classic
-variants but the Bavarian cut), else on the engine's apply, every bot shown its seat's view
-(the report names the engine used and why not fast). Games are seeded by their index, so --threads k plays the same games (k at a time, in
+fast (the default) on the engine's fast path (integer moves, no events; random and heuristic
+bots; Heul doch! and the classic variants but the Bavarian cut), else on the engine's apply,
+every bot shown its seat's view (the report names the engine used and why not fast). The fast
+path deals from its own generator; with --exact-deals it plays the games --engine decide
+plays under the same seed, move for move. Games are seeded by their index, so --threads k plays the same games (k at a time, in
 worker threads) and prints the same report apart from the times. Levels rotate: game i seats at seat s the level game 0 had at seat s + i, so every
 level plays every position equally often. Win rates per level come with a 95 % Wilson
 interval; ms/move is the mean time a level took to choose a move (machine dependent). A refused bot move counts as an error; a game still running after --max-moves moves
@@ -354,6 +361,7 @@ async function simulateCommand(flags: SimulateFlags): Promise<number> {
       options,
       maxMoves: flags.maxMoves,
       engine: flags.engine,
+      ...(flags.exactDeals ? { exactDeals: true } : {}),
       ...searchBudget(flags),
       onProgress: progress.tick,
     },

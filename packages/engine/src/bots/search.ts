@@ -7,6 +7,7 @@ import { heulDochDeterminizer } from "../heul-doch/determinize.js";
 import { bestSeats, scorePileSpoiledBy } from "../heul-doch/predicates.js";
 import type { HeulDochState } from "../heul-doch/state.js";
 import { prepareSampler, type Sampler } from "./determinize.js";
+import { heulDochFastRounds } from "./searchHeulDoch.js";
 
 /**
  * Standard errors by which a move's mean paired advantage over the heuristic's move must
@@ -118,7 +119,7 @@ function standing(winners: readonly Seat[], scores: readonly number[] | undefine
  * the count at the cut alone undervalues (measured: without it the search laid too many onions
  * and only tied the heuristic). The cut playout costs a fraction of a whole one.
  */
-function heulDochStanding(s: HeulDochState, seat: Seat): number {
+export function heulDochStanding(s: HeulDochState, seat: Seat): number {
   let laid = 0;
   for (const pile of s.piles) laid += pile.length;
   let left = s.drawPile.length;
@@ -138,6 +139,19 @@ function heulDochStanding(s: HeulDochState, seat: Seat): number {
 
 /** Rounds (a move of every seat) a heul-doch playout plays before it is scored. */
 export const HEUL_DOCH_DEPTH = 3;
+
+/**
+ * Heul doch!'s search rounds on its fast path (bots/searchHeulDoch.ts): the default playout's
+ * cut after `HEUL_DOCH_DEPTH` rounds of `players` seats, scored as `heulDochStanding` (or by
+ * the game's end). `null` where the position cannot load there.
+ */
+export const heulDochSearchRounds = (
+  first: HeulDochState,
+  sampler: Sampler<HeulDochState>,
+  legal: readonly Command[],
+  seat: Seat,
+  players: number,
+) => heulDochFastRounds(first, sampler, legal, seat, HEUL_DOCH_DEPTH * players, standing);
 
 /** How playouts choose moves: the family's heuristic bot, or light random play. */
 export type PlayoutPolicy = "heuristic" | "random";
@@ -290,7 +304,11 @@ export interface SearchResult {
   readonly command: Command;
   /** Playouts made (on the fast path each costs `FAST_PLAYOUT_COST` of the budget). */
   readonly playouts: number;
-  /** Whether the playouts ran on the fast path (classic family, a rule set it can play). */
+  /**
+   * Whether the playouts ran on a fast path: the classic family's (a rule set it can play;
+   * each playout costs `FAST_PLAYOUT_COST`) or Heul doch!'s (its heuristic cut playouts, each
+   * costing one, as on the engine).
+   */
   readonly fast: boolean;
   /** Per legal move: playouts and mean reward (the root's statistics). */
   readonly stats: readonly { command: Command; visits: number; value: number }[];
@@ -355,6 +373,22 @@ export function search<S, E, EV>(
     options.playout === undefined && options.policy === undefined
       ? fastRounds(engine, first, sampler, legal, knows.seat)
       : null;
+  const players = (knows.view as { players?: number }).players ?? 4;
+  // Heul doch!'s cut playouts with the heuristic run on its fast path, the same playouts as
+  // the engine's (budget and confidence unchanged), only cheaper.
+  const heulFast =
+    fast === null &&
+    options.playout === undefined &&
+    (options.policy ?? "heuristic") === "heuristic" &&
+    engine.determinizer === (heulDochDeterminizer as unknown)
+      ? heulDochSearchRounds(
+          first as HeulDochState,
+          sampler as unknown as Sampler<HeulDochState>,
+          legal,
+          knows.seat,
+          players,
+        )
+      : null;
   let used = 0;
   let rounds = 0;
   if (fast !== null) {
@@ -368,10 +402,16 @@ export function search<S, E, EV>(
       rounds++;
     }
   } else {
-    const players = (knows.view as { players?: number }).players ?? 4;
     const playout = options.playout ?? defaultPlayout(engine, options.policy, players);
     while (used + legal.length <= Math.max(limit, legal.length)) {
       if (rounds > 0 && performance.now() >= deadline) break;
+      if (heulFast !== null) {
+        heulFast(rounds, Math.floor(random() * 0x100000000), random, rewards);
+        tally();
+        used += legal.length;
+        rounds++;
+        continue;
+      }
       const world = rounds === 0 ? first : sampler.sample(random);
       const luck = Math.floor(random() * 0x100000000);
       for (let a = 0; a < legal.length; a++) {
@@ -400,7 +440,7 @@ export function search<S, E, EV>(
     const se = Math.sqrt(variance / (x.visits - 1));
     if (mean > bestMean && mean > z * se) [chosen, bestMean] = [a, mean];
   }
-  return done(used, legal[chosen]!, fast !== null);
+  return done(used, legal[chosen]!, fast !== null || heulFast !== null);
 }
 
 /**

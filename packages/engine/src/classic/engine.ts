@@ -1,6 +1,7 @@
 import { familyEngine } from "../core/family.js";
 import type { Engine } from "../core/engine.js";
 import { FastClassic } from "../fast/classic.js";
+import { heuristicClassicFastPolicy } from "../fast/classicBots.js";
 import { classicDeterminizer } from "./determinize.js";
 import { heuristicClassicBot, randomClassicBot } from "../bots/classic.js";
 import { refusalFor } from "./checks.js";
@@ -39,4 +40,5 @@ export const classicEngine: Engine<
   determinizer: classicDeterminizer,
   fast: { load: (state, options) => FastClassic.load(state, options) },
   viewBots: { random: randomClassicBot, heuristic: heuristicClassicBot },
+  fastHeuristic: heuristicClassicFastPolicy,
 });

@@ -1,7 +1,7 @@
 import { searchBotMove } from "../bots/search.js";
 import { isCommandShaped, UNKNOWN_COMMAND } from "./checks.js";
 import type { Applied, Bot, BotTable, Engine } from "./engine.js";
-import { randomFastPolicy, type FastPath } from "./fast.js";
+import { randomFastPolicy, type FastPath, type FastPolicy } from "./fast.js";
 import { replayWith } from "./fold.js";
 import type { Command, Refusal } from "./types.js";
 
@@ -36,11 +36,14 @@ export interface FamilyParts<R, S, E extends { type: string }, V, EV> extends Pi
   readonly fast?: FastPath<S>;
   /** The family's bots of the view and legal moves alone. */
   readonly viewBots: { readonly random: Bot<V>; readonly heuristic: Bot<V> };
+  /** The heuristic bot on the fast path, where the family has one (the same choices). */
+  readonly fastHeuristic?: FastPolicy;
 }
 
 /** An engine's bot table from a family's view bots; `search` is the kernel's (bots/search.ts). */
 export function botTable<V>(
   viewBots: FamilyParts<unknown, unknown, never, V, unknown>["viewBots"],
+  fastHeuristic?: FastPolicy,
 ): BotTable<V> {
   return Object.freeze({
     random: Object.freeze({
@@ -67,6 +70,7 @@ export function botTable<V>(
       offEventLoop: false,
       fallback: null,
       fromView: viewBots.heuristic,
+      ...(fastHeuristic === undefined ? {} : { fast: fastHeuristic }),
     }),
     search: Object.freeze({
       level: "search",
@@ -87,7 +91,7 @@ export function familyEngine<R, S, E extends { type: string }, V, EV>(
   parts: FamilyParts<R, S, E, V, EV>,
 ): Engine<R, S, E, V, EV> {
   const { refusalFor, carryOut, evolve, view, legalMoves } = parts;
-  const bots = botTable(parts.viewBots);
+  const bots = botTable(parts.viewBots, parts.fastHeuristic);
   const engine: Engine<R, S, E, V, EV> = {
     family: parts.family,
     start: (setup) => parts.start(setup),

@@ -24,6 +24,8 @@ export interface FastGame {
   readonly over: boolean;
   /** The game's winner; `null` while it runs or when it ended without one. */
   readonly winner: Seat | null;
+  /** Every winner of a shared win (Heul doch! H-6.3), where the family has them. */
+  readonly winners?: readonly Seat[];
   /** The seat to act, `null` once the game is over. */
   readonly toAct: Seat | null;
   /** Writes every legal move of the seat to act into `out`; returns how many. */
@@ -55,8 +57,11 @@ export interface FastPath<S> {
  */
 export type FastPolicy = (game: FastGame) => number;
 
-/** `random` on a fast path: any legal move, uniformly (as the engine's random bot). */
+/**
+ * `random` on a fast path: any legal move, uniformly, one draw a move as the engine's random
+ * bot (so both choose alike under the same numbers and legal moves in the same order).
+ */
 export const randomFastPolicy: FastPolicy = (game) => {
   const n = game.legalMoves(game.moves);
-  return game.moves[n === 1 ? 0 : game.rng.below(n)]!;
+  return game.moves[game.rng.below(n)]!;
 };

@@ -402,6 +402,21 @@ export class FastClassic implements FastGame {
     return this.handLen[seat] ?? 0;
   }
 
+  /** Card `i` of `seat`'s hand, in the engine's order (for policies: fast/classicBots.ts). */
+  handCard(seat: Seat, i: number): number {
+    return this.hands[seat * this.cap + i]!;
+  }
+
+  /** Cards a draw card has made pending (0: none). */
+  get pending(): number {
+    return this.pendingDraw;
+  }
+
+  /** 1 clockwise, -1 anticlockwise. */
+  get heading(): number {
+    return this.direction;
+  }
+
   /** Writes every legal move of the seat to act into `out`; returns how many. */
   legalMoves(out: Int32Array): number {
     const ph = this.phase;
@@ -421,13 +436,13 @@ export class FastClassic implements FastGame {
     const mauCall = left === 1 && t.rules.calls.mau.required ? MOVE_MAU : 0;
     const mauMauCall = left === 0 && t.rules.calls.mauMau.required ? MOVE_MAU_MAU : 0;
     const noFinish = t.rules.playAgainCannotFinish;
-    const callsOf = (c: number) => mauCall | (noFinish && kind[c] === K.PlayAgain ? 0 : mauMauCall);
+    // (inline, not a closure: a closure made per call costs more than the rest of the call)
     const colours = t.colours.length;
     if (ph === P.DrawnCard) {
       // F-3.2/B-3.2: the card just drawn, or pass
       const c = this.drawnCard;
       if (c >= 0 && this.holds(this.turn, c)) {
-        const calls = callsOf(c);
+        const calls = mauCall | (noFinish && kind[c] === K.PlayAgain ? 0 : mauMauCall);
         if (kind[c] === K.Wish && left > 0)
           for (let w = 1; w <= colours; w++) out[n++] = MOVE_PLAY | (c << 3) | (w << 11) | calls;
         else out[n++] = MOVE_PLAY | (c << 3) | calls;
@@ -453,7 +468,7 @@ export class FastClassic implements FastGame {
       seen[c] = stamp;
       if (table[row + c] !== 1) continue;
       playable = true;
-      const calls = callsOf(c);
+      const calls = mauCall | (noFinish && kind[c] === K.PlayAgain ? 0 : mauMauCall);
       if (kind[c] === K.Wish && left > 0)
         for (let w = 1; w <= colours; w++) out[n++] = MOVE_PLAY | (c << 3) | (w << 11) | calls;
       else out[n++] = MOVE_PLAY | (c << 3) | calls;
@@ -885,12 +900,13 @@ export class FastClassic implements FastGame {
     return false;
   }
 
+  /** The first copy leaves the hand and the rest keep their order, as `withoutOne` does. */
   private removeFromHand(seat: Seat, c: number): void {
     const base = seat * this.cap;
     const last = base + this.handLen[seat]! - 1;
     for (let i = base; i <= last; i++)
       if (this.hands[i] === c) {
-        this.hands[i] = this.hands[last]!;
+        this.hands.copyWithin(i, i + 1, last + 1);
         this.handLen[seat]!--;
         return;
       }

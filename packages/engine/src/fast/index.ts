@@ -38,3 +38,18 @@ export {
 } from "./classic.js";
 export { FastRng } from "./rng.js";
 export { randomFastPolicy, type FastGame, type FastPath, type FastPolicy } from "../core/fast.js";
+export {
+  FastHeulDoch,
+  fastHeulDochPath,
+  HD_LEFT,
+  HD_ONION,
+  HD_OWN,
+  HD_RIGHT,
+  hdMoveArg,
+  hdMoveCard,
+  heulDochTables,
+  type FastHeulDochSnapshot,
+  type HeulDochTables,
+} from "./heulDoch.js";
+export { heuristicHeulDochFastPolicy } from "./heulDochBots.js";
+export { heuristicClassicFastPolicy } from "./classicBots.js";

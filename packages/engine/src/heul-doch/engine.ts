@@ -1,4 +1,6 @@
 import { familyEngine } from "../core/family.js";
+import { fastHeulDochPath } from "../fast/heulDoch.js";
+import { heuristicHeulDochFastPolicy } from "../fast/heulDochBots.js";
 import type { Engine } from "../core/engine.js";
 import { heulDochDeterminizer } from "./determinize.js";
 import { heuristicHeulDochBot, randomHeulDochBot } from "./bots.js";
@@ -47,4 +49,6 @@ export const heulDochEngine: Engine<
   machineEvents: heulDochMachineEvents,
   determinizer: heulDochDeterminizer,
   viewBots: { random: randomHeulDochBot, heuristic: heuristicHeulDochBot },
+  fast: fastHeulDochPath,
+  fastHeuristic: heuristicHeulDochFastPolicy,
 });
