@@ -6,7 +6,8 @@ import type { MatchSetup } from "../core/engine.js";
 import { setupRefusal } from "../core/setup.js";
 import type { Command, CommandOf, Refusal, Seat } from "../core/types.js";
 import { evolveClassic } from "./evolve.js";
-import type { ClassicRuleSet, EffectKind } from "./ruleSet.js";
+import { PLAYED_EFFECT, STARTER_EFFECT } from "./branches.js";
+import type { ClassicRuleSet } from "./ruleSet.js";
 import {
   deal,
   deckColours,
@@ -27,22 +28,6 @@ import {
 } from "./state.js";
 
 type Tx = CoreTx<ClassicState, ClassicEvent>;
-
-/** Rule-branch ids (`ruleBranch`, core/branches.ts) of a played card's and a starter's effect. */
-const PLAYED: Readonly<Record<EffectKind, string>> = {
-  wish: "C-1.3 wish",
-  draw: "C-1.3 draw",
-  skip: "C-1.3 skip",
-  reverse: "C-1.3 reverse",
-  playAgain: "C-1.3 playAgain",
-};
-const STARTER: Readonly<Record<EffectKind, string>> = {
-  wish: "F-2.3 wish",
-  draw: "F-2.3 draw",
-  skip: "F-2.3 skip",
-  reverse: "F-2.3 reverse",
-  playAgain: "F-2.3 playAgain",
-};
 
 /** Carries out a command that passed every check: its events and the state after them. */
 export function carryOutClassic(
@@ -145,7 +130,7 @@ function dealAndOpen(tx: Tx): void {
     ruleBranch("decide", "N-2.4");
   tx.emit({ type: "starter.turned", data: { card: starter, anyCard } });
   let first = leftOf(s.players, s.dealer);
-  if (s.rules.starterEffects && effect && ruleBranch("decide", STARTER[effect.kind])) {
+  if (s.rules.starterEffects && effect && ruleBranch("decide", STARTER_EFFECT[effect.kind])) {
     switch (effect.kind) {
       case "wish":
         tx.emit({ type: "colour.requested", data: { seat: s.dealer } });
@@ -212,7 +197,7 @@ function play(tx: Tx, c: CommandOf<"playCard">): void {
 
   let skip = false;
   let again = false;
-  const carried = effect && ruleBranch("decide", PLAYED[effect.kind]) ? effect : undefined;
+  const carried = effect && ruleBranch("decide", PLAYED_EFFECT[effect.kind]) ? effect : undefined;
   switch (carried?.kind) {
     case "draw":
       tx.emit({
