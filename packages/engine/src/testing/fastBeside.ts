@@ -48,7 +48,8 @@ export class FastBeside {
 
   /**
    * Sends `command` to `driver` (decide) and to the fast path; throws when the fast path's
-   * verdict or table differs from decide's.
+   * verdict, its table or (after an accepted command) the legal moves of the seat to act
+   * differ from decide's.
    */
   send(driver: GameDriver, command: Command, dispatch: () => boolean): void {
     let game = this.game;
@@ -76,6 +77,16 @@ export class FastBeside {
     if (diff.length > 0)
       throw new Error(
         `after ${said} the fast path's table differs from decide's:\n  ${diff.join("\n  ")}`,
+      );
+    const toAct = game.toAct;
+    if (toAct === null) return;
+    const key = (c: Command) => JSON.stringify(c, Object.keys(c).sort());
+    const engine = driver.legalMoves(toAct).map(key).sort();
+    const n = game.legalMoves(game.moves);
+    const fast = Array.from(game.moves.subarray(0, n), (m) => key(game.decode(m))).sort();
+    if (engine.join("\n") !== fast.join("\n"))
+      throw new Error(
+        `after ${said} the fast path's legal moves differ from decide's:\n  fast ${fast.join(", ")}\n  decide ${engine.join(", ")}`,
       );
   }
 }
