@@ -228,12 +228,9 @@ export { ${name}RuleSet, type ${Name}Options } from "./ruleSet.js";
 
   files.set(
     "src/rules.test.ts",
-    `import { bots, check, given, holds, ok, play, refused, status, table, top, turn, wish } from "@maumau/engine/testing";
+    `import { bots, check, forEachReferee, holds, ok, play, refused, status, table, top, turn, wish } from "@maumau/engine/testing";
 import { describe, expect, it } from "vitest";
 import { ${name} } from "./index.js";
-
-const start = (hands: Record<number, string[]>) =>
-  table(${name}, { players: 2, dealer: 0, hands, starter: "${deck.starter}" });
 
 describe("${P}-1 the deck", () => {
   it("has ${deck.size} cards", () => {
@@ -241,46 +238,52 @@ describe("${P}-1 the deck", () => {
   });
 });
 
-describe("${P}-3.1 a card must match the top card", () => {
-  it("accepts a card of the top card's colour", () => {
-    given(start({ 1: ["${deck.fits}"] }))
-      .when(play(1, "${deck.fits}"))
-      .then(ok(), top("${deck.fits}"), turn(0));
-  });
-  it("refuses a card of neither colour nor rank", () => {
-    given(start({ 1: ["${deck.misfits}"] }))
-      .when(play(1, "${deck.misfits}"))
-      .then(refused("ILLEGAL_MOVE", "${P}-3.1"), turn(1), holds(1, "${deck.misfits}"));
-  });
-});
+// Every rule test runs against decide, the machine and the fast path (one row each).
+forEachReferee(${name}, ({ given }) => {
+  const start = (hands: Record<number, string[]>) =>
+    table(${name}, { players: 2, dealer: 0, hands, starter: "${deck.starter}" });
 
-describe("${P}-4.1 the wish card", () => {
-  it("lies on anything and names the colour to follow", () => {
-    given(start({ 1: ["${deck.wishCard}", "${deck.misfits}"] }))
-      .when(play(1, "${deck.wishCard}", { wish: "${deck.colours[1]}" }))
-      .then(ok(), wish("${deck.colours[1]}"), turn(0));
+  describe("${P}-3.1 a card must match the top card", () => {
+    it("accepts a card of the top card's colour", () => {
+      given(start({ 1: ["${deck.fits}"] }))
+        .when(play(1, "${deck.fits}"))
+        .then(ok(), top("${deck.fits}"), turn(0));
+    });
+    it("refuses a card of neither colour nor rank", () => {
+      given(start({ 1: ["${deck.misfits}"] }))
+        .when(play(1, "${deck.misfits}"))
+        .then(refused("ILLEGAL_MOVE", "${P}-3.1"), turn(1), holds(1, "${deck.misfits}"));
+    });
   });
-  it("needs a colour", () => {
-    given(start({ 1: ["${deck.wishCard}", "${deck.misfits}"] }))
-      .when(play(1, "${deck.wishCard}"))
-      .then(refused("CHOICE_REQUIRED", "${P}-4.1"));
-  });
-});
 
-describe("${P}-6.1 the first player without cards wins", () => {
-  it("ends the one-game match; the winner scores 0, the others their hands", () => {
-    given(table(${name}, { players: 3, seed: 7 }))
-      .when(bots({ until: "match" }))
-      .then(
-        status("matchOver"),
-        check(({ table: t }) => {
-          const scores = t.scores as number[];
-          const [winner] = t.winners as number[];
-          expect(winner).toBeDefined();
-          expect(scores[winner!]).toBe(0);
-          expect((t.hands as string[][])[winner!]).toEqual([]);
-        }),
-      );
+  describe("${P}-4.1 the wish card", () => {
+    it("lies on anything and names the colour to follow", () => {
+      given(start({ 1: ["${deck.wishCard}", "${deck.misfits}"] }))
+        .when(play(1, "${deck.wishCard}", { wish: "${deck.colours[1]}" }))
+        .then(ok(), wish("${deck.colours[1]}"), turn(0));
+    });
+    it("needs a colour", () => {
+      given(start({ 1: ["${deck.wishCard}", "${deck.misfits}"] }))
+        .when(play(1, "${deck.wishCard}"))
+        .then(refused("CHOICE_REQUIRED", "${P}-4.1"));
+    });
+  });
+
+  describe("${P}-6.1 the first player without cards wins", () => {
+    it("ends the one-game match; the winner scores 0, the others their hands", () => {
+      given(table(${name}, { players: 3, seed: 7 }))
+        .when(bots({ until: "match" }))
+        .then(
+          status("matchOver"),
+          check(({ table: t }) => {
+            const scores = t.scores as number[];
+            const [winner] = t.winners as number[];
+            expect(winner).toBeDefined();
+            expect(scores[winner!]).toBe(0);
+            expect((t.hands as string[][])[winner!]).toEqual([]);
+          }),
+        );
+    });
   });
 });
 `,

@@ -24,6 +24,7 @@ export { topCard, seatAfter, leftOf, rightOf } from "./classic/state.js";
 export * as classicPredicates from "./classic/predicates.js";
 export { CHECKS, guardName, refusalFor, type Check } from "./classic/checks.js";
 export { carryOutClassic, startClassicMatch } from "./classic/decide.js";
+export { CLASSIC_BRANCHES, type ClassicBranch } from "./classic/branches.js";
 export { evolveClassic } from "./classic/evolve.js";
 export { legalClassicMoves } from "./classic/legal.js";
 export {

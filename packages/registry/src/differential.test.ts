@@ -1,4 +1,4 @@
-import type { AnyVariant } from "@maumau/engine";
+import { CLASSIC_BRANCHES, type AnyVariant } from "@maumau/engine";
 import { addStats, differentialRun, emptyStats } from "@maumau/engine/testing";
 import { familyHouseRules } from "@maumau/variant-custom";
 import { describe, expect, it } from "vitest";
@@ -14,10 +14,13 @@ import { findVariant } from "./index.js";
 // `pnpm test:soak` runs this file through the package script `test:soak` (or set SOAK=1).
 const SOAK = process.env.SOAK === "1" || process.env.npm_lifecycle_event === "test:soak";
 const RUNS = 100;
+/** Runs per table of the classic family in CI: as many as the six tables first had. */
+const RUNS_PER_CLASSIC_TABLE = Math.ceil(RUNS / 6);
 const SOAK_GAMES = 100_000;
 const scope = SOAK ? `until ${SOAK_GAMES.toLocaleString("en")} games have ended` : `${RUNS} runs`;
 
-const classic: { variant: string; options: unknown }[] = [
+/** `forgetRate`: share of a bot's calls forgotten (`DifferentialRun.forgetRate`; default 0.2). */
+const classic: { variant: string; options: unknown; forgetRate?: number }[] = [
   { variant: "noris", options: {} },
   { variant: "tabaluga", options: {} },
   { variant: "french", options: {} },
@@ -29,6 +32,33 @@ const classic: { variant: string; options: unknown }[] = [
       preset: "bavarian",
       turn: { drawUntilPlayable: true },
       calls: { mauMau: { required: true, penalty: 0, takeBack: true } },
+    },
+  },
+  // draw cards everywhere, so a last card often answers a pending draw (B-5.3 with a draw pending)
+  {
+    variant: "custom",
+    options: {
+      preset: "bavarian",
+      effects: {
+        u: { kind: "wish", onWish: false },
+        "7": { kind: "draw", count: 2, stack: "any-draw" },
+        "9": { kind: "draw", count: 1, stack: "any-draw" },
+        "10": { kind: "draw", count: 1, stack: "any-draw" },
+        "8": { kind: "skip" },
+        a: { kind: "playAgain" },
+      },
+    },
+    forgetRate: 0.6,
+  },
+  // C-1.8c: a required "Mau-Mau" without take-back costs a card and the card stays played
+  {
+    variant: "custom",
+    options: {
+      preset: "noris",
+      calls: {
+        mau: { required: true, penalty: 1 },
+        mauMau: { required: true, penalty: 1, takeBack: false },
+      },
     },
   },
 ];
@@ -43,29 +73,69 @@ const CODES = [
 ];
 
 /**
- * Plays differential runs (`RUNS`, or under SOAK until `SOAK_GAMES` games have ended), the i-th
+ * Rule branches of decide (CLASSIC_BRANCHES) that CI-size runs of the family may never take,
+ * and why; every other branch must be taken at least once, or the test fails.
+ */
+const CLASSIC_BRANCH_EXCEPTIONS: Readonly<Record<string, string>> = {
+  "N-6.4":
+    "a stalled round needs a drained draw pile and a discard pile of one card, which random bot games of CI size never reach; the rule tests take it in all three referee rows (noris end.test.ts, N-6.4 nothing left to draw)",
+};
+
+/**
+ * Plays `runs` differential runs (or under SOAK until `SOAK_GAMES` games have ended), the i-th
  * at the table `tableAt(i)` (every eighth a whole match, the others one game), and checks that
  * every refusal code and every named chart state came up.
  */
 function runFamily(
   name: string,
-  tableAt: (i: number) => { variant: AnyVariant; players: number; options: unknown },
+  runs: number,
+  tableAt: (i: number) => {
+    name: string;
+    variant: AnyVariant;
+    players: number;
+    options: unknown;
+    forgetRate?: number;
+  },
   states: readonly string[],
+  branches: {
+    readonly all: readonly string[];
+    readonly exceptions: Readonly<Record<string, string>>;
+  } | null,
 ) {
   const total = emptyStats();
-  for (let i = 0; SOAK ? total.games < SOAK_GAMES : i < RUNS; i++)
-    addStats(
-      total,
-      differentialRun({
-        ...tableAt(i),
-        seed: i + 1,
-        games: i % 8 === 0 ? 50 : 1,
-        maxCommands: 6_000,
-      }),
-    );
+  const byTable = new Map<string, ReturnType<typeof emptyStats>>();
+  for (let i = 0; SOAK ? total.games < SOAK_GAMES : i < runs; i++) {
+    const t = tableAt(i);
+    const stats = differentialRun({
+      ...t,
+      seed: i + 1,
+      games: i % 8 === 0 ? 50 : 1,
+      maxCommands: 6_000,
+    });
+    addStats(total, stats);
+    if (!byTable.has(t.name)) byTable.set(t.name, emptyStats());
+    addStats(byTable.get(t.name)!, stats);
+  }
   if (SOAK) console.log(`soak: ${name}: ${JSON.stringify(total)}`);
-  expect(total.accepted).toBeGreaterThan(RUNS * 10);
-  expect(total.games).toBeGreaterThanOrEqual(SOAK ? SOAK_GAMES : RUNS);
+  if (branches !== null) {
+    // How often each rule branch of decide was taken, per rule set of the family and in all.
+    const rows = branches.all.map((id) => ({
+      branch: id,
+      all: total.branches[id] ?? 0,
+      ...Object.fromEntries([...byTable].map(([n, s]) => [n, s.branches[id] ?? 0])),
+    }));
+    console.log(`${name}: rule branches of decide taken (${SOAK ? scope : `${runs} runs`})`);
+    console.table(rows);
+    for (const id of Object.keys(branches.exceptions))
+      expect(branches.all, `exception ${id} names a branch`).toContain(id);
+    const never = branches.all.filter((id) => !total.branches[id] && !(id in branches.exceptions));
+    expect(
+      never,
+      "rule branches never taken (add a table that takes them, or an exception with its reason)",
+    ).toEqual([]);
+  }
+  expect(total.accepted).toBeGreaterThan(runs * 10);
+  expect(total.games).toBeGreaterThanOrEqual(SOAK ? SOAK_GAMES : runs);
   for (const code of CODES)
     expect(total.codes[code], `${code} in ${JSON.stringify(total.codes)}`).toBeGreaterThan(0);
   for (const state of states)
@@ -74,15 +144,19 @@ function runFamily(
 
 describe("machine = decide, refusals included (differential)", () => {
   it(
-    `classic family, ${scope}, over noris, tabaluga, french, bavarian and house rules`,
+    `classic family, ${SOAK ? scope : `${RUNS_PER_CLASSIC_TABLE * classic.length} runs`}, over noris, tabaluga, french, bavarian and house rules`,
     () =>
       runFamily(
         "classic",
+        RUNS_PER_CLASSIC_TABLE * classic.length,
         (i) => {
-          const { variant: id, options } = classic[i % classic.length]!;
+          const k = i % classic.length;
+          const { variant: id, options, forgetRate } = classic[k]!;
           const variant = findVariant(id)!;
           const range = id === "custom" ? { min: 2, max: 4 } : variant.players;
-          return { variant, players: range.min + (i % (range.max - range.min + 1)), options };
+          const name = id === "custom" ? `custom#${k}` : id;
+          const players = range.min + (i % (range.max - range.min + 1));
+          return { name, variant, players, options, forgetRate };
         },
         [
           "dealing.cutting",
@@ -95,6 +169,7 @@ describe("machine = decide, refusals included (differential)", () => {
           "gameOver",
           "matchOver",
         ],
+        { all: Object.keys(CLASSIC_BRANCHES), exceptions: CLASSIC_BRANCH_EXCEPTIONS },
       ),
     SOAK ? 24 * 3600_000 : 120_000,
   );
@@ -106,12 +181,16 @@ describe("machine = decide, refusals included (differential)", () => {
       const { min, max } = variant.players;
       runFamily(
         "heul-doch",
+        RUNS,
         (i) => ({
+          name: "heul-doch",
           variant,
           players: min + (i % (max - min + 1)),
           options: { specials: i % 4 !== 0, games: 1 + (i % 3) },
         }),
         ["turn.awaitingCard", "turn.handsRunningDown", "gameOver", "matchOver"],
+        // heul-doch's decide marks no rule branches yet (only the classic family's does)
+        null,
       );
     },
     SOAK ? 24 * 3600_000 : 120_000,

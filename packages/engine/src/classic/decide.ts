@@ -1,10 +1,12 @@
 import { rankOf, type CardCode } from "../cards/codes.js";
 import { commitmentOf, seededShuffle } from "../cards/rng.js";
+import { ruleBranch } from "../core/branches.js";
 import { Tx as CoreTx } from "../core/fold.js";
 import type { MatchSetup } from "../core/engine.js";
 import { setupRefusal } from "../core/setup.js";
 import type { Command, CommandOf, Refusal, Seat } from "../core/types.js";
 import { evolveClassic } from "./evolve.js";
+import { PLAYED_EFFECT, STARTER_EFFECT } from "./branches.js";
 import type { ClassicRuleSet } from "./ruleSet.js";
 import {
   deal,
@@ -102,7 +104,11 @@ function startGame(tx: Tx, game: number, dealer: Seat, deck: readonly CardCode[]
 function cut(tx: Tx, c: CommandOf<"cut">): void {
   const bottom = tx.state.drawPile[c.at - 1]!;
   const { keepRank } = tx.state.rules.cut;
-  const kept = c.keep === true && keepRank !== null && rankOf(bottom) === keepRank;
+  const kept =
+    c.keep === true &&
+    keepRank !== null &&
+    rankOf(bottom) === keepRank &&
+    ruleBranch("decide", "B-2.5");
   tx.emit({ type: "deck.cut", data: { seat: c.seat, at: c.at, bottom, kept } });
   dealAndOpen(tx);
 }
@@ -118,10 +124,13 @@ function dealAndOpen(tx: Tx): void {
   // C-1.8b: with starter effects on, the dealer names the colour and it binds; "anything may
   // follow" is the starter option of a set that ignores starter effects (N-2.4).
   const anyCard =
-    s.rules.wildStarterAllowsAnything && !s.rules.starterEffects && effect?.kind === "wish";
+    s.rules.wildStarterAllowsAnything &&
+    !s.rules.starterEffects &&
+    effect?.kind === "wish" &&
+    ruleBranch("decide", "N-2.4");
   tx.emit({ type: "starter.turned", data: { card: starter, anyCard } });
   let first = leftOf(s.players, s.dealer);
-  if (s.rules.starterEffects && effect) {
+  if (s.rules.starterEffects && effect && ruleBranch("decide", STARTER_EFFECT[effect.kind])) {
     switch (effect.kind) {
       case "wish":
         tx.emit({ type: "colour.requested", data: { seat: s.dealer } });
@@ -155,10 +164,11 @@ function play(tx: Tx, c: CommandOf<"playCard">): void {
   const cannotFinish = effect?.kind === "playAgain" && rules.playAgainCannotFinish;
   const forgotMauMau = left === 0 && !cannotFinish && rules.calls.mauMau.required && !c.mauMau;
 
-  if (forgotMauMau && rules.calls.mauMau.takeBack) {
+  if (forgotMauMau && rules.calls.mauMau.takeBack && ruleBranch("decide", "B-5.3")) {
     // B-5.3: the card goes back into the hand; the pending draw and the penalty are drawn.
     tx.emit({ type: "call.missed", data: { seat, call: "mauMau", card: c.card } });
-    if (s.pendingDraw > 0) drawCards(tx, seat, s.pendingDraw, "penalty", false);
+    if (s.pendingDraw > 0 && ruleBranch("decide", "B-5.3 pending"))
+      drawCards(tx, seat, s.pendingDraw, "penalty", false);
     drawCards(tx, seat, rules.calls.mauMau.penalty, "call", false);
     endTurn(tx, seat, false);
     return;
@@ -174,24 +184,25 @@ function play(tx: Tx, c: CommandOf<"playCard">): void {
     data: { seat, card: c.card, wish, mau: c.mau === true, mauMau: c.mauMau === true },
   });
 
-  if (left === 0 && cannotFinish) {
+  if (left === 0 && cannotFinish && ruleBranch("decide", "B-4.4 last")) {
     // B-4.4: an ace as the last card does not win; draw one, play it if it fits.
     drawCards(tx, seat, 1, "playAgain", true);
     if (tx.state.phase !== "drawnCard") endTurn(tx, seat, false);
     return;
   }
-  if (left === 0 && !forgotMauMau) {
+  if (left === 0 && !forgotMauMau && ruleBranch("decide", "N-6.1")) {
     endGame(tx, seat); // N-6.1: the last card's effect is not carried out
     return;
   }
 
   let skip = false;
   let again = false;
-  switch (effect?.kind) {
+  const carried = effect && ruleBranch("decide", PLAYED_EFFECT[effect.kind]) ? effect : undefined;
+  switch (carried?.kind) {
     case "draw":
       tx.emit({
         type: "penalty.raised",
-        data: { total: tx.state.pendingDraw + effect.count, rank: rankOf(c.card) },
+        data: { total: tx.state.pendingDraw + carried.count, rank: rankOf(c.card) },
       });
       break;
     case "skip":
@@ -211,16 +222,17 @@ function play(tx: Tx, c: CommandOf<"playCard">): void {
       break;
   }
 
-  const forgotMau = left === 1 && rules.calls.mau.required && c.mau !== true;
+  const forgotMau =
+    left === 1 && rules.calls.mau.required && c.mau !== true && ruleBranch("decide", "N-5.1");
   if (forgotMau) {
     tx.emit({ type: "call.missed", data: { seat, call: "mau", card: c.card } });
     drawCards(tx, seat, rules.calls.mau.penalty, "call", false);
   }
-  if (forgotMauMau) {
+  if (forgotMauMau && ruleBranch("decide", "C-1.8c")) {
     tx.emit({ type: "call.missed", data: { seat, call: "mauMau", card: c.card } });
     drawCards(tx, seat, rules.calls.mauMau.penalty, "call", false);
   }
-  if (again && !forgotMau && !forgotMauMau) {
+  if (again && !forgotMau && !forgotMauMau && ruleBranch("decide", "B-4.4")) {
     tx.emit({ type: "playAgain.required", data: { seat } });
     return;
   }
@@ -229,9 +241,13 @@ function play(tx: Tx, c: CommandOf<"playCard">): void {
 
 function draw(tx: Tx, seat: Seat): void {
   const s = tx.state;
-  if (s.pendingDraw > 0) {
+  if (s.pendingDraw > 0 && ruleBranch("decide", "N-4.2")) {
     drawCards(tx, seat, s.pendingDraw, "penalty", false);
-  } else if (s.rules.drawUntilPlayable && s.phase !== "playAgain") {
+  } else if (
+    s.rules.drawUntilPlayable &&
+    s.phase !== "playAgain" &&
+    ruleBranch("decide", "C-1.8d")
+  ) {
     for (;;) {
       const drawn = drawCards(tx, seat, 1, "turn", true);
       if (drawn.length === 0 || tx.state.phase === "drawnCard") break;
@@ -254,7 +270,12 @@ function drawCards(tx: Tx, seat: Seat, n: number, reason: DrawReason, offer: boo
   const flush = (last: boolean) => {
     if (batch.length === 0 && !(last && all.length === 0)) return;
     const lastCard = batch[batch.length - 1];
-    const playable = last && offer && lastCard !== undefined && drawnCardFits(tx.state, lastCard);
+    const playable =
+      last &&
+      offer &&
+      lastCard !== undefined &&
+      drawnCardFits(tx.state, lastCard) &&
+      ruleBranch("decide", "N-3.2");
     tx.emit({ type: "cards.drawn", data: { seat, cards: batch, reason, playable } });
     batch = [];
   };
@@ -265,7 +286,7 @@ function drawCards(tx: Tx, seat: Seat, n: number, reason: DrawReason, offer: boo
       flush(false);
       taken = 0;
       const under = tx.state.discard.slice(0, -1);
-      if (under.length === 0) break;
+      if (under.length === 0 || !ruleBranch("decide", "N-3.5")) break;
       const s = tx.state;
       const order = seededShuffle(under, s.seed, s.game, s.shuffles + 1);
       tx.emit({ type: "pile.reshuffled", data: { order } });
@@ -287,7 +308,7 @@ function endTurn(tx: Tx, seat: Seat, skip: boolean): void {
     next = seatAfter(tx.state, next);
   }
   tx.emit({ type: "turn.started", data: { seat: next } });
-  if (tx.state.idleTurns >= tx.state.players) endGame(tx, null);
+  if (tx.state.idleTurns >= tx.state.players && ruleBranch("decide", "N-6.4")) endGame(tx, null);
 }
 
 function endGame(tx: Tx, winner: Seat | null): void {
@@ -298,7 +319,7 @@ function endGame(tx: Tx, winner: Seat | null): void {
   });
   const s = tx.state;
   const result = matchResult(s.rules, s.history.length, s.totals);
-  if (result.over)
+  if (result.over && ruleBranch("decide", "C-1.6"))
     tx.emit({
       type: "match.ended",
       data: { winners: result.winners, losers: result.losers, totals: s.totals.slice() },

@@ -1,3 +1,4 @@
+import { ruleBranch } from "../core/branches.js";
 import type { CommandType } from "../core/types.js";
 import {
   accept,
@@ -124,7 +125,8 @@ export function createClassicMachine(rules: ClassicRuleSet) {
   const cut = rules.cut.enabled;
   const dealing = cut || starterWish;
   const drawnCard = rules.playAfterDraw || rules.drawUntilPlayable || has("playAgain");
-  const takeBack = rules.calls.mauMau.required && rules.calls.mauMau.takeBack;
+  const takeBack =
+    rules.calls.mauMau.required && rules.calls.mauMau.takeBack && ruleBranch("machine", "B-5.3");
 
   const checks = new Map<string, NamedCheck<ClassicState>>();
   // A check that always passes in a chart state is left out of its guard (the state says so):

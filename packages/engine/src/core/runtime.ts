@@ -13,6 +13,7 @@ import {
   type RefusedEvent,
   type TableContext,
 } from "../machine/table.js";
+import { mutating } from "./branches.js";
 import type { AnyEngine } from "./engine.js";
 import { UNKNOWN_COMMAND } from "./checks.js";
 import { COMMAND_TYPES, type Command, type Refusal } from "./types.js";
@@ -171,6 +172,8 @@ const byText = new WeakMap<AnyEngine, Map<string, MachineRuntime>>();
  * JSON data, so equal text means the same machine; the last `SHARED_RULE_SETS` are kept.
  */
 export function runtimeOf(engine: AnyEngine, rules: unknown): MachineRuntime {
+  // A test that switches a rule branch off (core/branches.ts) gets a machine built under it.
+  if (mutating()) return new MachineRuntime(engine.machine(rules), (s) => engine.chartPosition(s));
   let byRules = runtimes.get(engine);
   if (!byRules) runtimes.set(engine, (byRules = new WeakMap()));
   const key = rules as object;

@@ -18,6 +18,7 @@ import {
   type FastLoadOptions,
   type FastUnsupported,
 } from "../core/fast.js";
+import { ruleBranch } from "../core/branches.js";
 import { FastRng } from "./rng.js";
 
 /**
@@ -920,9 +921,10 @@ export class FastClassic implements FastGame {
     const cannotFinish = kind === K.PlayAgain && rules.playAgainCannotFinish;
     const forgotMauMau = left === 0 && !cannotFinish && rules.calls.mauMau.required && !mauMau;
 
-    if (forgotMauMau && rules.calls.mauMau.takeBack) {
+    if (forgotMauMau && rules.calls.mauMau.takeBack && ruleBranch("fast", "B-5.3")) {
       // B-5.3: the card goes back into the hand; the pending draw and the penalty are drawn.
-      if (this.pendingDraw > 0) this.drawCards(seat, this.pendingDraw, true, false);
+      if (this.pendingDraw > 0 && ruleBranch("fast", "B-5.3 pending"))
+        this.drawCards(seat, this.pendingDraw, true, false);
       this.drawCards(seat, rules.calls.mauMau.penalty, false, false);
       this.endTurn(seat, false);
       return;

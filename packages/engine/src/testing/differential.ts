@@ -1,5 +1,6 @@
 import { colourOf } from "../cards/codes.js";
 import { createRng } from "../cards/rng.js";
+import { withBranchProbe, type BranchKey } from "../core/branches.js";
 import type { AnyEngine } from "../core/engine.js";
 import { transition } from "xstate";
 import { decisionOf, isCommand, runtimeOf } from "../core/runtime.js";
@@ -18,6 +19,12 @@ export interface DifferentialRun {
   readonly maxCommands?: number;
   /** Games to play before stopping (the match may end earlier). */
   readonly games?: number;
+  /**
+   * Share of a bot's plays with a call ("mau", "Mau-Mau") sent without it: a forgotten call is
+   * a legal move that costs cards (and B-5.3 takes the card back), which bots never make.
+   * Default 0.2.
+   */
+  readonly forgetRate?: number;
 }
 
 export interface DifferentialStats {
@@ -30,6 +37,11 @@ export interface DifferentialStats {
   codes: Record<string, number>;
   /** Chart states visited, with counts. */
   states: Record<string, number>;
+  /**
+   * Rule branches `decide` took (`ruleBranch("decide", id)`, core/branches.ts), with counts:
+   * counted on the decide path only (the machine runs the same `carryOut`).
+   */
+  branches: Record<string, number>;
 }
 
 /** Stats of no command yet. */
@@ -40,6 +52,7 @@ export const emptyStats = (): DifferentialStats => ({
   games: 0,
   codes: {},
   states: {},
+  branches: {},
 });
 
 /** Adds one run's stats into a total. */
@@ -50,6 +63,7 @@ export function addStats(total: DifferentialStats, s: DifferentialStats): void {
   total.games += s.games;
   for (const [k, v] of Object.entries(s.codes)) total.codes[k] = (total.codes[k] ?? 0) + v;
   for (const [k, v] of Object.entries(s.states)) total.states[k] = (total.states[k] ?? 0) + v;
+  for (const [k, v] of Object.entries(s.branches)) total.branches[k] = (total.branches[k] ?? 0) + v;
 }
 
 const pick = <T>(random: () => number, xs: readonly T[]): T =>
@@ -105,6 +119,15 @@ function mutated(random: () => number, legal: Command, faulty: Command): Command
   return out as unknown as Command;
 }
 
+/** The command without its calls when `forget` (a player who forgot to say them). */
+function forgetful(command: Command, forget: boolean): Command {
+  if (!forget) return command;
+  const calls = command as { mau?: unknown; mauMau?: unknown };
+  if (calls.mau !== true && calls.mauMau !== true) return command;
+  const { mau: _mau, mauMau: _mauMau, ...rest } = command as unknown as Record<string, unknown>;
+  return rest as unknown as Command;
+}
+
 const sameRefusal = (a: Refusal, b: Refusal) =>
   a.code === b.code &&
   a.rule === b.rule &&
@@ -121,13 +144,14 @@ const sameRefusal = (a: Refusal, b: Refusal) =>
 export function differentialRun(run: DifferentialRun): DifferentialStats {
   const random = createRng(run.seed, 11);
   const faultRate = run.faultRate ?? 0.3;
+  const forgetRate = run.forgetRate ?? 0.2;
   const maxCommands = run.maxCommands ?? 20_000;
   const games = run.games ?? 1;
-  const opened = openMatch(run.variant, {
-    players: run.players,
-    options: run.options ?? {},
-    seed: run.seed,
-  });
+  const taken = new Map<BranchKey, number>();
+  const counting = { taken };
+  const opened = withBranchProbe(counting, () =>
+    openMatch(run.variant, { players: run.players, options: run.options ?? {}, seed: run.seed }),
+  );
   if (isRefusal(opened)) throw new Error(`cannot open: ${opened.message.en}`);
   const engine = run.variant.engine as AnyEngine;
   let state = engine.replay(opened);
@@ -160,15 +184,17 @@ export function differentialRun(run: DifferentialRun): DifferentialStats {
       if (++gamesOver >= games) break;
       command = { type: "startNextGame" };
     } else if (progress.toAct === null) return fail("nobody to act while the game runs", null);
-    else
+    else {
       command = engine.botMove(
         state,
         progress.toAct,
         random() < 0.5 ? "random" : "heuristic",
         random,
       );
+      command = forgetful(command, random() < forgetRate);
+    }
     stats.commands++;
-    const decided = engine.decide(state, command);
+    const decided = withBranchProbe(counting, () => engine.decide(state, command));
     const stepped = runtime.step(snapshot, command);
     // Now and then: the runtime's cached actor scope gives what XState's own pure
     // `transition()` gives (same state, the same decision among its actions).
@@ -232,5 +258,7 @@ export function differentialRun(run: DifferentialRun): DifferentialStats {
     state = stepped.state;
     snapshot = stepped.snapshot;
   }
+  for (const [key, n] of taken)
+    if (key.startsWith("decide:")) stats.branches[key.slice("decide:".length)] = n;
   return stats;
 }

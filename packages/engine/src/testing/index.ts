@@ -18,6 +18,7 @@ export {
   type DriverMode,
   type Expectation,
   type Outcome,
+  type ScenarioReferee,
   type Setup,
   type Step,
   type StepRecord,
@@ -63,3 +64,14 @@ export {
   type DifferentialRun,
   type DifferentialStats,
 } from "./differential.js";
+export {
+  forEachReferee,
+  REFEREE_EXCEPTIONS,
+  REFEREES,
+  rowException,
+  BRANCHES_OFF_ENV,
+  type RefereeName,
+  type RefereeRow,
+} from "./referees.js";
+export { fastSnapshotOf, type FastRowStats } from "./fastBeside.js";
+export { ruleBranch, withBranchProbe, type BranchKey, type BranchProbe } from "../core/branches.js";

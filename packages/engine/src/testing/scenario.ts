@@ -1,10 +1,12 @@
 import type { CardCode } from "../cards/codes.js";
 import { createRng } from "../cards/rng.js";
 import type { BotLevel } from "../core/engine.js";
-import { GameDriver } from "../core/driver.js";
+import { GameDriver, type DispatchResult } from "../core/driver.js";
 import { isRefusal, type Command, type Refusal } from "../core/types.js";
 import type { AnyVariant } from "../core/variant.js";
+import type { RefereeName } from "../core/branches.js";
 import { stackDeck, type StackSpec } from "./deck.js";
+import { FastBeside, type FastRowStats } from "./fastBeside.js";
 
 type Ev = { type: string };
 
@@ -62,6 +64,8 @@ export interface StepRecord {
 /** What an expectation looks at: one driver after the last `when`. */
 export interface Outcome {
   readonly mode: "decider" | "machine";
+  /** The referee that played (testing/referees.ts); `decide` or `machine` outside the harness. */
+  readonly referee: RefereeName;
   readonly driver: GameDriver;
   /** The commands of the last `when`, in order. */
   readonly steps: readonly StepRecord[];
@@ -96,15 +100,47 @@ function snapshot(driver: GameDriver): string {
 class Run {
   readonly history: StepRecord[] = [];
   batch: StepRecord[] = [];
+  readonly mode: "decider" | "machine";
+  private readonly fast: FastBeside | null;
   constructor(
-    readonly mode: "decider" | "machine",
+    readonly referee: RefereeName,
     readonly driver: GameDriver,
-  ) {}
+    fastStats: FastRowStats | null,
+  ) {
+    this.mode = referee === "machine" ? "machine" : "decider";
+    this.fast = referee === "fast" ? new FastBeside(fastStats ?? { judged: 0, left: 0 }) : null;
+  }
+
+  private dispatch(command: Command): DispatchResult<Ev> {
+    if (this.fast === null) return this.driver.dispatch(command);
+    let result: DispatchResult<Ev> | undefined;
+    this.fast.send(this.driver, command, () => (result = this.driver.dispatch(command)).ok);
+    return result!;
+  }
+
+  /** The machine row: the chart is where the game is, and took what the events say. */
+  private checkMachine(before: unknown, command: Command, events: readonly Ev[]): void {
+    const engine = this.driver.engine;
+    const said = JSON.stringify(command);
+    const position = engine.chartPosition(this.driver.state).state;
+    if (this.driver.machineState !== position)
+      throw new Error(
+        `after ${said} the machine is in ${this.driver.machineState}, the game at ${position}`,
+      );
+    const derived = engine.machineEvents(before, events, this.driver.state);
+    if (JSON.stringify(derived) !== JSON.stringify(this.driver.taken))
+      throw new Error(
+        `after ${said} the machine took ${JSON.stringify(this.driver.taken)}, the events say ${JSON.stringify(derived)}`,
+      );
+  }
 
   send(command: Command): Refusal | null {
     const versionBefore = this.driver.version;
     const snapshotBefore = snapshot(this.driver);
-    const result = this.driver.dispatch(command);
+    const stateBefore = this.driver.state;
+    const result = this.dispatch(command);
+    if (result.ok && this.mode === "machine")
+      this.checkMachine(stateBefore, command, result.events);
     const record: StepRecord = {
       command,
       refusal: result.ok ? null : result.refusal,
@@ -122,6 +158,7 @@ class Run {
   outcome(): Outcome {
     return {
       mode: this.mode,
+      referee: this.referee,
       driver: this.driver,
       steps: this.batch,
       events: this.batch.flatMap((r) => r.events),
@@ -132,11 +169,19 @@ class Run {
 
 const describeCommand = (c: Command): string => JSON.stringify(c);
 
+/** How a scenario is run by the referee harness (testing/referees.ts). */
+export interface ScenarioReferee {
+  readonly referee: RefereeName;
+  /** The fast row's counts of steps judged and left to decide. */
+  readonly stats?: FastRowStats;
+}
+
 /** given(setup).when(...steps).then(...expectations), chainable: `.when(…).then(…)` again. */
 export class Scenario {
   private readonly runs: Run[];
 
-  constructor(setup: Setup) {
+  /** `harness`: one referee of the harness plays (the spec's `mode` is then ignored). */
+  constructor(setup: Setup, harness?: ScenarioReferee) {
     const { variant, spec } = setup;
     const stacked =
       spec.hands !== undefined || spec.starter !== undefined || spec.drawPile !== undefined;
@@ -151,12 +196,16 @@ export class Scenario {
       ...(deck === undefined ? {} : { deck }),
     };
     const mode = spec.mode ?? "decider";
-    const modes: ("decider" | "machine")[] = mode === "both" ? ["decider", "machine"] : [mode];
-    this.runs = modes.map((m) => {
-      const driver = GameDriver.open(variant, open, m);
+    const referees: RefereeName[] = harness
+      ? [harness.referee]
+      : mode === "both"
+        ? ["decide", "machine"]
+        : [mode === "machine" ? "machine" : "decide"];
+    this.runs = referees.map((referee) => {
+      const driver = GameDriver.open(variant, open, referee === "machine" ? "machine" : "decider");
       if (isRefusal(driver))
         throw new Error(`given: the match cannot open: ${driver.code} ${driver.message.en}`);
-      return new Run(m, driver);
+      return new Run(referee, driver, harness?.stats ?? null);
     });
   }
 
