@@ -58,10 +58,18 @@ export default tseslint.config(
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": "error",
       "@typescript-eslint/no-unnecessary-type-assertion": "error",
+      // Off: `async` without `await` is how the stores (memory, SQLite) and test doubles give a
+      // promise interface synchronous bodies whose throws still arrive as rejections.
+      "@typescript-eslint/require-await": "off",
     },
   },
   {
     files: ["**/*.test.ts", "**/*.test.tsx", "**/*.bench.ts"],
-    rules: { "no-restricted-properties": "off" },
+    rules: {
+      "no-restricted-properties": "off",
+      // vitest types its asymmetric matchers (`expect.any`, `expect.stringMatching`, ...) as
+      // `any`, and tests put them inside the objects they compare.
+      "@typescript-eslint/no-unsafe-assignment": "off",
+    },
   },
 );
