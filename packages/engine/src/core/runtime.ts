@@ -1,9 +1,4 @@
-import {
-  createActor,
-  type AnyActorScope,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-} from "xstate";
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine } from "xstate";
 import { dottedOf, stateValueOf, type TableContext } from "../machine/table.js";
 import type { AnyEngine } from "./engine.js";
 import { UNKNOWN_COMMAND } from "./checks.js";
@@ -43,7 +38,7 @@ export class MachineRuntime<S = unknown, E extends { type: string } = { type: st
    * call (most of its cost); this one is built once. It executes nothing: our machines only
    * assign and raise, which `machine.transition` carries out inside the snapshot.
    */
-  private readonly scope: AnyActorScope;
+  private readonly scope: Parameters<AnyStateMachine["transition"]>[2];
 
   constructor(
     readonly machine: AnyStateMachine,
@@ -60,7 +55,7 @@ export class MachineRuntime<S = unknown, E extends { type: string } = { type: st
       system: self.system,
       emit: () => {},
       actionExecutor: () => {},
-    } as unknown as AnyActorScope;
+    };
   }
 
   /** The machine snapshot of a folded game state. */
@@ -110,7 +105,7 @@ export function runtimeOf(engine: AnyEngine, rules: unknown): MachineRuntime {
   let runtime = byRules.get(key);
   if (runtime) return runtime;
   let shared = byText.get(engine);
-  if (!shared) byText.set(engine, (shared = new Map()));
+  if (!shared) byText.set(engine, (shared = new Map<string, MachineRuntime>()));
   const text = JSON.stringify(rules) ?? "null";
   runtime = shared.get(text);
   if (!runtime) {
