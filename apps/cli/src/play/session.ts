@@ -56,8 +56,10 @@ export interface PlaySetup {
 }
 
 /** Leaving the table: typed `q`, or the input ended. */
-class Leave {
-  constructor(readonly reason: "quit" | "eof") {}
+class Leave extends Error {
+  constructor(readonly reason: "quit" | "eof") {
+    super(reason);
+  }
 }
 
 /** Plays one match against bots through `io`; resolves to the exit code. */
@@ -455,7 +457,7 @@ class Table {
       "",
       c.inverse(` ${t.yourTurn(this.driver.progress().game)} `),
       `${t.piles}: ${tops}`,
-      `${counts.map((n, s) => `${this.name(s)} ${n}`).join(" · ")} ${t.cards} · ${t.drawPile}: ${String(v.drawPile ?? "?")}` +
+      `${counts.map((n, s) => `${this.name(s)} ${n}`).join(" · ")} ${t.cards} · ${t.drawPile}: ${typeof v.drawPile === "number" ? v.drawPile : "?"}` +
         (middle.length ? ` · ${t.middle}: ${style.card(middle[middle.length - 1]!)}` : ""),
     ];
     this.say(...lines, ...this.handLines(hand, legal), ...this.pileHintLines(piles, hand));
@@ -577,8 +579,9 @@ class Table {
   }
 
   private printMatchResult(): void {
-    const ended = [...this.driver.events].reverse().find((e: Ev) => e.type === "match.ended") as
-      Ev | undefined;
+    const ended = [...(this.driver.events as readonly Ev[])]
+      .reverse()
+      .find((e) => e.type === "match.ended");
     const data = ended && isRecord(ended.data) ? ended.data : {};
     const view = this.driver.view(this.me);
     const winners = numbers(data.winners) ?? (isRecord(view) ? numbers(view.winners) : null) ?? [];
