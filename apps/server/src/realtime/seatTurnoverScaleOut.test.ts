@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { SeatNotice, WireFrame } from "@maumau/client";
-import type { Command } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteRedisKeys, dropPostgresSchema, scaleOutServices } from "../testing/index.js";
 import { humanChoice } from "../testing/playServerMatch.js";
@@ -67,13 +66,13 @@ describe.skipIf(services === null)("seat turnover across two processes", () => {
         const view = await http.game.view.query({ matchId, token });
         const move =
           humanChoice(view.legal) ??
-          (view.progress?.status === "gameOver" ? ({ type: "startNextGame" } as Command) : null);
+          (view.progress?.status === "gameOver" ? { type: "startNextGame" } : null);
         if (move === null) continue;
         await http.game.command.mutate({
           matchId,
           token,
           commandId: `s${view.version}`,
-          command: move as never,
+          command: move,
         });
         made++;
         break;
