@@ -70,7 +70,7 @@ describe.skipIf(!haveExamples)("conformance examples through `maumau script`", (
         const want = JSON.parse(
           readFileSync(c.file.replace(/\.json$/, ".expected.json"), "utf8"),
         ) as Expected;
-        expectMatches(JSON.parse(run.stdout), want);
+        expectMatches(JSON.parse(run.stdout) as Parameters<typeof expectMatches>[0], want);
       },
       60_000,
     );

@@ -267,7 +267,7 @@ class Load {
     } else if (legal.length > 0) {
       move = legal[Math.floor(random() * legal.length)];
     } else if (snap.progress?.status === "gameOver" && seat.index === 0) {
-      move = { type: "startNextGame" } as Command;
+      move = { type: "startNextGame" };
     }
     if (move === undefined) return;
     if (table.sentAt !== null) {

@@ -59,7 +59,7 @@ export type { VariantSummary };
 
 function optionSchemaOf(variant: AnyVariant): OptionSchema | null {
   try {
-    return z.toJSONSchema(variant.optionsSchema as z.ZodType, {
+    return z.toJSONSchema(variant.optionsSchema, {
       io: "input",
       unrepresentable: "any",
     }) as OptionSchema;

@@ -36,9 +36,9 @@ async function startMain(sqlitePath: string): Promise<{ proc: ChildProcess; url:
   });
   children.push(proc);
   let out = "";
-  proc.stdout!.setEncoding("utf8");
+  proc.stdout.setEncoding("utf8");
   const url = await new Promise<string>((done, fail) => {
-    proc.stdout!.on("data", (chunk: string) => {
+    proc.stdout.on("data", (chunk: string) => {
       out += chunk;
       const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out);
       if (match) done(match[1]!);

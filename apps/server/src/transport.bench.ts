@@ -48,7 +48,7 @@ async function httpMove(): Promise<void> {
       matchId: h.matchId,
       token,
       commandId: `h${hCounter++}`,
-      command: move as never,
+      command: move,
     });
     return;
   }

@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import {
   isLobbyEventType,
-  type ClientCommand,
   type MatchSnapshot,
   type ViewEvent,
   type WireFrame,
@@ -742,7 +741,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
           const move = snap.legal.find((m) => m.type === "playCard") ?? snap.legal[0];
           if (move)
             await api.service
-              .command({ matchId, token, commandId: randomUUID(), command: move as ClientCommand })
+              .command({ matchId, token, commandId: randomUUID(), command: move })
               .catch(() => undefined);
         }
         await anna.page.waitForTimeout(15);
@@ -886,7 +885,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
         snap.legal.find((m) => m.type === "playCard" && m.faceDown === true) ?? snap.legal[0];
       if (move)
         await api.service
-          .command({ matchId, token, commandId: randomUUID(), command: move as ClientCommand })
+          .command({ matchId, token, commandId: randomUUID(), command: move })
           .catch(() => undefined);
       else await page.waitForTimeout(20);
       snap = await api.service.snapshot({ matchId, token });

@@ -16,7 +16,7 @@ import {
 const chartFor = (id: string): ChartJson => {
   const v = findVariant(id)!;
   const options = parseOptions(v, {});
-  return chartOf((v.engine as AnyEngine).machine(v.ruleSetFor(options as never)));
+  return chartOf((v.engine as AnyEngine).machine(v.ruleSetFor(options)));
 };
 
 /** A nested chart written by hand: a compound `turn` with an effect loop. */

@@ -122,7 +122,7 @@ function completeSnapshot(base: MatchSnapshot, frame: DeltaFrame): MatchSnapshot
     typeof base.view === "object" &&
     "rules" in base.view
   ) {
-    view = { ...view, rules: (base.view as { rules: unknown }).rules };
+    view = { ...view, rules: base.view.rules };
   }
   return {
     matchId: frame.matchId,

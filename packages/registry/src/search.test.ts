@@ -22,7 +22,7 @@ type Ev = { type: string; data?: unknown };
 
 /** Composed house rules beside the printed variants: two decks, a cut, draw-until-playable. */
 const houseRules: Record<string, unknown>[] = [
-  familyHouseRules as Record<string, unknown>,
+  familyHouseRules,
   {
     version: 1,
     deck: "noris-110",

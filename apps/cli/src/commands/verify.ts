@@ -81,7 +81,7 @@ export async function fetchLog(
   try {
     await connection.whenConnected();
     const history = await connection.api.game.history({ matchId });
-    return { full: history.full, events: history.events as Logged[] };
+    return { full: history.full, events: history.events };
   } finally {
     connection.close();
   }

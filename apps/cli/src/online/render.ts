@@ -115,7 +115,7 @@ function seatCells(snapshot: MatchSnapshot, me: Seat | null, look: Look, now: nu
   const { lobby, progress } = snapshot;
   const v = isRecord(snapshot.view) ? snapshot.view : {};
   const counts = numbers(v.handCounts) ?? [];
-  const piles = Array.isArray(v.piles) ? v.piles : null;
+  const piles: unknown[] | null = Array.isArray(v.piles) ? v.piles : null;
   const deadline = turnDeadline(snapshot);
   return lobby.seats.map((s, seat) => {
     const toAct = progress?.toAct === seat && progress.status === "playing";

@@ -49,7 +49,7 @@ export function readHistory(file: string): HistoryResult {
       "BAD_FILE",
     );
   }
-  return parsed.data as HistoryResult;
+  return parsed.data;
 }
 
 export function saveHistory(file: string, history: HistoryResult): void {

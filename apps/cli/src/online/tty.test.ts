@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ClientCommand } from "@maumau/client";
 import { createRng, GameDriver, isRefusal } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 // Tests only: the CLI's own code never imports the server's runtime.
@@ -140,7 +139,7 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
         const move = snap.legal.find((m) => m.type === "playCard") ?? snap.legal[0];
         if (move)
           await api.service
-            .command({ matchId, token, commandId: randomUUID(), command: move as ClientCommand })
+            .command({ matchId, token, commandId: randomUUID(), command: move })
             .catch(() => undefined);
       }
     }

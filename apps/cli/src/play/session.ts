@@ -77,8 +77,10 @@ export interface PlaySetup {
 const LOG_SIZE = 200;
 
 /** Leaving the table: typed `q`, or the input ended. */
-class Leave {
-  constructor(readonly reason: "quit" | "eof") {}
+class Leave extends Error {
+  constructor(readonly reason: "quit" | "eof") {
+    super(reason);
+  }
 }
 
 /** Plays one match against bots through `io`; resolves to the exit code. */
@@ -550,7 +552,7 @@ class Table {
       "",
       c.inverse(` ${t.yourTurn(this.driver.progress().game)} `),
       `${t.piles}: ${tops}`,
-      `${counts.map((n, s) => `${this.name(s)} ${n}`).join(" · ")} ${t.cards} · ${t.drawPile}: ${String(v.drawPile ?? "?")}` +
+      `${counts.map((n, s) => `${this.name(s)} ${n}`).join(" · ")} ${t.cards} · ${t.drawPile}: ${typeof v.drawPile === "number" ? v.drawPile : "?"}` +
         (middle.length ? ` · ${t.middle}: ${style.card(middle[middle.length - 1]!)}` : ""),
     ];
     this.say(
@@ -653,8 +655,9 @@ class Table {
   }
 
   private printMatchResult(): void {
-    const ended = [...this.driver.events].reverse().find((e: Ev) => e.type === "match.ended") as
-      Ev | undefined;
+    const ended = [...(this.driver.events as readonly Ev[])]
+      .reverse()
+      .find((e) => e.type === "match.ended");
     const data = ended && isRecord(ended.data) ? ended.data : {};
     const view = this.driver.view(this.me);
     const winners = numbers(data.winners) ?? (isRecord(view) ? numbers(view.winners) : null) ?? [];

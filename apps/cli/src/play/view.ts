@@ -16,10 +16,10 @@ export const isRecord = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
 
 export const numbers = (x: unknown): number[] | null =>
-  Array.isArray(x) && x.every((n) => typeof n === "number") ? (x as number[]) : null;
+  Array.isArray(x) && x.every((n) => typeof n === "number") ? x : null;
 
 export const strings = (x: unknown): string[] | null =>
-  Array.isArray(x) && x.every((n) => typeof n === "string") ? (x as string[]) : null;
+  Array.isArray(x) && x.every((n) => typeof n === "string") ? x : null;
 
 /** The viewer's own hand, in any family that has one. */
 export const handOf = (view: unknown): string[] | null =>

@@ -1,11 +1,4 @@
-import {
-  createRng,
-  type AnyEngine,
-  type AnyVariant,
-  type BotLevel,
-  type Command,
-  type Seat,
-} from "@maumau/engine";
+import { createRng, type AnyVariant, type BotLevel, type Command, type Seat } from "@maumau/engine";
 import {
   MatchFeed,
   RemoteRefusal,
@@ -121,7 +114,7 @@ export async function simulateRemote(
 ): Promise<RemoteSimulationReport> {
   const levels = config.bots.length > 0 ? config.bots : (["heuristic"] as const);
   const bots = levels.map((level) => {
-    const bot = viewBot(config.variant.engine as AnyEngine, level);
+    const bot = viewBot(config.variant.engine, level);
     if (bot === null)
       throw new Error(
         `the ${level} level plays only in-process (without --server) or as a server's bot seat`,

@@ -33,7 +33,7 @@ export function startCli(
   } = {},
 ): CliProcess {
   const [command, ...prefix] = options.bin ? [options.bin] : [process.execPath, tsx, main];
-  const child = spawn(command!, [...prefix, ...args], {
+  const child = spawn(command, [...prefix, ...args], {
     stdio: ["pipe", "pipe", "pipe"],
     env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", LANG: "C", LC_ALL: "", ...options.env },
   });
@@ -43,8 +43,8 @@ export function startCli(
   /** The last answer, until the CLI has read it (echoed after its prompt). */
   let unread: { readonly echo: string; readonly from: number } | null = null;
   const waiters = new OutputWaiters();
-  child.stdin!.on("error", () => {});
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+  child.stdin.on("error", () => {});
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     stdout += chunk;
     waiters.notify();
     const reply = options.reply;
@@ -56,14 +56,14 @@ export function startCli(
     const from = stdout.length - 2;
     void Promise.resolve(reply(stdout)).then((line) => {
       replying = false;
-      if (line === null) child.stdin!.end();
+      if (line === null) child.stdin.end();
       else {
         unread = { echo: `> ${line}\n`, from };
-        child.stdin!.write(line + "\n");
+        child.stdin.write(line + "\n");
       }
     });
   });
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) =>
     child.on("close", (code) => resolve(code)),
   );

@@ -319,7 +319,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     });
     children.push(haproxy);
     let haproxyLog = "";
-    haproxy.stderr!.setEncoding("utf8").on("data", (c: string) => (haproxyLog += c));
+    haproxy.stderr.setEncoding("utf8").on("data", (c: string) => (haproxyLog += c));
     const haproxyExit = once(haproxy, "exit");
     undo.push(async () => {
       if (haproxy.exitCode === null && haproxy.signalCode === null) haproxy.kill("SIGKILL");
@@ -357,7 +357,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       );
       children.push(proc);
       let err = "";
-      proc.stderr!.setEncoding("utf8").on("data", (c: string) => (err += c));
+      proc.stderr.setEncoding("utf8").on("data", (c: string) => (err += c));
       const exited = once(proc, "exit");
       const running = () => proc.exitCode === null && proc.signalCode === null;
       const host: HostProcess = {

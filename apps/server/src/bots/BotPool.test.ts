@@ -1,4 +1,4 @@
-import { createRng, GameDriver, isRefusal, search, type AnyEngine } from "@maumau/engine";
+import { createRng, GameDriver, isRefusal, search } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { afterEach, describe, expect, it } from "vitest";
 import { MemoryEventStore } from "../store/memory.js";
@@ -19,7 +19,7 @@ function knowledge(variantId: string, seed: number) {
   const random = createRng(seed, 1);
   for (let i = 0; i < 6; i++)
     driver.dispatch(driver.botMove(driver.progress().toAct!, "heuristic", random));
-  const engine = driver.engine as AnyEngine;
+  const engine = driver.engine;
   const seat = driver.progress().toAct!;
   return {
     engine,

@@ -118,7 +118,7 @@ export class Match {
     if (variant === undefined)
       throw new Error(`match ${id}: unknown variant ${created.data.variant}`);
     this.variant = variant;
-    this.engine = variant.engine as AnyEngine;
+    this.engine = variant.engine;
     this.options = created.data.options;
     this.ruleSet = created.data.ruleSet ?? null;
     this.turnTimerMs = created.data.turnTimerMs;

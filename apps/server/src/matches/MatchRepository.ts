@@ -236,7 +236,10 @@ export class MatchRepository {
     try {
       this.assertOpen();
     } catch (error) {
-      return Promise.reject(error as Error);
+      // assertOpen throws a ServiceError, which becomes this promise's rejection.
+      return Promise.reject(
+        error instanceof Error ? error : new Error("assertOpen threw", { cause: error }),
+      );
     }
     const { commandIdOf } = options;
     const fresh = options.fresh === true || this.options.shared;

@@ -156,32 +156,41 @@ export class Scheduler {
     if (unwatched && this.watchedElsewhere === null) return;
     const playVersion = match.playVersion;
     const planned = action;
-    const timer = setTimeout(async () => {
+    const timer = setTimeout(() => {
       this.timers.delete(match.id);
-      if (unwatched) {
-        const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
-        const watched = await this.watchedElsewhere!(match.id, viewers).catch(() => true);
-        if (!watched) return;
-      }
-      // A level that thinks off the event loop does so in the worker pool; the move is applied
-      // below like any other.
-      const thought = await this.thinkAhead(match, playVersion, planned);
-      if (thought === "stale") return;
-      // Another process may have moved (or run this very step) meanwhile: read, then act only
-      // if the match is still where the plan was made (table talk since then does not count);
-      // the expected version settles a race.
-      this.options.repository
-        .commit(
-          match.id,
-          (m) => (m.playVersion === playVersion ? this.act(m, planned, thought) : null),
-          { fresh: true },
-        )
-        .catch((error: unknown) =>
-          logFailure(this.options.logger, error, match.id, "bot step failed"),
-        );
+      // A timer does not wait for the step it starts: the step's failures are logged here.
+      this.runPlanned(match, playVersion, planned, unwatched).catch((error: unknown) =>
+        logFailure(this.options.logger, error, match.id, "bot step failed"),
+      );
     }, delay);
     this.timers.set(match.id, timer);
     this.plannedAt.set(match.id, playVersion);
+  }
+
+  /** The step planned above, once its timer fires. */
+  private async runPlanned(
+    match: Match,
+    playVersion: number,
+    planned: Action,
+    unwatched: boolean,
+  ): Promise<void> {
+    if (unwatched) {
+      const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
+      const watched = await this.watchedElsewhere!(match.id, viewers).catch(() => true);
+      if (!watched) return;
+    }
+    // A level that thinks off the event loop does so in the worker pool; the move is applied
+    // below like any other.
+    const thought = await this.thinkAhead(match, playVersion, planned);
+    if (thought === "stale") return;
+    // Another process may have moved (or run this very step) meanwhile: read, then act only
+    // if the match is still where the plan was made (table talk since then does not count);
+    // the expected version settles a race.
+    await this.options.repository.commit(
+      match.id,
+      (m) => (m.playVersion === playVersion ? this.act(m, planned, thought) : null),
+      { fresh: true },
+    );
   }
 
   /**

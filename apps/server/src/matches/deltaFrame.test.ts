@@ -71,7 +71,10 @@ describe("delta frames", () => {
             fullBytes += JSON.stringify(full).length;
             const expander = expanders.get(v)!;
             // As a socket gets them: through JSON, the public part inside a seat's packet.
-            const wire = (frame: unknown) => expander.expand(JSON.parse(JSON.stringify(frame)));
+            const wire = (frame: unknown) =>
+              expander.expand(
+                JSON.parse(JSON.stringify(frame)) as Parameters<FrameExpander["expand"]>[0],
+              );
             let got;
             if (v === "spectator") got = wire(parts.shared);
             else {

@@ -56,13 +56,13 @@ async function step(matchId: string, tokens: string[]): Promise<void> {
     const view = await http.game.view.query({ matchId, token });
     const move =
       humanChoice(view.legal) ??
-      (view.progress?.status === "gameOver" ? ({ type: "startNextGame" } as Command) : undefined);
+      (view.progress?.status === "gameOver" ? { type: "startNextGame" } : undefined);
     if (move) {
       await http.game.command.mutate({
         matchId,
         token,
         commandId: `s${view.version}`,
-        command: move as never,
+        command: move,
       });
       return;
     }
@@ -316,7 +316,7 @@ describe("socket limits", () => {
       );
       const refused = results
         .filter((r) => r.status === "rejected")
-        .map((r) => (r as PromiseRejectedResult).reason as RpcError);
+        .map((r) => r.reason as RpcError);
       expect(refused.length).toBeGreaterThanOrEqual(6);
       expect(refused[0]!.code).toBe("RATE_LIMITED");
       expect(refused[0]!.shape.data.code).toBe("TOO_MANY_REQUESTS");

@@ -51,7 +51,7 @@ export function encodeOnce<T extends object>(value: T): T {
 
 const sharedJsonOf = (payload: unknown): string | undefined => {
   if (payload === null || typeof payload !== "object" || !("shared" in payload)) return undefined;
-  const shared = (payload as { shared: unknown }).shared;
+  const shared = payload.shared;
   return shared !== null && typeof shared === "object" ? encoded.get(shared) : undefined;
 };
 

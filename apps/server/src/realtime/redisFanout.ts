@@ -193,10 +193,10 @@ interface Publisher {
 
 interface PublishState {
   /** Redis is connected: a publish can go out now. */
-  up(): boolean;
-  published(): void;
+  up: () => boolean;
+  published: () => void;
   /** A broadcast did not reach Redis (down, or the publish failed). */
-  failed(): void;
+  failed: () => void;
 }
 
 /**
@@ -217,7 +217,9 @@ function localFirst(adapter: ClusterAdapter, state: PublishState): ClusterAdapte
       state.failed();
       return;
     }
-    publisher
+    // Settles once Redis has taken it (or refused: `failed` handles that); socket.io does not
+    // wait for a broadcast, so the sockets here never wait for Redis.
+    await publisher
       .publishAndReturnOffset({
         type: MessageType.BROADCAST,
         data: {

@@ -1,5 +1,4 @@
 import type { SeatNotice, WireFrame } from "@maumau/client";
-import type { Command, Seat } from "@maumau/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../testing/index.js";
 import { humanChoice } from "../testing/playServerMatch.js";
@@ -41,13 +40,13 @@ async function step(matchId: string, tokens: readonly string[]): Promise<boolean
     if (view.lobby.status !== "running") return false;
     const move =
       humanChoice(view.legal) ??
-      (view.progress?.status === "gameOver" ? ({ type: "startNextGame" } as Command) : undefined);
+      (view.progress?.status === "gameOver" ? { type: "startNextGame" } : undefined);
     if (move === undefined) continue;
     await http.game.command.mutate({
       matchId,
       token,
       commandId: `s${view.version}`,
-      command: move as never,
+      command: move,
     });
     return true;
   }
@@ -139,7 +138,7 @@ describe("seat turnover: a stale seat room", () => {
     expect(await play(matchId, [c, a.token], 4)).toBe(4);
 
     const left = await http.lobby.leave.mutate({ matchId, token: a.token });
-    const b = await http.lobby.join.mutate({ matchId, name: "B", seat: 1 as Seat });
+    const b = await http.lobby.join.mutate({ matchId, name: "B", seat: 1 });
     const owner = await spy();
     await owner.socket.rpc("game.watch", { matchId, token: b.token });
     expect(await play(matchId, [c, b.token], 15)).toBe(15);

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { SeatNotice, WireFrame } from "@maumau/client";
-import type { Command } from "@maumau/engine";
 import { createAdapter } from "@socket.io/redis-streams-adapter";
 import { createClient } from "redis";
 import { Server } from "socket.io";
@@ -70,13 +69,13 @@ describe.skipIf(services === null)("seat turnover across two processes", () => {
         const view = await http.game.view.query({ matchId, token });
         const move =
           humanChoice(view.legal) ??
-          (view.progress?.status === "gameOver" ? ({ type: "startNextGame" } as Command) : null);
+          (view.progress?.status === "gameOver" ? { type: "startNextGame" } : null);
         if (move === null) continue;
         await http.game.command.mutate({
           matchId,
           token,
           commandId: `s${view.version}`,
-          command: move as never,
+          command: move,
         });
         made++;
         break;

@@ -145,7 +145,7 @@ const shaped = (path: string): fc.Arbitrary<unknown> => {
       const current = base[key];
       const replaced =
         deep && current !== null && typeof current === "object"
-          ? { ...(current as object), [inner]: bad }
+          ? { ...current, [inner]: bad }
           : bad;
       return { ...base, [key]: replaced };
     });

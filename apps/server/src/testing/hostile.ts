@@ -106,7 +106,7 @@ class RawEncoder extends Encoder {
         `2${packet.id ?? ""}[${JSON.stringify(data![0])},${head}${sep}"input":${input.text}}]`,
       ];
     }
-    return super.encode(packet);
+    return super.encode(packet) as string[];
   }
 }
 

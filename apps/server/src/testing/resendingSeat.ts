@@ -36,7 +36,7 @@ export class ResendingSeat {
       const move =
         humanChoice(snap.legal) ??
         (snap.progress?.status === "gameOver" && seat === 0
-          ? ({ type: "startNextGame" } as Command)
+          ? { type: "startNextGame" }
           : undefined);
       if (move === undefined) return "idle";
       this.pending = { commandId: `${seat}-${this.n++}`, command: move };
@@ -46,7 +46,7 @@ export class ResendingSeat {
       matchId,
       token,
       commandId: this.pending.commandId,
-      command: command as never,
+      command: command,
     });
     this.acks.push({
       matchId,

@@ -47,7 +47,7 @@ export async function startServerProcess(
     stdio: ["ignore", "ignore", "pipe"],
   });
   let err = "";
-  proc.stderr!.setEncoding("utf8").on("data", (chunk: string) => (err += chunk));
+  proc.stderr.setEncoding("utf8").on("data", (chunk: string) => (err += chunk));
   const exited = once(proc, "exit");
   const running = () => proc.exitCode === null && proc.signalCode === null;
   const url = `http://127.0.0.1:${port}`;

@@ -189,7 +189,7 @@ describe("commands", () => {
       matchId,
       token: tokens[toAct]!,
       commandId: "c3",
-      command: move as never,
+      command: move,
     });
     expect(done.duplicate).toBe(false);
     expect(done.version).toBeGreaterThan(mine.version);
@@ -366,14 +366,13 @@ async function playOut(matchId: string, tokens: readonly string[]): Promise<void
     for (const token of tokens) {
       const view = await client.game.view.query({ matchId, token });
       if (view.lobby.status === "over") return;
-      const move = (view.legal.find((m) => m.type === "playCard") ?? view.legal[0]) as
-        Command | undefined;
+      const move = view.legal.find((m) => m.type === "playCard") ?? view.legal[0];
       const command =
         move ??
         (view.progress?.status === "gameOver" ? ({ type: "startNextGame" } as const) : undefined);
       if (command === undefined) continue;
       await client.game.command
-        .mutate({ matchId, token, commandId: `p${i}-${view.version}`, command: command as never })
+        .mutate({ matchId, token, commandId: `p${i}-${view.version}`, command: command })
         .catch(() => undefined);
       acted = true;
     }

@@ -477,7 +477,9 @@ describe("issue #12: a saved rule set has an owner", () => {
       expect.any(String),
     );
     const lost = raced.find((r) => r.status === "rejected") as PromiseRejectedResult;
-    expect(await refusal(Promise.reject(lost.reason))).toMatchObject({ code: "NOT_OWNER" });
+    expect(await refusal(Promise.reject(lost.reason as Error))).toMatchObject({
+      code: "NOT_OWNER",
+    });
     expect(await api.store.version("ruleset-contested")).toBe(1);
   });
 

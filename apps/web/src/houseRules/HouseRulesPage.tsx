@@ -1,6 +1,6 @@
 import { RemoteRefusal, type VariantSummary } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
-import { custom, familyHouseRules, presets, type RuleSetDocument } from "@maumau/variant-custom";
+import { custom, familyHouseRules, presets } from "@maumau/variant-custom";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { rankMark } from "../cards/names";
@@ -55,6 +55,10 @@ function set(doc: Doc, path: readonly string[], value: unknown): Doc {
   return next;
 }
 
+/** A form control's text for a value of the document: its fallback unless a string or number. */
+const textOf = (value: unknown, fallback: string): string =>
+  typeof value === "string" || typeof value === "number" ? String(value) : fallback;
+
 const SAVE_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** C-1, C-2: compose a house-rule set, see it explained and checked, save it, play it. */
@@ -102,7 +106,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
   useEffect(() => void refreshList(), []);
 
   const parsed = useMemo(() => custom.optionsSchema.safeParse(doc), [doc]);
-  const valid = parsed.success ? (parsed.data as RuleSetDocument) : null;
+  const valid = parsed.success ? parsed.data : null;
   const issues = parsed.success
     ? []
     : parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
@@ -262,7 +266,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
         </div>
         <Field label={t("houseRules.title")} issue={issueAt(["name"])}>
           <input
-            value={String(field(["name"]) ?? "")}
+            value={textOf(field(["name"]), "")}
             maxLength={80}
             onChange={(e) => update(["name"], e.target.value)}
           />
@@ -300,7 +304,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           </Field>
           <Field label={t("houseRules.decks")} issue={issueAt(["decks"])}>
             <select
-              value={String(field(["decks"]) ?? 1)}
+              value={textOf(field(["decks"]), "1")}
               onChange={(e) => update(["decks"], Number(e.target.value))}
             >
               <option value="1">1</option>
@@ -313,7 +317,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           {issueAt(["players"]) && <p className="error">{issueAt(["players"])}</p>}
           <Field label={t("houseRules.dealing")} issue={issueAt(["dealing"])}>
             <select
-              value={String(field(["dealing"]) ?? "single")}
+              value={textOf(field(["dealing"]), "single")}
               onChange={(e) => update(["dealing"], e.target.value)}
             >
               <option value="single">{t("houseRules.single")}</option>
@@ -323,7 +327,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           {check(["cut", "enabled"], t("houseRules.cut"))}
           <Field label={t("houseRules.keepRank")} issue={issueAt(["cut", "keepRank"])}>
             <select
-              value={String(field(["cut", "keepRank"]) ?? "")}
+              value={textOf(field(["cut", "keepRank"]), "")}
               onChange={(e) =>
                 update(["cut", "keepRank"], e.target.value === "" ? null : e.target.value)
               }
@@ -400,7 +404,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
                             aria-label={t("houseRules.stacking", {
                               rank: rankMark(style, r, lang),
                             })}
-                            value={String(e?.stack ?? "same-rank")}
+                            value={textOf(e?.stack, "same-rank")}
                             onChange={(ev) => update(["effects", r, "stack"], ev.target.value)}
                           >
                             <option value="same-rank">{t("houseRules.stack.same")}</option>
@@ -463,7 +467,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           <legend>{t("houseRules.scoring")} (C-1.6)</legend>
           <Field label={t("houseRules.matchEnd")} issue={issueAt(["scoring", "matchEnd"])}>
             <select
-              value={String(field(["scoring", "matchEnd", "kind"]) ?? "games")}
+              value={textOf(field(["scoring", "matchEnd", "kind"]), "games")}
               onChange={(e) =>
                 update(
                   ["scoring", "matchEnd"],
@@ -481,7 +485,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
             </select>
           </Field>
           {(() => {
-            const kind = String(field(["scoring", "matchEnd", "kind"]) ?? "games");
+            const kind = textOf(field(["scoring", "matchEnd", "kind"]), "games");
             return num(
               ["scoring", "matchEnd", kind],
               t(`houseRules.end.${kind}Value`),

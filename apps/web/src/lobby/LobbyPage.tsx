@@ -74,7 +74,7 @@ function MatchList(props: { variants: readonly VariantSummary[]; lang: Lang; nam
       try {
         const list = await c.api.lobby.list({ status: ["open", "running"], limit: 50 });
         // Summaries: no options (issue #18); a match's own page reads its full view.
-        if (live) setMatches(list as readonly MatchSummary[]);
+        if (live) setMatches(list);
       } catch {
         // Offline for a moment: the banner says so; the reconnect reads again.
       }
@@ -237,7 +237,10 @@ function OptionField(props: {
     return (
       <label>
         {label}{" "}
-        <select value={String(value ?? "")} onChange={(e) => onChange(e.target.value)}>
+        <select
+          value={typeof value === "string" || typeof value === "number" ? String(value) : ""}
+          onChange={(e) => onChange(e.target.value)}
+        >
           {schema.enum.map((v) => (
             <option key={String(v)} value={String(v)}>
               {String(v)}

@@ -59,6 +59,7 @@ describe.skipIf(!haveBrowser)("card motion in chromium", () => {
     await page.addInitScript(() => {
       const record = { inserted: 0, animations: [] as { transforms: string[]; ms: number }[] };
       (window as unknown as { flights: typeof record }).flights = record;
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with `this` below
       const animate = Element.prototype.animate;
       Element.prototype.animate = function (this: Element, keyframes, options) {
         if (this.classList.contains("flying-card")) {

@@ -5,8 +5,12 @@ import { PREFS_KEY, resetTablePrefs, setTablePrefs, tablePrefs } from "./prefs";
 import { FLIGHT_MS, MotionQueue } from "./queue";
 import { stepsOf } from "./steps";
 
-const ev = (version: number, type: string, data: unknown): ViewEvent =>
-  ({ version, type, data, at: "" }) as ViewEvent;
+const ev = (version: number, type: string, data: unknown): ViewEvent => ({
+  version,
+  type,
+  data,
+  at: "",
+});
 
 afterEach(() => {
   localStorage.clear();

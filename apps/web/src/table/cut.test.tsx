@@ -111,14 +111,14 @@ describe("B-2.2 the cut at the table", () => {
     const { state, log, cutter } = bavarian(null);
     show(snapshotFor(state, log.length, cutter));
     for (const name of [/^Draw D$/, /^Pass P$/, /^Mau M$/]) {
-      const button = screen.getByRole("button", { name }) as HTMLButtonElement;
+      const button = screen.getByRole<HTMLButtonElement>("button", { name });
       expect(button.disabled, String(name)).toBe(true);
       expect(button.getAttribute("data-why")).toBe("Cut the deck first (B-2.2)");
     }
     cleanup();
     const other = (cutter + 1) % 3;
     show(snapshotFor(state, log.length, other));
-    const draw = screen.getByRole("button", { name: /^Draw D$/ }) as HTMLButtonElement;
+    const draw = screen.getByRole<HTMLButtonElement>("button", { name: /^Draw D$/ });
     expect(draw.disabled).toBe(true);
     expect(draw.getAttribute("data-why")).toBe("Bot 3 is cutting the deck (B-2.2)");
     expect(screen.queryByRole("slider")).toBeNull();

@@ -31,8 +31,8 @@ const HEUL_DOCH_SPECIAL: Readonly<Record<string, string>> = {
 };
 
 type Data = Record<string, unknown>;
-const num = (d: Data, k: string): number => (typeof d[k] === "number" ? (d[k] as number) : -1);
-const str = (d: Data, k: string): string => (typeof d[k] === "string" ? (d[k] as string) : "");
+const num = (d: Data, k: string): number => (typeof d[k] === "number" ? d[k] : -1);
+const str = (d: Data, k: string): string => (typeof d[k] === "string" ? d[k] : "");
 
 /** One line of the table's log for an event, or null for bookkeeping nobody needs to read. */
 export function eventText(e: ViewEvent, ctx: EventContext): string | null {

@@ -57,14 +57,14 @@ export function toClientCommand(command: Command, calls: Calls | null): ClientCo
   if (command.type === "startNextGame") return command;
   if (command.type !== "playCard") {
     const { seat: _seat, ...rest } = command;
-    return rest as ClientCommand;
+    return rest;
   }
   const { seat: _seat, mau: _mau, mauMau: _mauMau, ...rest } = command;
   return {
     ...rest,
     ...(calls?.mau ? { mau: true } : {}),
     ...(calls?.mauMau ? { mauMau: true } : {}),
-  } as ClientCommand;
+  };
 }
 
 /** For a heul-doch card without a choice of pile: "own" is its plain play. */

@@ -169,11 +169,11 @@ export function enginePlayout<S, E, EV>(
   maxMoves = 2000,
   evaluate?: (state: S, seat: Seat) => number,
 ): Playout<S> {
-  const toAct = engine.determinizer.toAct;
+  const { determinizer } = engine;
   return (world, seat, random) => {
     let s = world;
     for (let move = 0; move < maxMoves; move++) {
-      const actor = toAct(s);
+      const actor = determinizer.toAct(s);
       if (actor === null) return 0;
       let command: Command;
       if (policy === "heuristic") command = engine.botMove(s, actor, "heuristic", random);
@@ -456,7 +456,7 @@ export function searchBotMove<S, E, EV>(
   budget: SearchBudget = DEFAULT_SEARCH_BUDGET,
 ): Command {
   if (log === undefined) throw new Error("the search level needs the match log");
-  const view = engine.view(state, seat);
+  const view: unknown = engine.view(state, seat);
   const seen = log.map((e) => engine.eventFor(e, seat));
   const seed = Math.floor(random() * 0x100000000);
   return search(engine, { seat, view, log: seen }, { ...budget, seed }).command;

@@ -178,7 +178,7 @@ function play(tx: Tx, c: CommandOf<"playCard">): void {
   const ends = left === 0 && !cannotFinish && !forgotMauMau;
   // C-1.8c: a last wish card that forgot "Mau-Mau" keeps its effect: the colour named, if any.
   const named = typeof c.wish === "string" && deckColours(rules).includes(c.wish);
-  const wish = effect?.kind === "wish" && !ends && named ? c.wish! : null;
+  const wish = effect?.kind === "wish" && !ends && named ? c.wish : null;
   tx.emit({
     type: "card.played",
     data: { seat, card: c.card, wish, mau: c.mau === true, mauMau: c.mauMau === true },

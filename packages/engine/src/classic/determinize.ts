@@ -69,7 +69,7 @@ export const classicDeterminizer: Determinizer<
     return cards.length ? { cards, allows: (card) => !canPlay(state, card) } : null;
   },
   fill(event, state, seat, unseen) {
-    const e = event as ClassicEventView;
+    const e = event;
     const keep = (full: ClassicEvent) => ({ event: full, state });
     switch (e.type) {
       case "match.started":
@@ -137,7 +137,7 @@ export const classicDeterminizer: Determinizer<
       case "card.played":
         return { event: e, state: bindPlayed(state, e.data.seat, e.data.card, unseen) };
       default:
-        return keep(e as ClassicEvent);
+        return keep(e);
     }
   },
   mapCards: (s, f) => {

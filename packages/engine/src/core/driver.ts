@@ -32,7 +32,7 @@ export class GameDriver {
     events: readonly Ev[],
     readonly mode: GameDriverMode,
   ) {
-    this.engine = variant.engine as AnyEngine;
+    this.engine = variant.engine;
     this.log = events.slice();
     this.current = this.engine.replay(this.log);
     this.runtime =

@@ -90,7 +90,7 @@ export function botTable<V>(
 export function familyEngine<R, S, E extends { type: string }, V, EV>(
   parts: FamilyParts<R, S, E, V, EV>,
 ): Engine<R, S, E, V, EV> {
-  const { refusalFor, carryOut, evolve, view, legalMoves } = parts;
+  const { evolve, view, legalMoves } = parts;
   const bots = botTable(parts.viewBots, parts.fastHeuristic);
   const engine: Engine<R, S, E, V, EV> = {
     family: parts.family,
@@ -98,11 +98,11 @@ export function familyEngine<R, S, E extends { type: string }, V, EV>(
     initialState: () => null,
     decide: (s, c) => {
       if (!isCommandShaped(c)) return UNKNOWN_COMMAND;
-      return refusalFor(s, c) ?? carryOut(s, c).events;
+      return parts.refusalFor(s, c) ?? parts.carryOut(s, c).events;
     },
     apply: (s, c) => {
       if (!isCommandShaped(c)) return UNKNOWN_COMMAND;
-      return refusalFor(s, c) ?? carryOut(s, c);
+      return parts.refusalFor(s, c) ?? parts.carryOut(s, c);
     },
     evolve,
     replay: (events) => replayWith(evolve, events),

@@ -180,7 +180,7 @@ export function runtimeOf(engine: AnyEngine, rules: unknown): MachineRuntime {
   let runtime = byRules.get(key);
   if (runtime) return runtime;
   let shared = byText.get(engine);
-  if (!shared) byText.set(engine, (shared = new Map()));
+  if (!shared) byText.set(engine, (shared = new Map<string, MachineRuntime>()));
   const text = JSON.stringify(rules) ?? "null";
   runtime = shared.get(text);
   if (!runtime) {

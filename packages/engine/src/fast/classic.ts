@@ -783,7 +783,7 @@ export class FastClassic implements FastGame {
     this.turnActive = true;
     this.won = -1;
     this.scoreOf.fill(0);
-    const kind = t.kind[starter]!;
+    const kind = t.kind[starter]! as K;
     this.anyCard = rules.wildStarterAllowsAnything && !rules.starterEffects && kind === K.Wish;
     this.phase = P.Playing;
     let first = (dealer + 1) % this.players;
@@ -916,7 +916,7 @@ export class FastClassic implements FastGame {
   private play(seat: Seat, c: number, w: number, mau: boolean, mauMau: boolean): void {
     const t = this.tables;
     const rules = t.rules;
-    const kind = t.kind[c]!;
+    const kind = t.kind[c]! as K;
     const left = this.handLen[seat]! - 1;
     const cannotFinish = kind === K.PlayAgain && rules.playAgainCannotFinish;
     const forgotMauMau = left === 0 && !cannotFinish && rules.calls.mauMau.required && !mauMau;

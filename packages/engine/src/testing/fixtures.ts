@@ -55,4 +55,4 @@ export const testVariant = (
     deckFor: () => deck,
     ruleBook: [],
     theme: { accent: "#000", table: "#000", cardBack: "#000", colours: {} },
-  }) as unknown as AnyVariant;
+  });

@@ -3,7 +3,7 @@ import { countCards, type CardCode } from "../cards/codes.js";
 import { createRng } from "../cards/rng.js";
 import { GameDriver, type DispatchResult } from "../core/driver.js";
 import type { AnyEngine, BotLevel } from "../core/engine.js";
-import { isRefusal, type Command, type Seat, type Viewer } from "../core/types.js";
+import { isRefusal, type Command, type Viewer } from "../core/types.js";
 import type { AnyVariant } from "../core/variant.js";
 import type { LeakChecks } from "./leaks/index.js";
 
@@ -240,7 +240,7 @@ export function playAndCheck(run: PropertyRun): RunStats {
     }
     const seat = progress.toAct;
     if (seat === null) return fail("nobody to act while the game runs");
-    const level = run.levels[(seat as Seat) % run.levels.length] ?? "random";
+    const level = run.levels[seat % run.levels.length] ?? "random";
     const command = driver.botMove(seat, level, random);
     const result = send(command);
     if (!result.ok)

@@ -6,7 +6,7 @@ import {
   type Theme,
 } from "@maumau/engine";
 import { z } from "zod";
-import { bavarianRuleSet, type BavarianOptions } from "./ruleSet.js";
+import { bavarianRuleSet } from "./ruleSet.js";
 
 const r = (id: string, en: string, de: string): RuleText => ({ id, text: { en, de } });
 
@@ -138,7 +138,7 @@ export const bavarian = defineVariant({
   },
   players: { min: 2, max: 5 },
   deck: BAVARIAN_32.cards,
-  optionsSchema: bavarianOptionsSchema as z.ZodType<BavarianOptions>,
+  optionsSchema: bavarianOptionsSchema,
   optionDocs: [
     { key: "cut", label: { en: "Cut before dealing", de: "Abheben vor dem Geben" }, rule: "B-2.2" },
     {

@@ -11,13 +11,7 @@ import { frenchTheme } from "@maumau/variant-french";
 import { norisTheme } from "@maumau/variant-noris";
 import { z } from "zod";
 import { presets, type PresetId } from "./presets.js";
-import {
-  fromDocument,
-  parseDocument,
-  ruleSetSchema,
-  type ParsedRuleSet,
-  type RuleSetDocument,
-} from "./schema.js";
+import { fromDocument, parseDocument, ruleSetSchema, type ParsedRuleSet } from "./schema.js";
 
 const r = (id: string, en: string, de: string): RuleText => ({ id, text: { en, de } });
 
@@ -142,7 +136,7 @@ export const custom = defineVariant({
   },
   players: { min: 2, max: 10 },
   deck: DECKS["french-52"].cards,
-  optionsSchema: customOptionsSchema as unknown as z.ZodType<RuleSetDocument>,
+  optionsSchema: customOptionsSchema,
   optionDocs: [
     { key: "preset", label: { en: "Start from a preset", de: "Mit Preset beginnen" }, rule: "C-1" },
     { key: "deck", label: { en: "Deck", de: "Blatt" }, rule: "C-1.1" },

@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { custom, fromDocument, parseRuleSet, presets, type PresetId } from "./index.js";
 
 const originals: Record<PresetId, AnyVariant> = {
-  noris: noris as AnyVariant,
-  french: french as AnyVariant,
-  bavarian: bavarian as AnyVariant,
+  noris,
+  french,
+  bavarian,
 };
 
 /** Plays one game with bots; returns the log with the variant id blanked (the only allowed difference). */

@@ -54,7 +54,7 @@ describe("custom: properties over 1,000 random bot games of composed house rules
   it("faulty commands refused without a change, legal moves accepted, replay = live, machine = decide, cards conserved, views and events hide secrets, every game ends", () => {
     expect(
       checkProperties(custom, classicLeaks, {
-        options: houseRules as Record<string, unknown>[],
+        options: houseRules,
         mayNotEnd: (options) =>
           (options.turn as { drawUntilPlayable?: boolean } | undefined)?.drawUntilPlayable === true,
       }),

@@ -1,4 +1,4 @@
-import { GameDriver, isRefusal, openMatch, type AnyVariant } from "@maumau/engine";
+import { GameDriver, isRefusal, openMatch } from "@maumau/engine";
 import { describe, expect, it } from "vitest";
 import { custom, familyHouseRules, parseRuleSet, presets } from "./index.js";
 
@@ -82,7 +82,7 @@ describe("C-2 rule sets as data", () => {
   });
 
   it("C-2.2 the first event records the full rule set", () => {
-    const events = openMatch(custom as AnyVariant, {
+    const events = openMatch(custom, {
       players: 3,
       seed: 4,
       options: familyHouseRules,
@@ -99,13 +99,13 @@ describe("C-2 rule sets as data", () => {
   });
 
   it("a preset shorthand with overrides, and a bad option refused with its name", () => {
-    const ok = GameDriver.open(custom as AnyVariant, {
+    const ok = GameDriver.open(custom, {
       players: 2,
       seed: 1,
       options: { preset: "bavarian", handSize: 4 },
     });
     expect(isRefusal(ok)).toBe(false);
-    const bad = GameDriver.open(custom as AnyVariant, {
+    const bad = GameDriver.open(custom, {
       players: 2,
       seed: 1,
       options: { preset: "french", handSize: 42 },

@@ -153,7 +153,7 @@ export const ruleSetSchema = strict({
   ).optional(),
 })
   .superRefine((doc, ctx) => {
-    const deck = DECKS[doc.deck as DeckId];
+    const deck = DECKS[doc.deck];
     const ranks = new Set(deck.ranks);
     // The first rank the deck lacks in each table: a refusal's length does not grow with the input.
     const strange = Object.keys(doc.effects).find((r) => !ranks.has(r));

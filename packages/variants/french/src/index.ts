@@ -1,6 +1,6 @@
 import { classicEngine, defineVariant, FRENCH_52, type RuleText, type Theme } from "@maumau/engine";
 import { z } from "zod";
-import { frenchRuleSet, type FrenchOptions } from "./ruleSet.js";
+import { frenchRuleSet } from "./ruleSet.js";
 
 const r = (id: string, en: string, de: string): RuleText => ({ id, text: { en, de } });
 
@@ -123,7 +123,7 @@ export const french = defineVariant({
   },
   players: { min: 2, max: 8 },
   deck: FRENCH_52.cards,
-  optionsSchema: frenchOptionsSchema as z.ZodType<FrenchOptions>,
+  optionsSchema: frenchOptionsSchema,
   optionDocs: [
     {
       key: "playAfterDraw",

@@ -48,7 +48,7 @@ export const heulDoch = defineVariant({
   },
   players: { min: 3, max: 6 },
   deck: Object.freeze(heulDochDeck(false)),
-  optionsSchema: heulDochOptionsSchema as z.ZodType<HeulDochOptions>,
+  optionsSchema: heulDochOptionsSchema,
   optionDocs: [
     {
       key: "specials",

@@ -1,14 +1,10 @@
-import { createRng, GameDriver, isRefusal, type AnyVariant, type BotLevel } from "@maumau/engine";
+import { createRng, GameDriver, isRefusal, type BotLevel } from "@maumau/engine";
 import { bench, describe } from "vitest";
 import { noris } from "./index.js";
 
 /** One whole 4-player game of bots; returns the number of moves. */
 function game(seed: number, mode: "decider" | "machine", level: BotLevel): number {
-  const driver = GameDriver.open(
-    noris as AnyVariant,
-    { players: 4, seed, options: { games: 1 } },
-    mode,
-  );
+  const driver = GameDriver.open(noris, { players: 4, seed, options: { games: 1 } }, mode);
   if (isRefusal(driver)) throw new Error(driver.message.en);
   const random = createRng(seed, 1);
   let moves = 0;
@@ -36,7 +32,7 @@ describe("noris, 4 players, one whole game per iteration", () => {
 });
 
 describe("noris, per call on a dealt table", () => {
-  const driver = GameDriver.open(noris as AnyVariant, { players: 4, seed: 42 });
+  const driver = GameDriver.open(noris, { players: 4, seed: 42 });
   if (isRefusal(driver)) throw new Error(driver.message.en);
   const seat = driver.progress().toAct ?? 0;
   const move = driver.legalMoves(seat)[0]!;

@@ -27,7 +27,7 @@ describe("issue #12: provable fairness (classic family)", () => {
     for (const data of started) expect(data.commitment).toBe(commitmentOf(seed, data.game));
     const event = log.find((e) => e.type === "game.started")!;
     for (const viewer of [0, 3, "spectator"] as const) {
-      const seen = noris.engine.eventFor(event as never, viewer) as Logged;
+      const seen = noris.engine.eventFor(event, viewer) as Logged;
       expect(seen.data).toMatchObject({ commitment: commitmentOf(seed, 1) });
       expect(JSON.stringify(seen)).not.toContain(seed);
     }
