@@ -11,10 +11,10 @@ import {
   openMatch,
   randomFastPolicy,
   type Command,
-  type FastHeulDochSnapshot,
   type HeulDochEvent,
   type HeulDochState,
 } from "@maumau/engine";
+import { fastHeulDochSnapshotOf } from "@maumau/engine/testing";
 import { describe, expect, it } from "vitest";
 import { findVariant } from "./index.js";
 
@@ -49,22 +49,6 @@ const variant = () => {
   if (!v) throw new Error("no variant heul-doch");
   return v;
 };
-
-/** The engine's table in the fast path's terms. */
-function expected(s: HeulDochState): FastHeulDochSnapshot {
-  const over = s.phase === "gameOver" || s.phase === "matchOver";
-  return {
-    over,
-    turn: s.turn,
-    hands: s.hands.map((h) => [...h]),
-    drawPile: [...s.drawPile],
-    piles: s.piles.map((p) => p.map((c) => ({ card: c.card, faceDown: c.faceDown }))),
-    middle: [...s.middle],
-    scores: over ? [...(s.scores ?? [])] : null,
-    spoiled: over ? [...(s.spoiled ?? [])] : null,
-    winners: over ? [...s.gameWinners] : [],
-  };
-}
 
 const key = (c: Command): string => JSON.stringify(c, Object.keys(c).sort());
 
@@ -148,7 +132,7 @@ function playGame(c: Case, game: number): number {
   let fast = loadOrFail(state);
   let steps = 0;
   for (;;) {
-    const want = expected(state);
+    const want = fastHeulDochSnapshotOf(state);
     const got = fast.snapshot();
     if (JSON.stringify(got) !== JSON.stringify(want))
       expect(got, `${c.name} game ${game} step ${steps}`).toEqual(want);
@@ -241,7 +225,7 @@ describe("Heul doch! fast deals, copies and playouts", () => {
         fast.dealDeck(deck, (k, rest) =>
           heulDochPredicates.returnIndex(createRng(seed, 1000 + 1 + k), rest),
         );
-        expect(fast.snapshot(), `game ${game}`).toEqual(expected(engine));
+        expect(fast.snapshot(), `game ${game}`).toEqual(fastHeulDochSnapshotOf(engine));
       }
     });
 
@@ -308,7 +292,7 @@ describe("Heul doch! heuristic bot: fast policy = engine bot", () => {
           fast.apply(move);
           moves++;
         }
-        expect(fast.snapshot()).toEqual(expected(state));
+        expect(fast.snapshot()).toEqual(fastHeulDochSnapshotOf(state));
       }
     });
 

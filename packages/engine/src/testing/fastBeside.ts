@@ -1,7 +1,10 @@
 import type { ClassicState } from "../classic/state.js";
 import type { GameDriver } from "../core/driver.js";
-import type { Command } from "../core/types.js";
-import { FastClassic, isFastUnsupported, type FastSnapshot } from "../fast/classic.js";
+import { isFastUnsupported, type FastUnsupported } from "../core/fast.js";
+import type { Command, Seat } from "../core/types.js";
+import { FastClassic, type FastSnapshot } from "../fast/classic.js";
+import { FastHeulDoch, type FastHeulDochSnapshot } from "../fast/heulDoch.js";
+import type { HeulDochState } from "../heul-doch/state.js";
 
 /** How often the fast row judged a step itself, and how often it left one to decide. */
 export interface FastRowStats {
@@ -32,19 +35,82 @@ export function fastSnapshotOf(s: ClassicState): FastSnapshot {
   };
 }
 
-const differences = (a: FastSnapshot, b: FastSnapshot): string[] =>
-  (Object.keys(b) as (keyof FastSnapshot)[])
-    .filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
-    .map((k) => `${String(k)}: fast ${JSON.stringify(a[k])}, decide ${JSON.stringify(b[k])}`);
+/**
+ * The engine's Heul doch! table in the fast path's terms (`FastHeulDoch.snapshot`). Hands keep
+ * their order: the fast path keeps the engine's, and the order decides which copy leaves.
+ */
+export function fastHeulDochSnapshotOf(s: HeulDochState): FastHeulDochSnapshot {
+  const over = s.phase === "gameOver" || s.phase === "matchOver";
+  return {
+    over,
+    turn: s.turn,
+    hands: s.hands.map((h) => [...h]),
+    drawPile: [...s.drawPile],
+    piles: s.piles.map((p) => p.map((c) => ({ card: c.card, faceDown: c.faceDown }))),
+    middle: [...s.middle],
+    scores: over ? [...(s.scores ?? [])] : null,
+    spoiled: over ? [...(s.spoiled ?? [])] : null,
+    winners: over ? [...s.gameWinners] : [],
+  };
+}
+
+/** What the fast row asks of a family's fast game (`FastClassic`, `FastHeulDoch`). */
+interface BesideGame {
+  readonly toAct: Seat | null;
+  readonly moves: Int32Array;
+  accepts(command: unknown): boolean | "unsupported";
+  encode(command: unknown): number;
+  apply(move: number): void;
+  legalMoves(out: Int32Array): number;
+  decode(move: number): Command;
+  snapshot(): object;
+}
+
+/** A family's fast path as the fast row drives it: load decide's state, read its table. */
+interface FastRowFamily {
+  load(state: unknown): BesideGame | FastUnsupported;
+  /** Decide's table in the terms of the game's `snapshot()`. */
+  expected(state: unknown): object;
+}
+
+/** The families whose fast path the fast row drives, by `Engine.family`. */
+export const FAST_ROW_FAMILIES: Readonly<Partial<Record<string, FastRowFamily>>> = {
+  classic: {
+    load: (s) => FastClassic.load(s as ClassicState, { exactShuffles: true }),
+    expected: (s) => fastSnapshotOf(s as ClassicState),
+  },
+  // a dealt Heul doch! game has no random outcome left (H-3.6): nothing to take exactly
+  "heul-doch": {
+    load: (s) => FastHeulDoch.load(s as HeulDochState),
+    expected: (s) => fastHeulDochSnapshotOf(s as HeulDochState),
+  },
+};
+
+const differences = (a: object, b: object): string[] => {
+  const fast = a as Record<string, unknown>;
+  const decide = b as Record<string, unknown>;
+  return [...new Set([...Object.keys(decide), ...Object.keys(fast)])]
+    .filter((k) => JSON.stringify(fast[k]) !== JSON.stringify(decide[k]))
+    .map((k) => `${k}: fast ${JSON.stringify(fast[k])}, decide ${JSON.stringify(decide[k])}`);
+};
 
 /**
  * The fast path beside a `decide` driver: it keeps its own game (loaded from decide's state
  * where a step left to decide ended) and judges and plays each command before decide does.
  */
 export class FastBeside {
-  private game: FastClassic | null = null;
+  private game: BesideGame | null = null;
+  private readonly family: FastRowFamily;
 
-  constructor(private readonly stats: FastRowStats) {}
+  /** Throws when `family` has no fast path in `FAST_ROW_FAMILIES`. */
+  constructor(
+    private readonly stats: FastRowStats,
+    family: string,
+  ) {
+    const f = FAST_ROW_FAMILIES[family];
+    if (f === undefined) throw new Error(`the fast row drives no fast path of family ${family}`);
+    this.family = f;
+  }
 
   /**
    * Sends `command` to `driver` (decide) and to the fast path; throws when the fast path's
@@ -54,7 +120,7 @@ export class FastBeside {
   send(driver: GameDriver, command: Command, dispatch: () => boolean): void {
     let game = this.game;
     if (game === null) {
-      const loaded = FastClassic.load(driver.state as ClassicState, { exactShuffles: true });
+      const loaded = this.family.load(driver.state);
       if (!isFastUnsupported(loaded)) game = this.game = loaded;
     }
     const verdict = game === null ? "unsupported" : game.accepts(command);
@@ -73,7 +139,7 @@ export class FastBeside {
       );
     if (!accepted) return;
     game.apply(game.encode(command));
-    const diff = differences(game.snapshot(), fastSnapshotOf(driver.state as ClassicState));
+    const diff = differences(game.snapshot(), this.family.expected(driver.state));
     if (diff.length > 0)
       throw new Error(
         `after ${said} the fast path's table differs from decide's:\n  ${diff.join("\n  ")}`,

@@ -73,5 +73,10 @@ export {
   type RefereeName,
   type RefereeRow,
 } from "./referees.js";
-export { fastSnapshotOf, type FastRowStats } from "./fastBeside.js";
+export {
+  FAST_ROW_FAMILIES,
+  fastHeulDochSnapshotOf,
+  fastSnapshotOf,
+  type FastRowStats,
+} from "./fastBeside.js";
 export { ruleBranch, withBranchProbe, type BranchKey, type BranchProbe } from "../core/branches.js";

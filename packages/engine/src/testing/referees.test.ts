@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { NORIS_110 } from "../cards/decks.js";
+import { classicEngine } from "../classic/engine.js";
 import { withBranchProbe, type BranchKey } from "../core/branches.js";
+import type { AnyEngine } from "../core/engine.js";
+import { heulDochEngine } from "../heul-doch/engine.js";
 import { play } from "./commands.js";
 import { hand, ok, pendingDraw, turn, wish } from "./expect.js";
 import { plainClassicRuleSet, testVariant } from "./fixtures.js";
-import { REFEREES, rowException, type RefereeName } from "./referees.js";
+import { REFEREE_EXCEPTIONS, REFEREES, rowException, type RefereeName } from "./referees.js";
 import { Scenario, table } from "./scenario.js";
 
 /**
@@ -68,6 +71,19 @@ const off = (...keys: BranchKey[]) => ({ off: new Set(keys) });
 describe("the referee harness", () => {
   it("runs a classic variant in every row", () => {
     for (const referee of REFEREES) expect(rowException(variant, referee)).toBeNull();
+  });
+
+  it("runs Heul doch! in every row; a family with no fast row gets the exception there only", () => {
+    const rules = plainClassicRuleSet();
+    const on = (engine: unknown) =>
+      testVariant("family-of-engine", rules, NORIS_110.cards, engine as AnyEngine);
+    for (const referee of REFEREES) expect(rowException(on(heulDochEngine), referee)).toBeNull();
+    const none = on({ ...classicEngine, family: "no-fast-path" });
+    expect(rowException(none, "decide")).toBeNull();
+    expect(rowException(none, "machine")).toBeNull();
+    expect(rowException(none, "fast")).toBe(
+      `${REFEREE_EXCEPTIONS.fast.family} (family no-fast-path)`,
+    );
   });
 
   it.each(REFEREES)("the B-5.3 scenarios pass in the %s row", (referee) => {

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { setBranchProbe, type BranchKey, type RefereeName } from "../core/branches.js";
 import type { AnyEngine } from "../core/engine.js";
 import type { AnyVariant } from "../core/variant.js";
+import { FAST_ROW_FAMILIES } from "./fastBeside.js";
 import { Scenario, type Setup } from "./scenario.js";
 
 export type { RefereeName };
@@ -12,9 +13,11 @@ export type { RefereeName };
  * - `machine`: the family's statechart through `MachineRuntime.step`, as the server runs it;
  *   after every accepted command its state must be the game's chart position and what it
  *   took must be what the events say (`machineEvents`);
- * - `fast`: the classic fast path (`FastClassic`, packages/engine/src/fast/classic.ts) beside
- *   `decide`: before each command it judges the command itself (`accepts`), plays it on its
- *   own integer table (`apply`), and its verdict and whole table must equal decide's.
+ * - `fast`: the family's fast path (`FastClassic` in fast/classic.ts, `FastHeulDoch` in
+ *   fast/heulDoch.ts; `FAST_ROW_FAMILIES` in testing/fastBeside.ts) beside `decide`: loaded
+ *   from decide's state, before each command it judges the command itself (`accepts`), plays
+ *   it on its own integer table (`apply`), and its verdict, whole table and the legal moves of
+ *   the seat to act must equal decide's.
  */
 export const REFEREES: readonly RefereeName[] = ["decide", "machine", "fast"];
 
@@ -27,13 +30,13 @@ export const REFEREE_EXCEPTIONS = {
   fast: {
     /** Row: a variant whose family has no fast path the harness can drive. */
     family:
-      "the fast path the harness drives is the classic family's (FastClassic); this family has none it can load a state into and compare",
+      "the harness drives the fast paths of the families in FAST_ROW_FAMILIES (classic, heul-doch); this family has none it can load a state into and compare",
     /** Steps: the events and refusal codes of the fast row are decide's. */
     events:
       "the fast path builds no events and names no refusal code (it allocates nothing per move): in its row the events and refusals the expectations read are decide's, and the fast path's own verdict and table must equal them",
     /** Steps: outside one dealt game. */
     scope:
-      "the fast path plays one dealt game: the deal, the cut (B-2.2) and the match bookkeeping (startNextGame, a command after the game's end) are left to decide in its row",
+      "the fast path plays one dealt game: the deal, the cut (B-2.2), a position its load refuses and the match bookkeeping (startNextGame, a command after the game's end) are left to decide in its row",
   },
 } as const;
 
@@ -60,8 +63,9 @@ export interface RefereeRow {
 
 /** Why `referee` cannot run `variant`'s scenarios at all, or null when it can. */
 export function rowException(variant: AnyVariant, referee: RefereeName): string | null {
-  if (referee === "fast" && (variant.engine as AnyEngine).family !== "classic")
-    return `${REFEREE_EXCEPTIONS.fast.family} (family ${(variant.engine as AnyEngine).family})`;
+  const family = (variant.engine as AnyEngine).family;
+  if (referee === "fast" && FAST_ROW_FAMILIES[family] === undefined)
+    return `${REFEREE_EXCEPTIONS.fast.family} (family ${family})`;
   return null;
 }
 

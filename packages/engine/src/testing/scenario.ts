@@ -108,7 +108,10 @@ class Run {
     fastStats: FastRowStats | null,
   ) {
     this.mode = referee === "machine" ? "machine" : "decider";
-    this.fast = referee === "fast" ? new FastBeside(fastStats ?? { judged: 0, left: 0 }) : null;
+    this.fast =
+      referee === "fast"
+        ? new FastBeside(fastStats ?? { judged: 0, left: 0 }, driver.engine.family)
+        : null;
   }
 
   private dispatch(command: Command): DispatchResult<Ev> {
