@@ -13,6 +13,7 @@ import {
   type Command,
   type FastSnapshot,
 } from "@maumau/engine";
+import { fastSnapshotOf } from "@maumau/engine/testing";
 import { familyHouseRules } from "@maumau/variant-custom";
 import { describe, expect, it } from "vitest";
 import { findVariant } from "./index.js";
@@ -121,29 +122,6 @@ const CASES: readonly Case[] = [
   },
 ];
 
-/** The engine's table in the fast path's terms (hands sorted: their order means nothing). */
-function expected(s: ClassicState): FastSnapshot {
-  const over = s.phase === "gameOver" || s.phase === "matchOver";
-  return {
-    phase: over ? "over" : (s.phase as FastSnapshot["phase"]),
-    turn: s.turn,
-    direction: s.direction,
-    hands: s.hands.map((h) => [...h].sort()),
-    drawPile: [...s.drawPile],
-    discard: [...s.discard],
-    wish: s.wish,
-    pendingDraw: s.pendingDraw,
-    pendingRank: s.pendingRank,
-    anyCardAllowed: s.anyCardAllowed,
-    drawnCard: s.drawnCard,
-    idleTurns: s.idleTurns,
-    turnActive: s.turnActive,
-    shuffles: s.shuffles,
-    winner: over ? s.gameWinner : null,
-    scores: over ? [...(s.scores ?? [])] : null,
-  };
-}
-
 const key = (c: Command): string => JSON.stringify(c, Object.keys(c).sort());
 
 /** A command that may or may not be legal: wrong seats, cards, colours, calls, shapes. */
@@ -243,7 +221,7 @@ function playGame(c: Case, variant: AnyVariant, game: number): { steps: number; 
   let fast: FastClassic = loaded;
   let steps = 0;
   for (;;) {
-    const want = expected(state);
+    const want = fastSnapshotOf(state);
     const got = fast.snapshot();
     if (JSON.stringify(got) !== JSON.stringify(want))
       expect(got, `${c.name} game ${game} step ${steps}`).toEqual(want);
@@ -407,7 +385,7 @@ describe("fast deals, copies, determinizations and playouts", () => {
         const engine = opened(c, game, deck);
         const fast = loadOrFail(first);
         fast.dealDeck(deck, engine.dealer);
-        expect(fast.snapshot(), `game ${game}`).toEqual(expected(engine));
+        expect(fast.snapshot(), `game ${game}`).toEqual(fastSnapshotOf(engine));
       }
     });
 
