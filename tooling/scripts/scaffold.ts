@@ -181,7 +181,7 @@ export function ${name}RuleSet(options: ${Name}Options): ClassicRuleSet {
     "src/index.ts",
     `import { classicEngine, defineVariant, ${deck.constant}, type RuleText, type Theme } from "@maumau/engine";
 import { z } from "zod";
-import { ${name}RuleSet, type ${Name}Options } from "./ruleSet.js";
+import { ${name}RuleSet } from "./ruleSet.js";
 
 const r = (id: string, en: string, de: string): RuleText => ({ id, text: { en, de } });
 
@@ -213,7 +213,7 @@ export const ${name} = defineVariant({
   description: { en: ${JSON.stringify(`${en}: a variant of its own.`)}, de: ${JSON.stringify(`${de}: eine eigene Variante.`)} },
   players: { min: 2, max: 6 },
   deck: ${deck.constant}.cards,
-  optionsSchema: ${name}OptionsSchema as z.ZodType<${Name}Options>,
+  optionsSchema: ${name}OptionsSchema,
   optionDocs: [{ key: "games", label: { en: "Games in the match", de: "Spiele der Partie" }, rule: "${P}-6.2" }],
   engine: classicEngine,
   ruleSetFor: ${name}RuleSet,

@@ -128,7 +128,7 @@ describe("the search bot's sampler: worlds consistent with everything a seat has
       // Sampling is random: two samples of one information set usually deal differently.
       expect(differed).toBeGreaterThan(samples / 2);
     },
-    120_000,
+    300_000,
   );
 });
 
@@ -206,7 +206,7 @@ describe("the sampler across reshuffles (a reshuffled discard pile: seen cards, 
       }
       expect(reshuffled).toBeGreaterThan(1);
     },
-    120_000,
+    300_000,
   );
 });
 
@@ -259,7 +259,7 @@ describe("the search bot never reads hidden state", () => {
       }
       expect(compared).toBe(3);
     },
-    120_000,
+    300_000,
   );
 
   it("the search sees only the seat's hand and filtered log: its result is a function of them", () => {

@@ -54,7 +54,7 @@ describe.each(engines)("the machine hands over its decision: %s", (_family, engi
     const seat = engine.progress(state).toAct!;
     const refused: Command[] = [
       { type: "pass", seat: (seat + 1) % 3 },
-      { type: "playCard", seat, card: "not a card" } as Command,
+      { type: "playCard", seat, card: "not a card" },
     ];
     for (const command of refused) {
       const [next, actions] = transition(runtime.machine, snapshot, command);

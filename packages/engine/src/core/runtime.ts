@@ -1,6 +1,5 @@
 import {
   createActor,
-  type AnyActorScope,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type ExecutableActionObject,
@@ -78,7 +77,7 @@ export class MachineRuntime<S = unknown, E extends { type: string } = { type: st
    * call (most of its cost); this one is built once. Like XState's, its `actionExecutor`
    * executes nothing: it collects the actions of the transition under way (`actions`).
    */
-  private readonly scope: AnyActorScope;
+  private readonly scope: Parameters<AnyStateMachine["transition"]>[2];
   private actions: ExecutableActionObject[] = [];
   /** The resolved snapshot of each chart position reached so far (a chart has a handful). */
   private readonly positions = new Map<string, AnyMachineSnapshot>();
@@ -98,7 +97,7 @@ export class MachineRuntime<S = unknown, E extends { type: string } = { type: st
       system: self.system,
       emit: () => {},
       actionExecutor: (action: ExecutableActionObject) => this.actions.push(action),
-    } as unknown as AnyActorScope;
+    };
   }
 
   /**

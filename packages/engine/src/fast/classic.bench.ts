@@ -1,6 +1,5 @@
 import { bench, describe } from "vitest";
 import { classicEngine } from "../classic/engine.js";
-import type { ClassicState } from "../classic/state.js";
 import { startClassicMatch } from "../classic/decide.js";
 import { isFastUnsupported } from "../core/fast.js";
 import { plainClassicRuleSet } from "../testing/fixtures.js";
@@ -29,7 +28,7 @@ const rulesWithCalls = plainClassicRuleSet({
 function gameOn(rules: ReturnType<typeof plainClassicRuleSet>): FastClassic {
   const events = startClassicMatch({ variant: "bench", rules, players: 4, seed: "bench" });
   if (!Array.isArray(events)) throw new Error(events.message.en);
-  const state = classicEngine.replay(events) as ClassicState;
+  const state = classicEngine.replay(events);
   const fast = FastClassic.load(state, { rngSeed: 2026 });
   if (isFastUnsupported(fast)) throw new Error(fast.reason);
   return fast;

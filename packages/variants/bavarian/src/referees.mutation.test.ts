@@ -36,7 +36,10 @@ async function failuresWith(off: string): Promise<{ rows: string[]; suites: stri
         [VITEST, "run", "src/mau.test.ts", "-t", "B-5.3", "--reporter=json", `--outputFile=${out}`],
         { cwd: PACKAGE, env: { ...process.env, [BRANCHES_OFF_ENV]: off }, timeout: 120_000 },
         // a failing run exits with 1: the report says what failed
-        (error) => (error && (error as { code?: unknown }).code !== 1 ? reject(error) : resolve()),
+        (error) =>
+          error && error.code !== 1
+            ? reject(new Error(`vitest did not run: ${error.message}`, { cause: error }))
+            : resolve(),
       );
     });
     const report = JSON.parse(readFileSync(out, "utf8")) as JsonReport;
