@@ -50,7 +50,8 @@ export function inPty(args: readonly string[], env: Record<string, string>) {
     output: () => out,
     type: (keys: string) => child.stdin.write(keys),
     exited,
-    waitFor: (pattern: RegExp, timeoutMs = 30_000, from = 0) =>
+    // 90 s by default: the CLI starts through tsx, which took over 30 s under CI load.
+    waitFor: (pattern: RegExp, timeoutMs = 90_000, from = 0) =>
       waiters.until(
         () => (pattern.test(out.slice(from)) ? true : null),
         timeoutMs,
