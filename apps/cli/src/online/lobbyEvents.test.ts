@@ -24,6 +24,21 @@ describe("table talk lines (live table and replay)", () => {
     );
   });
 
+  it("speaks to the reader about their own reaction (You react / Du reagierst)", () => {
+    const mine = (lang: "de" | "en", you: string) => ({
+      lang,
+      seatName: () => you,
+      isMe: (seat: number) => seat === 0,
+    });
+    const reacted = event("chat.reacted", { from: { seat: 0, name: "Tom" }, reaction: "mau" });
+    expect(describeLobbyEvent(reacted, ONLINE_TEXTS.en, c, () => "?", mine("en", "You"))).toBe(
+      "💬 You react: Mau!",
+    );
+    expect(describeLobbyEvent(reacted, ONLINE_TEXTS.de, c, () => "?", mine("de", "Du"))).toBe(
+      "💬 Du reagierst: Mau!",
+    );
+  });
+
   it("prints a sender's control characters as spaces: no escape sequence reaches the terminal", () => {
     expect(shown("a\u001b[31mred\u0007\nnext\u202eevil")).toBe("a [31mred  next evil");
   });

@@ -48,7 +48,8 @@ export function describeLobbyEvent(
       if (e.type === "chat.said")
         return c.cyan(o.chatSaid(c.bold(who), shown(typeof d.text === "string" ? d.text : "")));
       const reaction = reactionById(String(d.reaction));
-      return c.cyan(o.chatReacted(c.bold(who), reaction ? reaction.label[chat.lang] : "?"));
+      const mine = !("spectator" in from) && chat.isMe?.(from.seat) === true;
+      return c.cyan(o.chatReacted(c.bold(who), reaction ? reaction.label[chat.lang] : "?", mine));
     }
     default:
       return undefined;
@@ -59,6 +60,8 @@ export function describeLobbyEvent(
 export interface ChatContext {
   readonly lang: Lang;
   readonly seatName: (from: { readonly seat: number; readonly name: string | null }) => string;
+  /** The seat is the reader's own ("You react", not "You reacts"). */
+  readonly isMe?: (seat: number) => boolean;
 }
 
 /**

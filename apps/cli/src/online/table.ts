@@ -228,6 +228,7 @@ export class OnlineTable {
               (this.snapshot
                 ? seatName(this.snapshot.lobby, from.seat, o)
                 : o.seatName(from.seat))),
+        isMe: (seat) => seat === this.me,
       },
       seat === this.me,
       (s) =>

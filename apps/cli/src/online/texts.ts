@@ -63,7 +63,8 @@ export interface OnlineTexts {
   readonly left: (again: string) => string;
   /** Table talk: a line, a quick reaction, the spectator mark, the help of `say` and `react`. */
   readonly chatSaid: (name: string, text: string) => string;
-  readonly chatReacted: (name: string, reaction: string) => string;
+  /** `you`: the sender is the reader ("You react: …"). */
+  readonly chatReacted: (name: string, reaction: string, you: boolean) => string;
   readonly spectator: (name: string) => string;
   readonly chatHelp: (reactions: string) => string;
   readonly spectatorHelp: string;
@@ -132,7 +133,8 @@ const en: OnlineTexts = {
   ].join("\n"),
   left: (again) => `You left the table; the seat stays yours: ${again}`,
   chatSaid: (name, text) => `💬 ${name}: ${text}`,
-  chatReacted: (name, reaction) => `💬 ${name} reacts: ${reaction}`,
+  chatReacted: (name, reaction, you) =>
+    you ? `💬 ${name} react: ${reaction}` : `💬 ${name} reacts: ${reaction}`,
   spectator: (name) => `${name} (spectator)`,
   chatHelp: (reactions) =>
     `  say TEXT  chat with the table · react N  a quick reaction: ${reactions}`,
@@ -205,7 +207,8 @@ const de: OnlineTexts = {
   ].join("\n"),
   left: (again) => `Du hast den Tisch verlassen; der Platz bleibt deiner: ${again}`,
   chatSaid: (name, text) => `💬 ${name}: ${text}`,
-  chatReacted: (name, reaction) => `💬 ${name} reagiert: ${reaction}`,
+  chatReacted: (name, reaction, you) =>
+    you ? `💬 ${name} reagierst: ${reaction}` : `💬 ${name} reagiert: ${reaction}`,
   spectator: (name) => `${name} (Zuschauer)`,
   chatHelp: (reactions) =>
     `  say TEXT  mit dem Tisch reden · react N  schnelle Reaktion: ${reactions}`,
