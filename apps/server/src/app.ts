@@ -322,11 +322,16 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
       const readiness: Readiness =
         api === undefined
           ? { status: "ready", checks: {} }
-          : await api.ready().catch((error: unknown): Readiness => ({
-              status: "unavailable",
-              checks: {},
-              reason: `readiness check failed: ${String(error)}`,
-            }));
+          : await api.ready().catch((error: unknown): Readiness => {
+              // The check's own failure goes to the log with an id; /readyz is public (#18.6).
+              const id = randomUUID();
+              logger.error({ err: error, errorId: id }, "the readiness check failed");
+              return {
+                status: "unavailable",
+                checks: {},
+                reason: `readiness check failed (error ${id} in the server log)`,
+              };
+            });
       sendJson(res, readiness.status === "unavailable" ? 503 : 200, readiness);
       return;
     }

@@ -46,7 +46,8 @@ export const storeUnavailable = (): ServiceError =>
  * so it must find out by itself).
  */
 export class StoreHealth implements EventStore {
-  #writeFailure: string | null = null;
+  /** Whether the last write failed with a store failure (its error is in the log, not here). */
+  #writeFailure = false;
   #probe: Promise<void> | null = null;
   /** The probe writes into a stream of this process's own: one event per recovery. */
   readonly #probeStream = `health-${randomUUID()}`;
@@ -59,18 +60,22 @@ export class StoreHealth implements EventStore {
     private readonly metrics?: Metrics,
   ) {}
 
-  /** Null when the store reads and writes; else why it is unready. */
+  /**
+   * Null when the store reads and writes; else why it is unready, in the server's own words
+   * (issue #18.6: `/readyz` is public, so the store's error text goes to the log only).
+   */
   async check(): Promise<string | null> {
-    if (this.#writeFailure !== null) {
+    if (this.#writeFailure) {
       this.#probe ??= this.#probeWrite().finally(() => (this.#probe = null));
       await this.#probe;
-      if (this.#writeFailure !== null) return `store: writes fail (${this.#writeFailure})`;
+      if (this.#writeFailure) return "store: writes fail (see the server log)";
     }
     try {
       await this.store.version("match-readiness-probe");
       return null;
     } catch (error) {
-      return `store: reads fail (${messageOf(error)})`;
+      this.#log(error, false);
+      return "store: reads fail (see the server log)";
     }
   }
 
@@ -136,8 +141,8 @@ export class StoreHealth implements EventStore {
   }
 
   #writable(): void {
-    if (this.#writeFailure === null) return;
-    this.#writeFailure = null;
+    if (!this.#writeFailure) return;
+    this.#writeFailure = false;
     this.#lastLogged = 0;
     this.logger.info("the event store takes writes again");
   }
@@ -145,18 +150,16 @@ export class StoreHealth implements EventStore {
   /** The error to throw for a store's `error`: STORE_UNAVAILABLE for a store failure. */
   #failed(error: unknown, write: boolean): unknown {
     if (!isStoreFailure(error)) return error;
-    if (write) this.#writeFailure = messageOf(error);
-    const now = Date.now();
-    if (now - this.#lastLogged >= ERROR_LOG_INTERVAL_MS) {
-      this.#lastLogged = now;
-      this.logger.error({ err: error, write }, "the event store failed");
-    }
+    if (write) this.#writeFailure = true;
+    this.#log(error, write);
     return storeUnavailable();
   }
-}
 
-function messageOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const code = (error as Error & { code?: unknown }).code;
-  return typeof code === "string" ? `${code}: ${error.message}` : error.message;
+  /** Logs a store failure, at most once per `ERROR_LOG_INTERVAL_MS` while it lasts. */
+  #log(error: unknown, write: boolean): void {
+    const now = Date.now();
+    if (now - this.#lastLogged < ERROR_LOG_INTERVAL_MS) return;
+    this.#lastLogged = now;
+    this.logger.error({ err: error, write }, "the event store failed");
+  }
 }
