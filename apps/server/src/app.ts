@@ -220,7 +220,20 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
       return;
     }
     // A batched request names its procedures in the path: `/trpc/a,b,c`.
-    const procedures = (requestPath(req) ?? "").slice("/trpc/".length).split(",").length;
+    const named = (requestPath(req) ?? "").slice("/trpc/".length).split(",");
+    const procedures = named.length;
+    // The list is the one large answer (a bound in docs/reliability.md): once per request, so
+    // that a batch cannot multiply it (issue #18.3).
+    if (named.filter((name) => name === "lobby.list").length > 1) {
+      sendRpcError(res, 429, "TOO_MANY_REQUESTS", -32029, {
+        code: "LIMIT",
+        message: {
+          en: "At most one lobby.list in one batch.",
+          de: "Höchstens ein lobby.list in einem Stapel.",
+        },
+      });
+      return;
+    }
     if (procedures > config.maxBatch) {
       sendRpcError(res, 429, "TOO_MANY_REQUESTS", -32029, {
         code: "LIMIT",

@@ -224,4 +224,14 @@ describe("issue #18.3: custom documents take known keys only, bounded", () => {
     );
     expect(bytes).toBeLessThanOrEqual(LARGEST_LIST_BYTES);
   });
+
+  it("a batch may not multiply the list: a second lobby.list in one request is a typed LIMIT", async () => {
+    const input = encodeURIComponent(JSON.stringify({ 0: { limit: 200 }, 1: { limit: 200 } }));
+    const res = await fetch(`${api.url}/trpc/lobby.list,lobby.list?batch=1&input=${input}`);
+    expect(res.status).toBe(429);
+    expect(await res.text()).toMatch(/"code":"LIMIT"/);
+    const one = encodeURIComponent(JSON.stringify({ 0: { limit: 200 }, 1: {} }));
+    const fine = await fetch(`${api.url}/trpc/lobby.list,variants.list?batch=1&input=${one}`);
+    expect(fine.status).toBe(200);
+  });
 });
