@@ -112,8 +112,8 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
   },
   METRICS_HOST: {
     key: "metricsHost",
-    help: "the address the metrics port binds to",
-    shown: "HOST",
+    help: "the address the metrics port binds to (a private address, so Prometheus on another host can scrape it)",
+    shown: "127.0.0.1",
   },
   METRICS_TOKEN: {
     key: "metricsToken",

@@ -189,7 +189,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       });
     });
     if (metricsServer !== null)
-      await listen(metricsServer, config.metricsPort ?? 0, config.metricsHost ?? config.host);
+      // Loopback unless told otherwise: the metrics port has no token (METRICS_TOKEN guards the
+      // main port's /metrics), so it must not open on every interface by default.
+      await listen(metricsServer, config.metricsPort ?? 0, config.metricsHost ?? "127.0.0.1");
   } catch (error) {
     void io.close();
     metricsServer?.close();
