@@ -5,7 +5,7 @@
 // `npm install -g ./maumau-<version>.tgz` needs nothing but Node ≥ 20.19. Prints the tarball's
 // path. The staging folder is `.pack/` beside this file.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -21,8 +21,9 @@ const nodeRange = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).e
 
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(join(stage, "dist"), { recursive: true });
-await build({
+const bundled = await build({
   absWorkingDir: cliDir,
+  metafile: true,
   entryPoints: { maumau: "src/main.ts", simulateWorker: "src/simulateWorker.ts" },
   outdir: join(stage, "dist"),
   // `simulateWorker.mjs` lies beside the entry, where simulateInThreads.ts looks for it.
@@ -55,7 +56,7 @@ writeFileSync(
       license: manifest.license,
       type: "module",
       bin: { maumau: "dist/maumau.mjs" },
-      files: ["dist", "README.md", "LICENSE"],
+      files: ["dist", "README.md", "LICENSE", "THIRD_PARTY_LICENSES.md"],
       engines: { node: nodeRange },
       keywords: ["mau mau", "card game", "terminal", "cli"],
     },
@@ -65,6 +66,7 @@ writeFileSync(
 );
 copyFileSync(join(cliDir, "PACKAGE.md"), join(stage, "README.md"));
 copyFileSync(join(root, "LICENSE"), join(stage, "LICENSE"));
+writeFileSync(join(stage, "THIRD_PARTY_LICENSES.md"), thirdPartyLicenses(bundled.metafile));
 
 mkdirSync(out, { recursive: true });
 const packed = execFileSync("npm", ["pack", "--json", "--pack-destination", out], {
@@ -75,3 +77,35 @@ const packed = execFileSync("npm", ["pack", "--json", "--pack-destination", out]
 });
 const [{ filename }] = JSON.parse(packed);
 console.log(join(out, filename));
+
+/**
+ * The licence of every npm package whose code the bundle holds (their MIT/ISC/BSD terms ask for
+ * the notice to travel with the code): name, version, licence and the package's LICENSE text.
+ */
+function thirdPartyLicenses(metafile) {
+  const dirs = new Set();
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) dirs.add(resolve(cliDir, match[1]));
+  }
+  const packages = [...dirs]
+    .map((dir) => {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+      const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+      const text = file ? readFileSync(join(dir, file), "utf8").trim() : null;
+      return { name: pkg.name, version: pkg.version, license: pkg.license ?? "see package", text };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const sections = packages.map(
+    (p) =>
+      `## ${p.name} ${p.version} (${p.license})\n\n` +
+      (p.text ? `\`\`\`\n${p.text}\n\`\`\`\n` : "No licence file in the package.\n"),
+  );
+  return [
+    "# Third-party licences",
+    "",
+    `The bundle in \`dist/\` holds code of these ${packages.length} npm packages.`,
+    "",
+    ...sections,
+  ].join("\n");
+}

@@ -74,11 +74,21 @@ describe("maumau as an npm package (npm pack, npm install -g into an empty prefi
       license: "MIT",
       bin: { maumau: "dist/maumau.mjs" },
       engines: { node: ">=20.19" },
-      files: ["dist", "README.md", "LICENSE"],
+      files: ["dist", "README.md", "LICENSE", "THIRD_PARTY_LICENSES.md"],
     });
     expect(pkg).not.toHaveProperty("dependencies");
     expect(JSON.stringify(pkg)).not.toContain("workspace:");
-    expect(readdirSync(installed).sort()).toEqual(["LICENSE", "README.md", "dist", "package.json"]);
+    expect(readdirSync(installed).sort()).toEqual([
+      "LICENSE",
+      "README.md",
+      "THIRD_PARTY_LICENSES.md",
+      "dist",
+      "package.json",
+    ]);
+    // The notices of the bundled packages travel with their code.
+    const notices = readFileSync(join(installed, "THIRD_PARTY_LICENSES.md"), "utf8");
+    for (const name of ["socket.io-client", "zod", "xstate", "commander", "chalk"])
+      expect(notices).toMatch(new RegExp(`^## ${name} \\S+ \\(MIT\\)$`, "m"));
     const files = readdirSync(join(installed, "dist"));
     expect(files.filter((f) => f.endsWith(".node"))).toEqual([]);
     for (const file of files.filter((f) => f.endsWith(".mjs"))) {
@@ -130,5 +140,23 @@ describe("maumau as an npm package (npm pack, npm install -g into an empty prefi
     expect(await ended(cli, 150_000)).toBe(0);
     expect(cli.stdout()).toMatch(/Match over/);
     expect(cli.stderr()).toBe("");
+
+    // The finished match through the installed package's other online commands (as child
+    // processes that do not block this process, where the server runs).
+    const matchId = /match ([\w-]{16})/.exec(cli.stdout())?.[1];
+    expect(matchId).toBeDefined();
+    const online = async (args: readonly string[]): Promise<string> => {
+      const command = startCli(args, { bin, env: env() });
+      expect(await ended(command, 60_000), command.stderr()).toBe(0);
+      return command.stdout();
+    };
+    const list = await online(["list", "--server", api.url, "--all"]);
+    expect(list).toMatch(new RegExp(`^${matchId!}.*noris.*over`, "m"));
+    const saved = join(work, "match.json");
+    await online(["replay", "--server", api.url, "--match", matchId!, "--save", saved]);
+    expect(JSON.parse(readFileSync(saved, "utf8"))).toHaveProperty("events");
+    expect(await online(["verify", "--server", api.url, "--match", matchId!])).toMatch(
+      /^fair: every commitment and every shuffle follows from the revealed seed/m,
+    );
   }, 180_000);
 });
