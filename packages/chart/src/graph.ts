@@ -16,6 +16,11 @@ export interface ChartNode {
 /** One way along an arrow: the event and the checks its guard makes (rule id first). */
 export interface ChartMove {
   readonly event: string;
+  /**
+   * The words an arrow shows for the event (a page's language); the event key when absent.
+   * `event` stays the key that the highlight and `data-event` match.
+   */
+  readonly label?: string;
   readonly guards: readonly string[];
   /** What the transition means at the table, when the machine says. */
   readonly description: string | null;

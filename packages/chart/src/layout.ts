@@ -94,7 +94,7 @@ export async function layoutChart(graph: ChartGraph): Promise<ChartLayout> {
     labels: e.moves.map((m, i) => {
       const parts = labelParts(m.guards);
       labelled.set(`${e.id}:${i}`, parts);
-      const text = moveText(m.event, parts);
+      const text = moveText(m.label ?? m.event, parts);
       return { id: `${e.id}:${i}`, text, width: textWidth(text, 11), height: LABEL_HEIGHT };
     }),
   }));

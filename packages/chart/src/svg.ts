@@ -74,14 +74,20 @@ export const CHART_STYLE = `
 @media (prefers-reduced-motion: reduce) { .mm-chart .transition[data-taken="true"] path { animation: none; } }
 `;
 
-function edgeSvg(laid: LaidEdge, taken: Set<string>, ruleHref: SvgOptions["ruleHref"]): string {
+function edgeSvg(
+  laid: LaidEdge,
+  taken: Set<string>,
+  ruleHref: SvgOptions["ruleHref"],
+  /** A state's shown name by its path (the layout's labels, in the page's language). */
+  nameOf: (state: string) => string,
+): string {
   const { edge } = laid;
   const effect = edge.moves.every((m) => m.event.startsWith("effect."));
   const isTaken = edge.moves.some((m) => taken.has(moveKey(edge, m.event)));
   const tip = edge.moves
     .map((m) =>
       [
-        `${m.event}${m.description ? `: ${m.description}` : ""}`,
+        `${m.label ?? m.event}${m.description ? `: ${m.description}` : ""}`,
         ...m.guards.map((g) => `  ✓ ${g}`),
       ].join("\n"),
     )
@@ -100,14 +106,14 @@ function edgeSvg(laid: LaidEdge, taken: Set<string>, ruleHref: SvgOptions["ruleH
     const on = taken.has(moveKey(edge, l.move.event)) ? ' data-taken="true"' : "";
     return (
       `<text${cls} data-event="${escape(l.move.event)}"${on} x="${l.x.toFixed(1)}" y="${(l.y + l.height - 4).toFixed(1)}">` +
-      `${escape(l.move.event)}${ids.join("")}${ids.length ? "]" : ""}</text>`
+      `${escape(l.move.label ?? l.move.event)}${ids.join("")}${ids.length ? "]" : ""}</text>`
     );
   });
   return (
     `<g class="transition${effect ? " effect" : ""}" data-source="${escape(edge.source)}" ` +
     `data-target="${escape(edge.target)}" data-events="${escape(edge.moves.map((m) => m.event).join(" "))}"` +
     `${isTaken ? ' data-taken="true"' : ""}>` +
-    `<title>${escape(`${edge.source} → ${edge.target}\n${tip}`)}</title>` +
+    `<title>${escape(`${nameOf(edge.source)} → ${nameOf(edge.target)}\n${tip}`)}</title>` +
     `<path d="${path(laid.points)}" marker-end="url(#mm-arrow)"/>` +
     labels.join("") +
     `</g>`
@@ -164,7 +170,9 @@ export function chartSvg(layout: ChartLayout, options: SvgOptions): string {
       `<g class="start-marker"><circle class="start" cx="${s.dot.x.toFixed(1)}" cy="${s.dot.y.toFixed(1)}" r="5"/>` +
         `<path d="${path(s.points)}" fill="none" stroke="currentColor" marker-end="url(#mm-arrow)"/></g>`,
     );
-  for (const e of layout.edges) out.push(edgeSvg(e, taken, options.ruleHref));
+  const names = new Map(layout.nodes.map((n) => [n.node.id, n.node.label]));
+  const nameOf = (state: string) => names.get(state) ?? state;
+  for (const e of layout.edges) out.push(edgeSvg(e, taken, options.ruleHref, nameOf));
   out.push("</svg>");
   return out.join("\n");
 }

@@ -8,7 +8,7 @@ import {
 } from "@maumau/chart";
 import { chartOf, parseOptions, isRefusal, type AnyEngine, type Lang } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
-import { stateLabel } from "./stateNames";
+import { eventLabel, stateLabel } from "./stateNames";
 
 export type { ChartHighlight };
 
@@ -37,10 +37,15 @@ export function chartLayout(
         ruleSet = variant.ruleSetFor(options);
       }
       const graph = graphOf(chartOf((variant.engine as AnyEngine).machine(ruleSet)));
-      // The states in the player's language, laid out at the width of those names.
+      // The states and the arrows' events in the player's language, laid out at the width of
+      // those words (no internal key on screen, #20.9).
       return layoutChart({
         ...graph,
         nodes: graph.nodes.map((n) => ({ ...n, label: stateLabel(n.label, lang) })),
+        edges: graph.edges.map((e) => ({
+          ...e,
+          moves: e.moves.map((m) => ({ ...m, label: eventLabel(m.event, lang) })),
+        })),
       });
     })();
     layouts.set(key, layout);

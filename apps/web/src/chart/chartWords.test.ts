@@ -3,6 +3,7 @@ import { chartOf, isRefusal, parseOptions, type AnyEngine } from "@maumau/engine
 import { variants } from "@maumau/registry";
 import { describe, expect, it } from "vitest";
 import { createI18n, resources } from "../i18n";
+import { chartLayout, chartSvg } from "./chartData";
 import { eventWords, stateLabel, stateWords } from "./stateNames";
 
 describe("the chart speaks the player's language (#20.9)", () => {
@@ -52,5 +53,23 @@ describe("the chart speaks the player's language (#20.9)", () => {
       }
     }
     expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it("the drawn chart's arrows read in words too: no event key in any label, German or English", async () => {
+    for (const lang of ["de", "en"] as const) {
+      for (const id of ["noris", "heul-doch"]) {
+        const svg = chartSvg(await chartLayout(id, null, lang), { title: id, inlineStyle: false });
+        const texts = [...svg.matchAll(/<text[^>]*>(.*?)<\/text>/g)].map((m) =>
+          m[1]!.replace(/<[^>]+>/g, ""),
+        );
+        expect(texts.length, id).toBeGreaterThan(5);
+        const keys = texts.filter((t) =>
+          /\b(effect\.|playCard|drawCard|startNextGame|[a-z]+[A-Z][a-z]+\b)/.test(t),
+        );
+        expect(keys, `${lang} ${id}`).toEqual([]);
+        // The key stays on the arrow for the highlight.
+        expect(svg).toMatch(/data-event="playCard"|data-event="play/);
+      }
+    }
   });
 });

@@ -20,6 +20,12 @@ export function stateLabel(label: string, lang: Lang): string {
   return states[label] ?? spelledOut(label);
 }
 
+/** A machine event or command (`effect.skip`) in `lang`, for the chart's arrows. */
+export function eventLabel(key: string, lang: Lang): string {
+  const words: Readonly<Record<string, string>> = resources[lang].translation.chart.words;
+  return words[key.replace(/\./g, "_")] ?? spelledOut(key);
+}
+
 /** A state by its path (`turn.underPenalty`), as the caption names it: its own name. */
 export function stateWords(path: string, t: TFunction): string {
   const own = path.split(".").at(-1) ?? path;
