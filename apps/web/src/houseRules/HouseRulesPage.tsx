@@ -8,6 +8,10 @@ import { keepSeat, storedName } from "../net/seats";
 import { server } from "../net/server";
 import { navigate, paths } from "../router";
 import { deckStyleOfDeck, ranksOf, ruleSetText } from "./ruleSetText";
+import { schemaMessages } from "./schemaMessages";
+
+/** The decks a house-rule set may use (their names come from the locales). */
+const DECKS = ["noris-110", "french-52", "french-32", "bavarian-32"] as const;
 
 const ChartPanel = lazy(() => import("../chart/ChartPanel"));
 
@@ -105,7 +109,11 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
       );
   useEffect(() => void refreshList(), []);
 
-  const parsed = useMemo(() => custom.optionsSchema.safeParse(doc), [doc]);
+  // zod's own messages in the page's language (the schema's custom messages stay as written).
+  const parsed = useMemo(
+    () => custom.optionsSchema.safeParse(doc, { error: schemaMessages[lang] }),
+    [doc, lang],
+  );
   const valid = parsed.success ? parsed.data : null;
   const issues = parsed.success
     ? []
@@ -295,9 +303,9 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
                 setSaved(null);
               }}
             >
-              {["noris-110", "french-52", "french-32", "bavarian-32"].map((d) => (
+              {DECKS.map((d) => (
                 <option key={d} value={d}>
-                  {d}
+                  {t(`houseRules.deckName.${d}`)}
                 </option>
               ))}
             </select>

@@ -28,6 +28,12 @@ export const de: Texts = {
     title: "Titel",
     deckAndDealing: "Blatt und Geben",
     deck: "Blatt",
+    deckName: {
+      "noris-110": "noris (110 Karten)",
+      "french-52": "Französisch (52 Karten)",
+      "french-32": "Französisch (32 Karten)",
+      "bavarian-32": "Bayerisch (32 Karten)",
+    },
     decks: "Gemischte Blätter",
     handSize: "Handkarten",
     playersMin: "Mindestens Spieler",

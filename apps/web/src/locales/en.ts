@@ -26,6 +26,12 @@ export const en = {
     title: "Title",
     deckAndDealing: "Deck and dealing",
     deck: "Deck",
+    deckName: {
+      "noris-110": "noris (110 cards)",
+      "french-52": "French (52 cards)",
+      "french-32": "French (32 cards)",
+      "bavarian-32": "Bavarian (32 cards)",
+    },
     decks: "Decks shuffled together",
     handSize: "Hand size",
     playersMin: "Fewest players",
