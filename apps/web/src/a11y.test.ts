@@ -408,6 +408,45 @@ describe.skipIf(!haveBrowser)("accessibility (axe-core in chromium)", () => {
       await ended.context.close();
     }, 300_000);
   }
+  it("bavarian: the cut as the cutter sees it; french and tabaluga tables on the player's turn; a shared replay room", async () => {
+    // B-2.2: the cutter acts first; the browser sits at that seat, whichever it is.
+    const bavarian = await seated("bavarian", 3, {});
+    await api.service.start({ matchId: bavarian.matchId, token: bavarian.tickets[0]!.token });
+    const cutter = await toAct(bavarian);
+    expect(cutter).not.toBeNull();
+    expect((await snapshotOf(bavarian, cutter!)).legal.some((c) => c.type === "cut")).toBe(true);
+    const cut = await person({ matchId: bavarian.matchId, ticket: bavarian.tickets[cutter!]! });
+    await cut.page.goto(`${url}/m/${bavarian.matchId}`);
+    await cut.page.locator(".cut .cut-deck").waitFor();
+    await audit(cut.page, "bavarian-cut");
+    await cut.context.close();
+
+    // The court-card art and the Tabaluga look, on the player's turn.
+    for (const variant of ["french", "tabaluga"] as const) {
+      const m = await seated(variant, 3, {});
+      await api.service.start({ matchId: m.matchId, token: m.tickets[0]!.token });
+      const { context, page } = await person({ matchId: m.matchId, ticket: m.tickets[0]! });
+      await page.goto(`${url}/m/${m.matchId}`);
+      await page.locator(".table").waitFor();
+      expect(await playUntil(m, myTurn)).not.toBeNull();
+      await showsNow(page, m);
+      await audit(page, `${variant}-my-turn`);
+      await context.close();
+    }
+
+    // A shared replay room, as its leader sees it (members, the share link, the chat).
+    const short = await seated("noris", 2, { games: 1 });
+    await api.service.start({ matchId: short.matchId, token: short.tickets[0]!.token });
+    expect(await playUntil(short, () => false)).toBeNull();
+    const { context, page } = await person();
+    await page.goto(`${url}/replay/${short.matchId}?together`);
+    await page.getByLabel("Your name").first().fill("Anna");
+    await page.getByRole("button", { name: "Watch together" }).click();
+    await page.waitForURL(/\?room=/);
+    await page.locator(".room-fair[data-ok='true']").waitFor();
+    await audit(page, "replay-together");
+    await context.close();
+  }, 300_000);
 });
 
 /** One line per rule and element, naming the sizes, schemes and languages it failed in. */

@@ -350,6 +350,7 @@ export const de: Texts = {
     noTop: "Noch keine Karte",
     turnOf: "{{name}} ist dran",
     yourTurn: "Du bist dran",
+    yourCut: "Du hebst ab (B-2.2)",
     direction: "Richtung",
     cw: "im Uhrzeigersinn ↻",
     ccw: "gegen den Uhrzeigersinn ↺",

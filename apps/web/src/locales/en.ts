@@ -344,6 +344,7 @@ export const en = {
     noTop: "No card yet",
     turnOf: "{{name}} to play",
     yourTurn: "Your turn",
+    yourCut: "You cut the deck (B-2.2)",
     direction: "Direction",
     cw: "clockwise ↻",
     ccw: "counter-clockwise ↺",

@@ -234,7 +234,12 @@ export default function ClassicTable(props: TableProps) {
       <AtTable />
       {motion.layer}
       <div className="status" role="status" aria-live="polite">
-        <TurnStatus snapshot={snapshot} names={names} secondsLeft={secondsLeft} />
+        <TurnStatus
+          snapshot={snapshot}
+          names={names}
+          secondsLeft={secondsLeft}
+          cutting={view.phase === "cutting"}
+        />
         <span>{t("table.game", { n: view.game })}</span>
         <span>
           {t("table.direction")}: {view.direction === "cw" ? t("table.cw") : t("table.ccw")}

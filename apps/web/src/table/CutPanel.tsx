@@ -1,5 +1,5 @@
 import type { ClassicView, Lang } from "@maumau/engine";
-import { useState, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "../cards/Card";
 import { cardName, type DeckStyle } from "../cards/names";
@@ -28,6 +28,12 @@ export function CutPanel(props: {
   const [at, setAt] = useState(() => Math.ceil(max / 2));
   const [keep, setKeep] = useState(true);
   const keepRank = view.rules.cut.keepRank;
+  // The cut is the cutter's whole move: bring the panel and its button into view (below the
+  // fold on a laptop's screen otherwise). `nearest`: nothing moves when it is already seen.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (mine) form.current?.scrollIntoView?.({ block: "nearest" });
+  }, [mine]);
 
   if (!mine)
     return (
@@ -46,6 +52,7 @@ export function CutPanel(props: {
   return (
     <div className="cut" data-cutter={view.turn ?? undefined}>
       <form
+        ref={form}
         onSubmit={(e) => {
           e.preventDefault();
           onCut({ type: "cut", at, ...(keep && keepRank !== null ? { keep: true } : {}) });

@@ -288,18 +288,21 @@ export function TurnStatus(props: {
   snapshot: MatchSnapshot;
   names: readonly string[];
   secondsLeft: number | null;
+  /** The deck is being cut (B-2.2): the seat to act cuts rather than plays. */
+  cutting?: boolean;
 }) {
-  const { snapshot, names, secondsLeft } = props;
+  const { snapshot, names, secondsLeft, cutting = false } = props;
   const { t } = useTranslation();
   const status = snapshot.progress?.status;
   const toAct = snapshot.progress?.toAct ?? null;
   const over = status === "gameOver" || status === "matchOver";
+  const mine = toAct !== null && toAct === snapshot.viewer;
   const text = over
     ? ""
-    : toAct !== null && toAct === snapshot.viewer
-      ? t("table.yourTurn")
+    : mine
+      ? t(cutting ? "table.yourCut" : "table.yourTurn")
       : toAct !== null
-        ? t("table.turnOf", { name: names[toAct] })
+        ? t(cutting ? "table.why.cutting" : "table.turnOf", { name: names[toAct] })
         : "";
   return (
     <span className="status-turn">
