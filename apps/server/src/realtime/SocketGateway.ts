@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from "node:http";
 import { SHUTDOWN, type RpcAnswer, type SeatNotice, type ShutdownNotice } from "@maumau/client";
 import type { Seat, Viewer } from "@maumau/engine";
-import { getErrorShape, getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
+import { getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
 import type { Logger } from "pino";
 import { Server, type ServerOptions, type Socket } from "socket.io";
 import { z } from "zod";
@@ -21,6 +21,7 @@ import type { StoredEvent } from "../store/EventStore.js";
 import { encodeOnce, jsonParser, TooLarge } from "./jsonParser.js";
 import type { RedisFanout } from "./redisFanout.js";
 import { appRouter } from "../trpc/appRouter.js";
+import { routerInternals } from "../trpc/routerInternals.js";
 import { changesTheList } from "../matches/lobbyEvents.js";
 import { LOBBY_ROOM, Throttle } from "./lobbyFeed.js";
 import type { ReplayRooms } from "../replays/ReplayRooms.js";
@@ -147,10 +148,8 @@ export interface SocketGatewayOptions {
 /** server → client: frames may have been lost, watch again with `afterVersion`. */
 export const RESYNC = "resync";
 
-/** Procedures by dotted path (`game.command`): the router's flat table at run time. */
-const procedures = appRouter._def.procedures as unknown as Readonly<
-  Record<string, { readonly _def: { readonly type: string } } | undefined>
->;
+/** What tRPC's public API cannot tell of the app router: procedure types, error shapes. */
+const internals = routerInternals(appRouter);
 
 /** Attaches socket.io to the HTTP server and pushes every commit to the rooms of its match. */
 export function attachSocketGateway(options: SocketGatewayOptions): Server {
@@ -552,11 +551,8 @@ function serveSocket(
         "socket rpc failed",
       );
     }
-    const type = (procedures[path]?._def.type ?? "unknown") as "query" | "mutation" | "unknown";
-    answer(ack, {
-      id,
-      error: getErrorShape({ config: appRouter._def._config, error, type, path, input, ctx }),
-    });
+    const type = internals.procedureType(path) ?? "unknown";
+    answer(ack, { id, error: internals.errorShape({ error, type, path, input, ctx }) });
   };
 
   socket.on("rpc", async (message: unknown, ack?: unknown) => {
@@ -596,7 +592,7 @@ function serveSocket(
       );
       return;
     }
-    if (procedures[path] === undefined) {
+    if (internals.procedureType(path) === null) {
       fail(reply, id, path, new TRPCError({ code: "NOT_FOUND", message: `No procedure ${path}.` }));
       return;
     }
