@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from "node:http";
-import { SHUTDOWN, type RpcAnswer, type SeatNotice, type ShutdownNotice } from "@maumau/client";
+import type { RpcAnswer, SeatNotice } from "@maumau/client";
 import type { Seat, Viewer } from "@maumau/engine";
 import { getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
 import type { Logger } from "pino";
@@ -12,18 +12,18 @@ import type { Match } from "../matches/Match.js";
 import type { Metrics } from "../metrics.js";
 import { hashToken } from "../matches/tokens.js";
 import type { MatchService, MatchFrame } from "../matches/MatchService.js";
-import type { OwnerElsewhere } from "../matches/Presence.js";
-import { clientOf, ConnectionCounter } from "../security/ClientLimiter.js";
-import { HostPolicy } from "../security/HostPolicy.js";
-import { OriginPolicy } from "../security/OriginPolicy.js";
+import { clientOf } from "../security/ClientLimiter.js";
 import { TokenBucket } from "../security/TokenBucket.js";
 import type { StoredEvent } from "../store/EventStore.js";
 import { encodeOnce, jsonParser, TooLarge } from "./jsonParser.js";
+import { lobbyFeed, LOBBY_ROOM } from "./lobbyFeed.js";
+import { presenceProbes } from "./presenceProbes.js";
+import { claimRoomOf, roomOf } from "./roomOf.js";
+import { socketAdmission } from "./socketAdmission.js";
 import type { RedisFanout } from "./redisFanout.js";
 import { appRouter } from "../trpc/appRouter.js";
 import { routerInternals } from "../trpc/routerInternals.js";
 import { changesTheList } from "../matches/lobbyEvents.js";
-import { LOBBY_ROOM, Throttle } from "./lobbyFeed.js";
 import type { ReplayRooms } from "../replays/ReplayRooms.js";
 import { broadcastReplayRooms, ReplayRoomWatches } from "./replayRoomFeed.js";
 import { commandInput } from "../trpc/gameRouter.js";
@@ -68,47 +68,11 @@ import { errorIdOf } from "../errors/internal.js";
  * publishes them through Redis for the others (`redisFanout.ts`); while Redis is down only its
  * own sockets get them, and every socket is sent `resync` once Redis is back.
  */
-export const roomOf = (matchId: string, viewer: Viewer): string => `m:${matchId}:${viewer}`;
-// Shared replays (`replayRoom.watch`, `replayRoom` frames): replayRoomFeed.ts.
-
-/**
- * The room a seat's frames go to: the seat's sockets that watch with the token of this hash.
- * Frames follow ownership, not only the seat number: a socket that watched with a token the
- * seat no longer has sits in a room nobody sends to (a token never claims a seat twice).
- */
-export const claimRoomOf = (matchId: string, seat: Seat, tokenHash: string): string =>
-  `m:${matchId}:${seat}:${tokenHash}`;
-
 /** Lobby events after which a seat may have another owner (or none). */
 const OWNER_CHANGES: ReadonlySet<string> = new Set(["seat.claimed", "seat.released", "bot.seated"]);
 
 /** The inter-process notice "this seat changed hands at this version" (`serverSideEmit`). */
 const SEAT_CHANGED = "maumau:seat";
-
-/** The inter-process question "what do you know of this seat's owner?" (`serverSideEmit`). */
-const PRESENCE_QUESTION = "maumau:owner";
-
-/** The inter-process notice "the match list changed here" (`serverSideEmit`). */
-const LIST_CHANGED = "maumau:lobby";
-
-const ownerAnswer = z.object({
-  connected: z.boolean(),
-  seenMsAgo: z.number().nonnegative().nullable(),
-});
-
-/** The other processes' answers in one: connected anywhere, and the latest HTTP sighting. */
-export function combineAnswers(answers: unknown): OwnerElsewhere {
-  let connected = false;
-  let seenMsAgo: number | null = null;
-  for (const answer of Array.isArray(answers) ? answers : []) {
-    const parsed = ownerAnswer.safeParse(answer);
-    if (!parsed.success) continue;
-    connected ||= parsed.data.connected;
-    const ago = parsed.data.seenMsAgo;
-    if (ago !== null && (seenMsAgo === null || ago < seenMsAgo)) seenMsAgo = ago;
-  }
-  return { connected, seenMsAgo };
-}
 
 const rpcMessage = z.object({
   id: z.union([z.string().max(64), z.number()]),
@@ -148,36 +112,20 @@ export interface SocketGatewayOptions {
 /** server → client: frames may have been lost, watch again with `afterVersion`. */
 export const RESYNC = "resync";
 
+export { announceShutdown, closeSockets } from "./socketShutdown.js";
+
 /** What tRPC's public API cannot tell of the app router: procedure types, error shapes. */
 const internals = routerInternals(appRouter);
 
 /** Attaches socket.io to the HTTP server and pushes every commit to the rooms of its match. */
 export function attachSocketGateway(options: SocketGatewayOptions): Server {
   const { config, logger, service } = options;
-  const origins = OriginPolicy.of(config);
-  const hosts = new HostPolicy(config.allowedHosts, config.publicOrigin);
-  const connections = new ConnectionCounter(config.maxSocketsPerClient);
+  const admission = socketAdmission({ config, logger, accepting: options.accepting });
   const io = new Server(options.httpServer, {
     serveClient: false,
     maxHttpBufferSize: config.maxPayloadBytes,
     parser: jsonParser,
-    allowRequest: (req, done) => {
-      if (options.accepting?.() === false) {
-        done("server is shutting down", false);
-        return;
-      }
-      if (!hosts.allows(req)) {
-        logger.warn({ host: req.headers.host }, "socket host refused");
-        done("host not allowed", false);
-        return;
-      }
-      const ok = origins.allows(req);
-      if (!ok) logger.warn({ origin: req.headers.origin }, "socket origin refused");
-      done(ok ? null : "origin not allowed", ok);
-    },
-    ...(origins.corsEnabled
-      ? { cors: { origin: origins.corsList, methods: ["GET", "POST"] } }
-      : {}),
+    ...admission.options,
     ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
   });
   const { metrics } = options;
@@ -190,54 +138,13 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
   }
   const localRooms = options.adapter === undefined;
   if (!localRooms) {
-    // Before a bot takes a seat over, ask every other process what it knows of the owner: a
-    // socket there, or an HTTP request it served lately. A process that does not answer in
-    // time counts as knowing nothing (its own clock still runs).
-    io.on(PRESENCE_QUESTION, (matchId: unknown, seat: unknown, answer: unknown) => {
-      if (typeof answer !== "function") return;
-      const known =
-        typeof matchId === "string" && Number.isInteger(seat)
-          ? service.ownerHere(matchId, seat as Seat)
-          : { connected: false, seenMsAgo: null };
-      (answer as (known: OwnerElsewhere) => void)(known);
-    });
+    presenceProbes(io, service, options.fanout);
     const { fanout } = options;
-    service.setPresenceProbe((matchId, seat) =>
-      // Without Redis nobody can be asked (the question would wait for its return): the owner
-      // may sit at another process, so no bot takes over until Redis is back.
-      fanout?.up === false
-        ? Promise.resolve({ connected: true, seenMsAgo: null })
-        : new Promise<OwnerElsewhere>((done) => {
-            io.serverSideEmit(PRESENCE_QUESTION, matchId, seat, (_err: unknown, answers: unknown) =>
-              done(combineAnswers(answers)),
-            );
-          }),
-    );
-    service.setWatchProbe(
-      async (matchId, viewers) =>
-        // Without Redis the question would wait for its return: assume an audience.
-        fanout?.up === false ||
-        (await io.in(viewers.map((v) => roomOf(matchId, v))).fetchSockets()).length > 0,
-    );
     // Every socket, here and elsewhere, catches up on what it may have missed meanwhile.
     fanout?.onRecovered(() => io.emit(RESYNC, {}));
   }
 
-  // The lobby's watchers learn that the match list changed (at most 4 signals a second per
-  // process); they read it again with `lobby.list`.
-  //
-  // Scale-out: the other processes drop their cached list answers first (`MatchService.list`).
-  // Both messages go through the adapter's one stream in this order, so a watcher on another
-  // process that reads the list there after its signal gets a fresh answer; a read through a
-  // third process may still be answered from that process's cache, for at most LIST_CACHE_MS.
-  const lobbyChanged = new Throttle(250, () => {
-    if (!localRooms) io.serverSideEmit(LIST_CHANGED);
-    io.to(LOBBY_ROOM).emit("lobby", {});
-  });
-  if (!localRooms) io.on(LIST_CHANGED, () => service.listChangedElsewhere());
-  service.onCommit((_match: Match, events: readonly StoredEvent[]) => {
-    if (changesTheList(events)) lobbyChanged.run();
-  });
+  lobbyFeed(io, service, !localRooms);
 
   // A seat changed hands: every socket watching it with another token than the owner's (none
   // for an empty or a bot's seat) leaves its rooms and is told (`SEAT_LOST`), here and, through
@@ -296,28 +203,7 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
     if (changesTheList(events)) presenceChanged(match.id);
   });
 
-  // Too many open sockets from one client: refused before any message (a typed LIMIT error).
-  io.use((socket, next) => {
-    const client = clientOf(socket.request, config.trustProxy);
-    if (!connections.acquire(client)) {
-      const error = new Error(
-        `LIMIT: at most ${config.maxSocketsPerClient} connections per client`,
-      );
-      (error as Error & { data?: unknown }).data = {
-        refusal: {
-          code: "LIMIT",
-          message: {
-            en: `At most ${config.maxSocketsPerClient} connections per client.`,
-            de: `Höchstens ${config.maxSocketsPerClient} Verbindungen pro Client.`,
-          },
-        },
-      };
-      next(error);
-      return;
-    }
-    socket.once("disconnect", () => connections.release(client));
-    next();
-  });
+  admission.limitConnections(io);
   broadcastReplayRooms(io, options.replayRooms);
   io.on("connection", (socket) => {
     sessions.set(
@@ -331,41 +217,6 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
 
 const kindOf = (viewer: Viewer): "seat" | "spectator" =>
   viewer === "spectator" ? "spectator" : "seat";
-
-const shutdownNotice: ShutdownNotice = {
-  type: "SHUTDOWN",
-  reconnect: true,
-  message: {
-    en: "This server is restarting; reconnecting.",
-    de: "Dieser Server startet neu; die Verbindung wird neu aufgebaut.",
-  },
-};
-
-/**
- * Drain, for the sockets: each is told `shutdown` (its calls still in flight are answered; new
- * ones wait for its reconnect). Call when the server stops accepting.
- */
-export function announceShutdown(io: Server): void {
-  io.local.emit(SHUTDOWN, shutdownNotice);
-}
-
-/**
- * Closes every socket of this process once what was written to it is sent (engine.io's
- * close waits for its write buffer): the client sees its transport close and reconnects, to
- * another process behind a balancer. Resolves when all are gone.
- */
-export async function closeSockets(io: Server): Promise<void> {
-  const sockets = [...io.of("/").sockets.values()];
-  const gone = sockets.map(
-    (socket) =>
-      new Promise<void>((done) => {
-        if (socket.disconnected) done();
-        else socket.once("disconnect", () => done());
-      }),
-  );
-  for (const socket of sockets) socket.conn.close();
-  await Promise.all(gone);
-}
 
 /** A seat's new owner (its token's hash; null: nobody's token) from the commit at `version`. */
 interface SeatChange {
