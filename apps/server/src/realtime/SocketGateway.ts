@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from "node:http";
-import type { RpcAnswer, SeatNotice } from "@maumau/client";
-import type { Seat, Viewer } from "@maumau/engine";
+import type { RpcAnswer } from "@maumau/client";
+import type { Viewer } from "@maumau/engine";
 import { getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
 import type { Logger } from "pino";
 import { Server, type ServerOptions, type Socket } from "socket.io";
@@ -8,22 +8,22 @@ import { z } from "zod";
 import type { Config } from "../config.js";
 import { ServiceError } from "../errors/ServiceError.js";
 import { KeyedQueue } from "../matches/KeyedQueue.js";
-import type { Match } from "../matches/Match.js";
 import type { Metrics } from "../metrics.js";
 import { hashToken } from "../matches/tokens.js";
 import type { MatchService, MatchFrame } from "../matches/MatchService.js";
 import { clientOf } from "../security/ClientLimiter.js";
 import { TokenBucket } from "../security/TokenBucket.js";
-import type { StoredEvent } from "../store/EventStore.js";
-import { encodeOnce, jsonParser, TooLarge } from "./jsonParser.js";
+import { jsonParser, TooLarge } from "./jsonParser.js";
 import { lobbyFeed, LOBBY_ROOM } from "./lobbyFeed.js";
 import { presenceProbes } from "./presenceProbes.js";
+import { frameFanout } from "./frameFanout.js";
+import { presenceFeed } from "./presenceFeed.js";
 import { claimRoomOf, roomOf } from "./roomOf.js";
+import { seatLost, seatTurnover, type SeatWatcher } from "./seatTurnover.js";
 import { socketAdmission } from "./socketAdmission.js";
 import type { RedisFanout } from "./redisFanout.js";
 import { appRouter } from "../trpc/appRouter.js";
 import { routerInternals } from "../trpc/routerInternals.js";
-import { changesTheList } from "../matches/lobbyEvents.js";
 import type { ReplayRooms } from "../replays/ReplayRooms.js";
 import { broadcastReplayRooms, ReplayRoomWatches } from "./replayRoomFeed.js";
 import { commandInput } from "../trpc/gameRouter.js";
@@ -68,12 +68,6 @@ import { errorIdOf } from "../errors/internal.js";
  * publishes them through Redis for the others (`redisFanout.ts`); while Redis is down only its
  * own sockets get them, and every socket is sent `resync` once Redis is back.
  */
-/** Lobby events after which a seat may have another owner (or none). */
-const OWNER_CHANGES: ReadonlySet<string> = new Set(["seat.claimed", "seat.released", "bot.seated"]);
-
-/** The inter-process notice "this seat changed hands at this version" (`serverSideEmit`). */
-const SEAT_CHANGED = "maumau:seat";
-
 const rpcMessage = z.object({
   id: z.union([z.string().max(64), z.number()]),
   path: z.string().max(64),
@@ -146,129 +140,25 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
 
   lobbyFeed(io, service, !localRooms);
 
-  // A seat changed hands: every socket watching it with another token than the owner's (none
-  // for an empty or a bot's seat) leaves its rooms and is told (`SEAT_LOST`), here and, through
-  // the adapter, in every other process, before any frame of this commit goes out. A bot
-  // standing in for an away owner (`seat.botTakenOver`) changes no owner.
-  const sessions = new Map<string, SeatWatcher>();
-  const seatChanged = (change: SeatChange) => {
-    const ids = io.of("/").adapter.rooms.get(roomOf(change.matchId, change.seat));
-    for (const id of [...(ids ?? [])]) sessions.get(id)?.seatChanged(change);
-  };
-  if (!localRooms) {
-    io.on(SEAT_CHANGED, (change: unknown) => {
-      const parsed = seatChange.safeParse(change);
-      if (parsed.success) seatChanged(parsed.data);
-      else logger.warn({ change }, "malformed seat change from another process");
-    });
-  }
-  service.onCommit((match: Match, events: readonly StoredEvent[]) => {
-    for (const change of ownerChanges(match, events)) {
-      if (!localRooms) io.serverSideEmit(SEAT_CHANGED, change);
-      seatChanged(change);
-    }
-  });
-
-  service.onCommit((match: Match, events: readonly StoredEvent[]) => {
-    // With the default adapter every room is local: skip the work for empty ones.
-    const heard = (room: string) => !localRooms || io.of("/").adapter.rooms.has(room);
-    const rooms = match.seats.map((holder, seat) =>
-      holder.kind === "human" ? claimRoomOf(match.id, seat, holder.tokenHash) : null,
-    );
-    const spectators = roomOf(match.id, "spectator");
-    if (!heard(spectators) && !rooms.some((room) => room !== null && heard(room))) return;
-    const frames = match.commitFrames(events, match.progress());
-    // The public part is encoded once: alone for the spectators' room, and in each seat's one
-    // packet with its private part. Only the owner's token hears a seat: nobody watches an empty
-    // seat or a bot's.
-    encodeOnce(frames.shared);
-    if (heard(spectators)) io.to(spectators).emit("match", frames.shared);
-    rooms.forEach((room, seat) => {
-      if (room !== null && heard(room)) io.to(room).emit("match", frames.privateFor(seat));
-    });
-  });
-
-  // Who is at the table: every room of the match hears of a seat's owner coming and going
-  // (as this process sees it), and of the grace left before a bot takes over.
-  // A commit that changes the seats or the status (the clocks run from the start) tells too.
-  const presenceChanged = (matchId: string) => {
-    const frame = service.presenceOf(matchId);
-    const match = frame === null ? undefined : service.cachedMatch(matchId);
-    if (frame === null || match === undefined) return;
-    const rooms = [...match.seats.keys(), "spectator" as const].map((v) => roomOf(matchId, v));
-    io.to(rooms).emit("presence", frame);
-  };
-  service.onPresenceChange(presenceChanged);
-  service.onCommit((match: Match, events: readonly StoredEvent[]) => {
-    if (changesTheList(events)) presenceChanged(match.id);
-  });
+  // Seat changes first: a socket that lost its seat leaves the rooms before the frames go out.
+  const seatWatchers = seatTurnover(io, service, logger, !localRooms);
+  frameFanout(io, service, localRooms);
+  presenceFeed(io, service);
 
   admission.limitConnections(io);
   broadcastReplayRooms(io, options.replayRooms);
   io.on("connection", (socket) => {
-    sessions.set(
+    seatWatchers.add(
       socket.id,
       serveSocket(socket, config, logger, service, options.replayRooms, !localRooms, metrics),
     );
-    socket.once("disconnect", () => sessions.delete(socket.id));
+    socket.once("disconnect", () => seatWatchers.remove(socket.id));
   });
   return io;
 }
 
 const kindOf = (viewer: Viewer): "seat" | "spectator" =>
   viewer === "spectator" ? "spectator" : "seat";
-
-/** A seat's new owner (its token's hash; null: nobody's token) from the commit at `version`. */
-interface SeatChange {
-  readonly matchId: string;
-  readonly seat: Seat;
-  readonly owner: string | null;
-  readonly version: number;
-}
-
-const seatChange = z.object({
-  matchId: z.string().max(64),
-  seat: z.number().int().nonnegative(),
-  owner: z.string().max(128).nullable(),
-  version: z.number().int().positive(),
-});
-
-/** The seats whose owner a commit may have changed, with their owners after it. */
-function ownerChanges(match: Match, events: readonly StoredEvent[]): SeatChange[] {
-  const versions = new Map<Seat, number>();
-  for (const e of events) {
-    if (OWNER_CHANGES.has(e.type)) versions.set((e.data as { seat: Seat }).seat, e.version);
-  }
-  return [...versions].map(([seat, version]) => {
-    const holder = match.seats[seat];
-    return {
-      matchId: match.id,
-      seat,
-      owner: holder?.kind === "human" ? holder.tokenHash : null,
-      version,
-    };
-  });
-}
-
-const seatLost = (change: SeatChange): SeatNotice => ({
-  type: "SEAT_LOST",
-  matchId: change.matchId,
-  seat: change.seat,
-  version: change.version,
-  refusal: {
-    code: "SEAT_LOST",
-    message: {
-      en: `This seat token no longer holds seat ${change.seat}: the seat was left.`,
-      de: `Dieses Platz-Token gehört nicht mehr zu Platz ${change.seat}: der Platz wurde verlassen.`,
-    },
-  },
-});
-
-/** What the gateway asks of one socket's session. */
-interface SeatWatcher {
-  /** The seat changed hands: stop watching it unless this socket watches with the owner's token. */
-  seatChanged(change: SeatChange): void;
-}
 
 /** What a socket watches a match as: a seat with the token of this hash, or a spectator. */
 interface Watch {
