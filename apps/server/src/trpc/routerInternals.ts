@@ -11,6 +11,8 @@ import {
 export interface RouterInternals<TRoot extends AnyTRPCRootTypes> {
   /** The type of the procedure at this dotted path (`game.command`); null: no procedure there. */
   procedureType(path: string): TRPCProcedureType | null;
+  /** Every procedure's dotted path (a lazy router's once it was loaded). */
+  procedurePaths(): readonly string[];
   /**
    * An error as the router's clients get it over HTTP: tRPC's default shape through the
    * router's error formatter (`getErrorShape`, public, with the router's root config).
@@ -40,6 +42,8 @@ type ProcedureTable = Readonly<
  * `getErrorShape` needs. `routerInternals.test.ts` fails if what this reads changes with a tRPC
  * upgrade: it checks the table against the router's public shape and `createCaller`'s own
  * `onError` types, and the error shape against tRPC's HTTP answer for the same error.
+ * (`soak/fuzz.soak.test.ts` still lists the procedures from `_def.procedures` itself;
+ * `procedurePaths` and `procedureType` give it the same.)
  */
 export function routerInternals<
   TRoot extends AnyTRPCRootTypes,
@@ -50,6 +54,7 @@ export function routerInternals<
   return {
     procedureType: (path) =>
       Object.prototype.hasOwnProperty.call(table, path) ? (table[path]?._def.type ?? null) : null,
+    procedurePaths: () => Object.keys(table),
     errorShape: ({ error, type, path, input, ctx }) =>
       getErrorShape({ config, error, type, path, input, ctx }),
   };
