@@ -1,42 +1,43 @@
 import type { Server as HttpServer } from "node:http";
-import { SHUTDOWN, type RpcAnswer, type SeatNotice, type ShutdownNotice } from "@maumau/client";
-import type { Seat, Viewer } from "@maumau/engine";
-import { getErrorShape, getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
+import { RESYNC } from "@maumau/client";
 import type { Logger } from "pino";
-import { Server, type ServerOptions, type Socket } from "socket.io";
-import { z } from "zod";
+import { Server, type ServerOptions } from "socket.io";
 import type { Config } from "../config.js";
-import { ServiceError } from "../errors/ServiceError.js";
-import { KeyedQueue } from "../matches/KeyedQueue.js";
-import type { Match } from "../matches/Match.js";
+import type { MatchService } from "../matches/MatchService.js";
 import type { Metrics } from "../metrics.js";
-import { hashToken } from "../matches/tokens.js";
-import type { MatchService, MatchFrame } from "../matches/MatchService.js";
-import type { OwnerElsewhere } from "../matches/Presence.js";
-import { clientOf, ConnectionCounter } from "../security/ClientLimiter.js";
-import { HostPolicy } from "../security/HostPolicy.js";
-import { OriginPolicy } from "../security/OriginPolicy.js";
-import { TokenBucket } from "../security/TokenBucket.js";
-import type { StoredEvent } from "../store/EventStore.js";
-import { encodeOnce, jsonParser, TooLarge } from "./jsonParser.js";
-import type { RedisFanout } from "./redisFanout.js";
-import { appRouter } from "../trpc/appRouter.js";
-import { changesTheList } from "../matches/lobbyEvents.js";
-import { LOBBY_ROOM, Throttle } from "./lobbyFeed.js";
 import type { ReplayRooms } from "../replays/ReplayRooms.js";
-import { broadcastReplayRooms, ReplayRoomWatches } from "./replayRoomFeed.js";
-import { commandInput } from "../trpc/gameRouter.js";
-import { inputRefusal } from "../trpc/text.js";
-import {
-  commandLogFields,
-  domainError,
-  isFailure,
-  type Context,
-  type SocketSession,
-} from "../trpc/trpc.js";
-import { errorIdOf } from "../errors/internal.js";
+import { frameFanout } from "./frameFanout.js";
+import { jsonParser } from "./jsonParser.js";
+import { lobbyFeed } from "./lobbyFeed.js";
+import { presenceFeed } from "./presenceFeed.js";
+import { presenceProbes } from "./presenceProbes.js";
+import type { RedisFanout } from "./redisFanout.js";
+import { broadcastReplayRooms } from "./replayRoomFeed.js";
+import { seatTurnover } from "./seatTurnover.js";
+import { serveSocket } from "./serveSocket.js";
+import { socketAdmission } from "./socketAdmission.js";
+
+export { announceShutdown, closeSockets } from "./socketShutdown.js";
+
+export interface SocketGatewayOptions {
+  readonly httpServer: HttpServer;
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly service: MatchService;
+  readonly replayRooms: ReplayRooms;
+  /** A socket.io adapter (e.g. the Redis streams adapter) to fan out across processes. */
+  readonly adapter?: ServerOptions["adapter"];
+  /** The Redis behind the adapter: whether it is up, and when it is back after an outage. */
+  readonly fanout?: Pick<RedisFanout, "up" | "onRecovered">;
+  /** Messages, bytes and watches are counted here (`/metrics`). */
+  readonly metrics?: Metrics;
+  /** False once the server drains: new connections are refused. */
+  readonly accepting?: () => boolean;
+}
 
 /**
+ * Attaches socket.io to the HTTP server and pushes every commit to the rooms of its match.
+ *
  * Socket protocol (socket.io, same port as HTTP):
  * - client → server `rpc` `{ id, path, input }`: any tRPC procedure, same schemas and errors;
  *   answered by `rpc` `{ id, result: { data } }` or `{ id, error }` (the tRPC error shape), or
@@ -66,119 +67,26 @@ import { errorIdOf } from "../errors/internal.js";
  * Several processes: a process delivers a commit's frames to its own sockets at once and
  * publishes them through Redis for the others (`redisFanout.ts`); while Redis is down only its
  * own sockets get them, and every socket is sent `resync` once Redis is back.
+ *
+ * The gateway owns the socket.io server and wires its parts, one file each:
+ * - `socketAdmission.ts`: the handshake's Host, Origin and drain checks, the per-client socket
+ *   cap;
+ * - `presenceProbes.ts`: the cross-process questions (an owner's presence, a match's audience);
+ * - `lobbyFeed.ts`: the lobby's throttled `lobby` signal;
+ * - `seatTurnover.ts`, `frameFanout.ts`, `presenceFeed.ts`: a commit's seat changes, frames and
+ *   presence, in this order;
+ * - `serveSocket.ts`: one socket: its watches (`MatchWatches.ts`, `replayRoomFeed.ts`) and its
+ *   rpc (`serveRpc.ts`, with `messageRate.ts`, `rpcErrorAnswers.ts`, `gameCommandShortcut.ts`);
+ * - `socketShutdown.ts`: the drain's notice and close.
  */
-export const roomOf = (matchId: string, viewer: Viewer): string => `m:${matchId}:${viewer}`;
-// Shared replays (`replayRoom.watch`, `replayRoom` frames): replayRoomFeed.ts.
-
-/**
- * The room a seat's frames go to: the seat's sockets that watch with the token of this hash.
- * Frames follow ownership, not only the seat number: a socket that watched with a token the
- * seat no longer has sits in a room nobody sends to (a token never claims a seat twice).
- */
-export const claimRoomOf = (matchId: string, seat: Seat, tokenHash: string): string =>
-  `m:${matchId}:${seat}:${tokenHash}`;
-
-/** Lobby events after which a seat may have another owner (or none). */
-const OWNER_CHANGES: ReadonlySet<string> = new Set(["seat.claimed", "seat.released", "bot.seated"]);
-
-/** The inter-process notice "this seat changed hands at this version" (`serverSideEmit`). */
-const SEAT_CHANGED = "maumau:seat";
-
-/** The inter-process question "what do you know of this seat's owner?" (`serverSideEmit`). */
-const PRESENCE_QUESTION = "maumau:owner";
-
-/** The inter-process notice "the match list changed here" (`serverSideEmit`). */
-const LIST_CHANGED = "maumau:lobby";
-
-const ownerAnswer = z.object({
-  connected: z.boolean(),
-  seenMsAgo: z.number().nonnegative().nullable(),
-});
-
-/** The other processes' answers in one: connected anywhere, and the latest HTTP sighting. */
-export function combineAnswers(answers: unknown): OwnerElsewhere {
-  let connected = false;
-  let seenMsAgo: number | null = null;
-  for (const answer of Array.isArray(answers) ? answers : []) {
-    const parsed = ownerAnswer.safeParse(answer);
-    if (!parsed.success) continue;
-    connected ||= parsed.data.connected;
-    const ago = parsed.data.seenMsAgo;
-    if (ago !== null && (seenMsAgo === null || ago < seenMsAgo)) seenMsAgo = ago;
-  }
-  return { connected, seenMsAgo };
-}
-
-const rpcMessage = z.object({
-  id: z.union([z.string().max(64), z.number()]),
-  path: z.string().max(64),
-  input: z.unknown().optional(),
-});
-
-export type { RpcAnswer };
-
-type Ack = (answer: RpcAnswer) => void;
-
-/** The match id of a watch's or unwatch's input (the procedure's schema checks it). */
-const matchIdIn = (input: unknown): string => {
-  const id = (input as { matchId?: unknown } | null | undefined)?.matchId;
-  return typeof id === "string" ? id : "";
-};
-
-/** Matches one socket may watch at once (each is a room and a cached match). */
-const MAX_WATCHES_PER_SOCKET = 16;
-
-export interface SocketGatewayOptions {
-  readonly httpServer: HttpServer;
-  readonly config: Config;
-  readonly logger: Logger;
-  readonly service: MatchService;
-  readonly replayRooms: ReplayRooms;
-  /** A socket.io adapter (e.g. the Redis streams adapter) to fan out across processes. */
-  readonly adapter?: ServerOptions["adapter"];
-  /** The Redis behind the adapter: whether it is up, and when it is back after an outage. */
-  readonly fanout?: Pick<RedisFanout, "up" | "onRecovered">;
-  /** Messages, bytes and watches are counted here (`/metrics`). */
-  readonly metrics?: Metrics;
-  /** False once the server drains: new connections are refused. */
-  readonly accepting?: () => boolean;
-}
-
-/** server → client: frames may have been lost, watch again with `afterVersion`. */
-export const RESYNC = "resync";
-
-/** Procedures by dotted path (`game.command`): the router's flat table at run time. */
-const procedures = appRouter._def.procedures as unknown as Readonly<
-  Record<string, { readonly _def: { readonly type: string } } | undefined>
->;
-
-/** Attaches socket.io to the HTTP server and pushes every commit to the rooms of its match. */
 export function attachSocketGateway(options: SocketGatewayOptions): Server {
   const { config, logger, service } = options;
-  const origins = OriginPolicy.of(config);
-  const hosts = new HostPolicy(config.allowedHosts, config.publicOrigin);
-  const connections = new ConnectionCounter(config.maxSocketsPerClient);
+  const admission = socketAdmission({ config, logger, accepting: options.accepting });
   const io = new Server(options.httpServer, {
     serveClient: false,
     maxHttpBufferSize: config.maxPayloadBytes,
     parser: jsonParser,
-    allowRequest: (req, done) => {
-      if (options.accepting?.() === false) {
-        done("server is shutting down", false);
-        return;
-      }
-      if (!hosts.allows(req)) {
-        logger.warn({ host: req.headers.host }, "socket host refused");
-        done("host not allowed", false);
-        return;
-      }
-      const ok = origins.allows(req);
-      if (!ok) logger.warn({ origin: req.headers.origin }, "socket origin refused");
-      done(ok ? null : "origin not allowed", ok);
-    },
-    ...(origins.corsEnabled
-      ? { cors: { origin: origins.corsList, methods: ["GET", "POST"] } }
-      : {}),
+    ...admission.options,
     ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
   });
   const { metrics } = options;
@@ -191,471 +99,33 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
   }
   const localRooms = options.adapter === undefined;
   if (!localRooms) {
-    // Before a bot takes a seat over, ask every other process what it knows of the owner: a
-    // socket there, or an HTTP request it served lately. A process that does not answer in
-    // time counts as knowing nothing (its own clock still runs).
-    io.on(PRESENCE_QUESTION, (matchId: unknown, seat: unknown, answer: unknown) => {
-      if (typeof answer !== "function") return;
-      const known =
-        typeof matchId === "string" && Number.isInteger(seat)
-          ? service.ownerHere(matchId, seat as Seat)
-          : { connected: false, seenMsAgo: null };
-      (answer as (known: OwnerElsewhere) => void)(known);
-    });
-    const { fanout } = options;
-    service.setPresenceProbe((matchId, seat) =>
-      // Without Redis nobody can be asked (the question would wait for its return): the owner
-      // may sit at another process, so no bot takes over until Redis is back.
-      fanout?.up === false
-        ? Promise.resolve({ connected: true, seenMsAgo: null })
-        : new Promise<OwnerElsewhere>((done) => {
-            io.serverSideEmit(PRESENCE_QUESTION, matchId, seat, (_err: unknown, answers: unknown) =>
-              done(combineAnswers(answers)),
-            );
-          }),
-    );
-    service.setWatchProbe(
-      async (matchId, viewers) =>
-        // Without Redis the question would wait for its return: assume an audience.
-        fanout?.up === false ||
-        (await io.in(viewers.map((v) => roomOf(matchId, v))).fetchSockets()).length > 0,
-    );
+    presenceProbes(io, service, options.fanout);
     // Every socket, here and elsewhere, catches up on what it may have missed meanwhile.
-    fanout?.onRecovered(() => io.emit(RESYNC, {}));
+    options.fanout?.onRecovered(() => io.emit(RESYNC, {}));
   }
 
-  // The lobby's watchers learn that the match list changed (at most 4 signals a second per
-  // process); they read it again with `lobby.list`.
-  //
-  // Scale-out: the other processes drop their cached list answers first (`MatchService.list`).
-  // Both messages go through the adapter's one stream in this order, so a watcher on another
-  // process that reads the list there after its signal gets a fresh answer; a read through a
-  // third process may still be answered from that process's cache, for at most LIST_CACHE_MS.
-  const lobbyChanged = new Throttle(250, () => {
-    if (!localRooms) io.serverSideEmit(LIST_CHANGED);
-    io.to(LOBBY_ROOM).emit("lobby", {});
-  });
-  if (!localRooms) io.on(LIST_CHANGED, () => service.listChangedElsewhere());
-  service.onCommit((_match: Match, events: readonly StoredEvent[]) => {
-    if (changesTheList(events)) lobbyChanged.run();
-  });
+  lobbyFeed(io, service, !localRooms);
 
-  // A seat changed hands: every socket watching it with another token than the owner's (none
-  // for an empty or a bot's seat) leaves its rooms and is told (`SEAT_LOST`), here and, through
-  // the adapter, in every other process, before any frame of this commit goes out. A bot
-  // standing in for an away owner (`seat.botTakenOver`) changes no owner.
-  const sessions = new Map<string, SeatWatcher>();
-  const seatChanged = (change: SeatChange) => {
-    const ids = io.of("/").adapter.rooms.get(roomOf(change.matchId, change.seat));
-    for (const id of [...(ids ?? [])]) sessions.get(id)?.seatChanged(change);
-  };
-  if (!localRooms) {
-    io.on(SEAT_CHANGED, (change: unknown) => {
-      const parsed = seatChange.safeParse(change);
-      if (parsed.success) seatChanged(parsed.data);
-      else logger.warn({ change }, "malformed seat change from another process");
-    });
-  }
-  service.onCommit((match: Match, events: readonly StoredEvent[]) => {
-    for (const change of ownerChanges(match, events)) {
-      if (!localRooms) io.serverSideEmit(SEAT_CHANGED, change);
-      seatChanged(change);
-    }
-  });
+  // Seat changes first: a socket that lost its seat leaves the rooms before the frames go out.
+  const seatWatchers = seatTurnover(io, service, logger, !localRooms);
+  frameFanout(io, service, localRooms);
+  presenceFeed(io, service);
 
-  service.onCommit((match: Match, events: readonly StoredEvent[]) => {
-    // With the default adapter every room is local: skip the work for empty ones.
-    const heard = (room: string) => !localRooms || io.of("/").adapter.rooms.has(room);
-    const rooms = match.seats.map((holder, seat) =>
-      holder.kind === "human" ? claimRoomOf(match.id, seat, holder.tokenHash) : null,
-    );
-    const spectators = roomOf(match.id, "spectator");
-    if (!heard(spectators) && !rooms.some((room) => room !== null && heard(room))) return;
-    const frames = match.commitFrames(events, match.progress());
-    // The public part is encoded once: alone for the spectators' room, and in each seat's one
-    // packet with its private part. Only the owner's token hears a seat: nobody watches an empty
-    // seat or a bot's.
-    encodeOnce(frames.shared);
-    if (heard(spectators)) io.to(spectators).emit("match", frames.shared);
-    rooms.forEach((room, seat) => {
-      if (room !== null && heard(room)) io.to(room).emit("match", frames.privateFor(seat));
-    });
-  });
-
-  // Who is at the table: every room of the match hears of a seat's owner coming and going
-  // (as this process sees it), and of the grace left before a bot takes over.
-  // A commit that changes the seats or the status (the clocks run from the start) tells too.
-  const presenceChanged = (matchId: string) => {
-    const frame = service.presenceOf(matchId);
-    const match = frame === null ? undefined : service.cachedMatch(matchId);
-    if (frame === null || match === undefined) return;
-    const rooms = [...match.seats.keys(), "spectator" as const].map((v) => roomOf(matchId, v));
-    io.to(rooms).emit("presence", frame);
-  };
-  service.onPresenceChange(presenceChanged);
-  service.onCommit((match: Match, events: readonly StoredEvent[]) => {
-    if (changesTheList(events)) presenceChanged(match.id);
-  });
-
-  // Too many open sockets from one client: refused before any message (a typed LIMIT error).
-  io.use((socket, next) => {
-    const client = clientOf(socket.request, config.trustProxy);
-    if (!connections.acquire(client)) {
-      const error = new Error(
-        `LIMIT: at most ${config.maxSocketsPerClient} connections per client`,
-      );
-      (error as Error & { data?: unknown }).data = {
-        refusal: {
-          code: "LIMIT",
-          message: {
-            en: `At most ${config.maxSocketsPerClient} connections per client.`,
-            de: `Höchstens ${config.maxSocketsPerClient} Verbindungen pro Client.`,
-          },
-        },
-      };
-      next(error);
-      return;
-    }
-    socket.once("disconnect", () => connections.release(client));
-    next();
-  });
+  admission.limitConnections(io);
   broadcastReplayRooms(io, options.replayRooms);
   io.on("connection", (socket) => {
-    sessions.set(
+    seatWatchers.add(
       socket.id,
-      serveSocket(socket, config, logger, service, options.replayRooms, !localRooms, metrics),
+      serveSocket(socket, {
+        config,
+        logger,
+        service,
+        replayRooms: options.replayRooms,
+        crossProcess: !localRooms,
+        metrics,
+      }),
     );
-    socket.once("disconnect", () => sessions.delete(socket.id));
+    socket.once("disconnect", () => seatWatchers.remove(socket.id));
   });
   return io;
-}
-
-const kindOf = (viewer: Viewer): "seat" | "spectator" =>
-  viewer === "spectator" ? "spectator" : "seat";
-
-const shutdownNotice: ShutdownNotice = {
-  type: "SHUTDOWN",
-  reconnect: true,
-  message: {
-    en: "This server is restarting; reconnecting.",
-    de: "Dieser Server startet neu; die Verbindung wird neu aufgebaut.",
-  },
-};
-
-/**
- * Drain, for the sockets: each is told `shutdown` (its calls still in flight are answered; new
- * ones wait for its reconnect). Call when the server stops accepting.
- */
-export function announceShutdown(io: Server): void {
-  io.local.emit(SHUTDOWN, shutdownNotice);
-}
-
-/**
- * Closes every socket of this process once what was written to it is sent (engine.io's
- * close waits for its write buffer): the client sees its transport close and reconnects, to
- * another process behind a balancer. Resolves when all are gone.
- */
-export async function closeSockets(io: Server): Promise<void> {
-  const sockets = [...io.of("/").sockets.values()];
-  const gone = sockets.map(
-    (socket) =>
-      new Promise<void>((done) => {
-        if (socket.disconnected) done();
-        else socket.once("disconnect", () => done());
-      }),
-  );
-  for (const socket of sockets) socket.conn.close();
-  await Promise.all(gone);
-}
-
-/** A seat's new owner (its token's hash; null: nobody's token) from the commit at `version`. */
-interface SeatChange {
-  readonly matchId: string;
-  readonly seat: Seat;
-  readonly owner: string | null;
-  readonly version: number;
-}
-
-const seatChange = z.object({
-  matchId: z.string().max(64),
-  seat: z.number().int().nonnegative(),
-  owner: z.string().max(128).nullable(),
-  version: z.number().int().positive(),
-});
-
-/** The seats whose owner a commit may have changed, with their owners after it. */
-function ownerChanges(match: Match, events: readonly StoredEvent[]): SeatChange[] {
-  const versions = new Map<Seat, number>();
-  for (const e of events) {
-    if (OWNER_CHANGES.has(e.type)) versions.set((e.data as { seat: Seat }).seat, e.version);
-  }
-  return [...versions].map(([seat, version]) => {
-    const holder = match.seats[seat];
-    return {
-      matchId: match.id,
-      seat,
-      owner: holder?.kind === "human" ? holder.tokenHash : null,
-      version,
-    };
-  });
-}
-
-const seatLost = (change: SeatChange): SeatNotice => ({
-  type: "SEAT_LOST",
-  matchId: change.matchId,
-  seat: change.seat,
-  version: change.version,
-  refusal: {
-    code: "SEAT_LOST",
-    message: {
-      en: `This seat token no longer holds seat ${change.seat}: the seat was left.`,
-      de: `Dieses Platz-Token gehört nicht mehr zu Platz ${change.seat}: der Platz wurde verlassen.`,
-    },
-  },
-});
-
-/** What the gateway asks of one socket's session. */
-interface SeatWatcher {
-  /** The seat changed hands: stop watching it unless this socket watches with the owner's token. */
-  seatChanged(change: SeatChange): void;
-}
-
-/** What a socket watches a match as: a seat with the token of this hash, or a spectator. */
-interface Watch {
-  readonly viewer: Viewer;
-  readonly claim: string | null;
-  /** The version the watch began at: the token held the seat then (a seat change of that
-   * version or older is in the past for this watch). */
-  readonly since: number;
-}
-
-const roomsOf = (matchId: string, watch: Watch): string[] =>
-  watch.viewer === "spectator" || watch.claim === null
-    ? [roomOf(matchId, watch.viewer)]
-    : [roomOf(matchId, watch.viewer), claimRoomOf(matchId, watch.viewer, watch.claim)];
-
-function serveSocket(
-  socket: Socket,
-  config: Config,
-  logger: Logger,
-  service: MatchService,
-  replayRooms: ReplayRooms,
-  crossProcess: boolean,
-  metrics: Metrics | undefined,
-): SeatWatcher {
-  const bucket = new TokenBucket(config.commandRate);
-  const watching = new Map<string, Watch>();
-  /** This socket's watches and unwatches, one at a time per match, in the order sent. */
-  const watches = new KeyedQueue();
-
-  const leave = (matchId: string) => {
-    const watch = watching.get(matchId);
-    if (watch === undefined) return;
-    watching.delete(matchId);
-    metrics?.watches.dec({ viewer: kindOf(watch.viewer) });
-    for (const room of roomsOf(matchId, watch)) void socket.leave(room);
-    if (watch.viewer !== "spectator") service.seatDisconnected(matchId, watch.viewer);
-    service.watchEnded(matchId);
-  };
-
-  const replays = new ReplayRoomWatches(socket, replayRooms);
-  const session: SocketSession = {
-    async watch(input) {
-      if (!watching.has(input.matchId) && watching.size >= MAX_WATCHES_PER_SOCKET) {
-        throw ServiceError.of(
-          "LIMIT",
-          `One connection watches at most ${MAX_WATCHES_PER_SOCKET} matches.`,
-          `Eine Verbindung beobachtet höchstens ${MAX_WATCHES_PER_SOCKET} Partien.`,
-        );
-      }
-      // The token's hash, checked against the seat's owner by the read below (`seatOf`).
-      const claim = input.token === undefined ? null : hashToken(input.token);
-      const same = (watch: Watch | undefined, viewer: Viewer) =>
-        watch?.viewer === viewer && watch.claim === (viewer === "spectator" ? null : claim);
-      const frame = await service.catchUp(input, (viewer: Viewer, catchUp: MatchFrame) => {
-        // Watching again as the same viewer with the same token (to catch up) keeps the rooms
-        // and the presence.
-        if (!same(watching.get(input.matchId), viewer)) {
-          leave(input.matchId);
-          const watch: Watch = {
-            viewer,
-            claim: viewer === "spectator" ? null : claim,
-            since: catchUp.version,
-          };
-          watching.set(input.matchId, watch);
-          metrics?.watches.inc({ viewer: kindOf(viewer) });
-          void socket.join(roomsOf(input.matchId, watch));
-          if (viewer !== "spectator") service.seatConnected(input.matchId, viewer);
-          service.watchStarted(input.matchId);
-        }
-        socket.emit("match", catchUp);
-        const presence = service.presenceOf(input.matchId);
-        if (presence !== null) socket.emit("presence", presence);
-      });
-      const viewer = frame.snapshot.viewer;
-      let version = frame.version;
-      if (crossProcess) {
-        // A commit in another process after the read above may have been broadcast before this
-        // socket was in the room: read once more. Anything committed later reaches the room.
-        // A seat left meanwhile (its SEAT_CHANGED notice may have come before the join) is
-        // refused with BAD_TOKEN by this read: the socket leaves the seat's rooms first. (A
-        // store that fails here changes nothing: the seat's frames follow its owner's token.)
-        try {
-          await service.catchUp(
-            { ...input, afterVersion: frame.version },
-            (_viewer: Viewer, later: MatchFrame) => {
-              if (later.version <= frame.version || !same(watching.get(input.matchId), viewer))
-                return;
-              version = later.version;
-              socket.emit("match", later);
-            },
-          );
-        } catch (error) {
-          if (error instanceof ServiceError && same(watching.get(input.matchId), viewer))
-            leave(input.matchId);
-          throw error;
-        }
-      }
-      return { matchId: input.matchId, viewer, version };
-    },
-    unwatch: leave,
-    watchLobby: () => void socket.join(LOBBY_ROOM),
-    unwatchLobby: () => void socket.leave(LOBBY_ROOM),
-    watchReplayRoom: (input) => replays.watch(input),
-    unwatchReplayRoom: (roomId) => replays.unwatch(roomId),
-  };
-  const ctx: Context = {
-    service,
-    replayRooms,
-    transport: "socket",
-    client: clientOf(socket.request, config.trustProxy),
-    socket: session,
-    http: null,
-  };
-  const caller = appRouter.createCaller(ctx);
-
-  const answer = (ack: Ack | undefined, reply: RpcAnswer) => {
-    if (ack) ack(reply);
-    else socket.emit("rpc", reply);
-  };
-  const fail = (
-    ack: Ack | undefined,
-    id: RpcAnswer["id"],
-    path: string,
-    cause: unknown,
-    input?: unknown,
-  ) => {
-    const error = getTRPCErrorFromUnknown(cause);
-    if (isFailure(error)) {
-      logger.error(
-        { err: error, path, errorId: errorIdOf(error), ...commandLogFields(path, input) },
-        "socket rpc failed",
-      );
-    }
-    const type = (procedures[path]?._def.type ?? "unknown") as "query" | "mutation" | "unknown";
-    answer(ack, {
-      id,
-      error: getErrorShape({ config: appRouter._def._config, error, type, path, input, ctx }),
-    });
-  };
-
-  socket.on("rpc", async (message: unknown, ack?: unknown) => {
-    const reply = typeof ack === "function" ? (ack as Ack) : undefined;
-    if (message instanceof TooLarge) {
-      fail(reply, null, "", domainError(message.refusal)!);
-      return;
-    }
-    const parsed = rpcMessage.safeParse(message);
-    if (!parsed.success) {
-      fail(
-        reply,
-        null,
-        "",
-        domainError(
-          ServiceError.of(
-            "INVALID_INPUT",
-            "An rpc message is { id, path, input }.",
-            "Eine rpc-Nachricht ist { id, path, input }.",
-          ),
-        ),
-      );
-      return;
-    }
-    const { id, path, input } = parsed.data;
-    if (!bucket.take()) {
-      const limited = ServiceError.of(
-        "RATE_LIMITED",
-        `More than ${config.commandRate} messages a second.`,
-        `Mehr als ${config.commandRate} Nachrichten pro Sekunde.`,
-      );
-      fail(
-        reply,
-        id,
-        path,
-        new TRPCError({ code: "TOO_MANY_REQUESTS", message: limited.message, cause: limited }),
-      );
-      return;
-    }
-    if (procedures[path] === undefined) {
-      fail(reply, id, path, new TRPCError({ code: "NOT_FOUND", message: `No procedure ${path}.` }));
-      return;
-    }
-    // Issue #18: depth and size bounded before any schema walks the input (the fast path below
-    // included); the caller's own middleware checks the same for HTTP.
-    const refused = inputRefusal(input);
-    if (refused !== null) {
-      fail(reply, id, path, domainError(refused));
-      return;
-    }
-    if (path === "game.command") {
-      // Most of the traffic: the service is called directly, with the procedure's input schema
-      // and its error mapping (the tRPC caller's middleware chain costs more than the rest of
-      // the rpc). Input the schema refuses takes the caller's path, for tRPC's own answer.
-      const command = commandInput.safeParse(input);
-      if (command.success) {
-        try {
-          answer(reply, { id, result: { data: await service.command(command.data) } });
-        } catch (cause) {
-          fail(reply, id, path, domainError(cause) ?? cause, input);
-        }
-        return;
-      }
-    }
-    const call = async () => {
-      try {
-        let target: unknown = caller;
-        for (const part of path.split(".")) target = (target as Record<string, unknown>)[part];
-        const data = await (target as (input: unknown) => Promise<unknown>)(input);
-        answer(reply, { id, result: { data } });
-      } catch (cause) {
-        fail(reply, id, path, cause, input);
-      }
-    };
-    if (path === "game.watch" || path === "game.unwatch") {
-      // A page that watches a match again as another viewer (a spectator who took a seat)
-      // sends `unwatch` then `watch`: run in that order, answers included, or the unwatch
-      // could end the new watch.
-      await watches.run(matchIdIn(input), call);
-      return;
-    }
-    await call();
-  });
-
-  socket.on("disconnect", () => {
-    for (const matchId of [...watching.keys()]) leave(matchId);
-    replays.unwatchAll();
-  });
-
-  return {
-    seatChanged(change) {
-      const watch = watching.get(change.matchId);
-      if (watch === undefined || watch.viewer !== change.seat || watch.claim === change.owner)
-        return;
-      // A notice that comes late (through Redis, after this socket watched with the seat's
-      // new token) speaks of an older owner: the watch began after it.
-      if (change.version <= watch.since) return;
-      leave(change.matchId);
-      socket.emit("seat", seatLost(change));
-    },
-  };
 }

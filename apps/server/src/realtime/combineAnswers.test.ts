@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combineAnswers } from "./SocketGateway.js";
+import { combineAnswers } from "./presenceProbes.js";
 
 describe("combineAnswers (what the other processes know of a seat's owner)", () => {
   it("is connected if any process has a socket, and takes the latest HTTP sighting", () => {

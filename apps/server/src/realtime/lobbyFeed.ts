@@ -1,3 +1,7 @@
+import type { Server } from "socket.io";
+import { changesTheList } from "../matches/lobbyEvents.js";
+import type { MatchService } from "../matches/MatchService.js";
+
 /** The room of sockets that watch the lobby's match list (`lobby.watch`). */
 export const LOBBY_ROOM = "lobby";
 
@@ -33,4 +37,28 @@ export class Throttle {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/** The inter-process notice "the match list changed here" (`serverSideEmit`). */
+const LIST_CHANGED = "maumau:lobby";
+
+/**
+ * The lobby's watchers learn that the match list changed (at most 4 signals a second per
+ * process); they read it again with `lobby.list`.
+ *
+ * Scale-out (`crossProcess`): the other processes drop their cached list answers first
+ * (`MatchService.list`). Both messages go through the adapter's one stream in this order, so a
+ * watcher on another process that reads the list there after its signal gets a fresh answer; a
+ * read through a third process may still be answered from that process's cache, for at most
+ * LIST_CACHE_MS.
+ */
+export function lobbyFeed(io: Server, service: MatchService, crossProcess: boolean): void {
+  const lobbyChanged = new Throttle(250, () => {
+    if (crossProcess) io.serverSideEmit(LIST_CHANGED);
+    io.to(LOBBY_ROOM).emit("lobby", {});
+  });
+  if (crossProcess) io.on(LIST_CHANGED, () => service.listChangedElsewhere());
+  service.onCommit((_match, events) => {
+    if (changesTheList(events)) lobbyChanged.run();
+  });
 }

@@ -1,6 +1,7 @@
 import { gameRouter } from "./gameRouter.js";
 import { lobbyRouter } from "./lobbyRouter.js";
 import { replayRoomRouter } from "./replayRoomRouter.js";
+import { routerInternals } from "./routerInternals.js";
 import { ruleSetsRouter } from "./ruleSetsRouter.js";
 import { router } from "./trpc.js";
 import { variantsRouter } from "./variantsRouter.js";
@@ -14,3 +15,6 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** What tRPC's public API cannot tell of the app router: procedure types, error shapes. */
+export const appRouterInternals = routerInternals(appRouter);

@@ -1,0 +1,34 @@
+import type { Server } from "socket.io";
+import type { Match } from "../matches/Match.js";
+import type { MatchService } from "../matches/MatchService.js";
+import type { StoredEvent } from "../store/EventStore.js";
+import { encodeOnce } from "./jsonParser.js";
+import { claimRoomOf, roomOf } from "./roomOf.js";
+
+/**
+ * Every commit's frames go to the rooms of its match: the public part (a spectator's delta)
+ * built and JSON-encoded once, alone to the spectators' room and inside each human seat's one
+ * `private` packet with the seat's own part, to the room of the owner's token. With the
+ * default adapter (`localRooms`) every room is local, and a commit nobody here watches costs
+ * nothing; with another adapter the rooms may be heard in other processes.
+ */
+export function frameFanout(io: Server, service: MatchService, localRooms: boolean): void {
+  service.onCommit((match: Match, events: readonly StoredEvent[]) => {
+    // With the default adapter every room is local: skip the work for empty ones.
+    const heard = (room: string) => !localRooms || io.of("/").adapter.rooms.has(room);
+    const rooms = match.seats.map((holder, seat) =>
+      holder.kind === "human" ? claimRoomOf(match.id, seat, holder.tokenHash) : null,
+    );
+    const spectators = roomOf(match.id, "spectator");
+    if (!heard(spectators) && !rooms.some((room) => room !== null && heard(room))) return;
+    const frames = match.commitFrames(events, match.progress());
+    // The public part is encoded once: alone for the spectators' room, and in each seat's one
+    // packet with its private part. Only the owner's token hears a seat: nobody watches an empty
+    // seat or a bot's.
+    encodeOnce(frames.shared);
+    if (heard(spectators)) io.to(spectators).emit("match", frames.shared);
+    rooms.forEach((room, seat) => {
+      if (room !== null && heard(room)) io.to(room).emit("match", frames.privateFor(seat));
+    });
+  });
+}
