@@ -100,7 +100,11 @@ export function attachSocketGateway(options: SocketGatewayOptions): Server {
   const localRooms = options.adapter === undefined;
   if (!localRooms) {
     presenceProbes(io, service, options.fanout);
-    // Every socket, here and elsewhere, catches up on what it may have missed meanwhile.
+    // Every socket, here and elsewhere, catches up on what it may have missed meanwhile. To
+    // every process, not only this one's sockets: while this process could not publish, the
+    // others' sockets missed its commits too (a partition of one host), so each of them must
+    // watch again. After an outage of Redis itself each process does this, and a socket may be
+    // told N times with N processes: each time one version read, nothing sent twice.
     options.fanout?.onRecovered(() => io.emit(RESYNC, {}));
   }
 
