@@ -117,7 +117,9 @@ describe.skipIf(missing.length > 0)("Redis stops and starts again under two serv
       variant: "noris",
       seats: 2,
       name: "A0",
-      options: { games: 1 },
+      // Many games: a two-seat game may end within the test's dozen moves (a short deal), and
+      // a match that ended would leave the next move without a seat to act.
+      options: { games: 20 },
     });
     const { matchId } = created;
     const joined = await http[1]!.lobby.join.mutate({ matchId, name: "B1" });
@@ -146,8 +148,17 @@ describe.skipIf(missing.length > 0)("Redis stops and starts again under two serv
         await spy.rpc("game.watch", { matchId });
       }
       const latest = async () => (await http[0]!.game.view.query({ matchId })).version;
+      /** One move through server `via`: the seat to act plays, or the next game starts. */
       const play = async (via: number, commandId: string) => {
-        const seat = (await http[via]!.game.view.query({ matchId })).progress!.toAct!;
+        const progress = (await http[via]!.game.view.query({ matchId })).progress!;
+        if (progress.status === "gameOver")
+          return http[via]!.game.command.mutate({
+            matchId,
+            token: tokens[0]!,
+            commandId,
+            command: { type: "startNextGame" },
+          });
+        const seat = progress.toAct!;
         const mine = await http[via]!.game.view.query({ matchId, token: tokens[seat]! });
         return http[via]!.game.command.mutate({
           matchId,
