@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestSocket } from "../testing/TestSocket.js";
 import { INPUT_LIMITS, shapeProblem } from "@maumau/client/schema";
-import { appRouter } from "../trpc/appRouter.js";
+import { appRouterInternals } from "../trpc/appRouter.js";
 import {
   dropPostgresSchema,
   PostgresEventStore,
@@ -66,9 +66,9 @@ afterAll(async () => {
   if (DATABASE_URL) await dropPostgresSchema(DATABASE_URL, SCHEMA);
 });
 
-const procedures = Object.entries(
-  appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
-).map(([path, p]) => ({ path, type: p._def.type }));
+const procedures = appRouterInternals
+  .procedurePaths()
+  .map((path) => ({ path, type: appRouterInternals.procedureType(path)! }));
 
 /** Strings a hostile client sends: NUL, lone surrogates, huge, control characters, ids. */
 const nasty = fc.oneof(

@@ -42,8 +42,6 @@ type ProcedureTable = Readonly<
  * `getErrorShape` needs. `routerInternals.test.ts` fails if what this reads changes with a tRPC
  * upgrade: it checks the table against the router's public shape and `createCaller`'s own
  * `onError` types, and the error shape against tRPC's HTTP answer for the same error.
- * (`soak/fuzz.soak.test.ts` still lists the procedures from `_def.procedures` itself;
- * `procedurePaths` and `procedureType` give it the same.)
  */
 export function routerInternals<
   TRoot extends AnyTRPCRootTypes,
