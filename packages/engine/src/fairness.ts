@@ -2,6 +2,7 @@ import { commitmentOf, createRng, isSeed, seededShuffle, type Seed } from "./car
 import { evolveClassic } from "./classic/evolve.js";
 import { fullDeck as classicDeck } from "./classic/predicates.js";
 import type { ClassicEvent, ClassicEventType, ClassicState } from "./classic/state.js";
+import type { FamilyName } from "./families.js";
 import { evolveHeulDoch } from "./heul-doch/evolve.js";
 import { fullDeck as heulDochDeck, returnIndex } from "./heul-doch/predicates.js";
 import type { HeulDochEvent, HeulDochEventType, HeulDochState } from "./heul-doch/state.js";
@@ -71,10 +72,7 @@ const HEUL_DOCH_TYPES: Record<HeulDochEventType, true> = {
  * reshuffle (classic), each special card put back into the draw pile (heul-doch) — rebuilt from
  * the seed exactly as the engine made it, on the state the log had at that point.
  */
-export function verifyFairness(
-  family: "classic" | "heul-doch",
-  log: readonly Logged[],
-): FairnessReport {
+export function verifyFairness(family: FamilyName, log: readonly Logged[]): FairnessReport {
   const problems: string[] = [];
   const games: GameCheck[] = [];
   const known: Record<string, true> = family === "classic" ? CLASSIC_TYPES : HEUL_DOCH_TYPES;

@@ -6,7 +6,9 @@ import { AtTable } from "../layout/atTable";
 import { TableSettings } from "../motion/TableSettings";
 import { useTableMotion } from "../motion/useTableMotion";
 import { Card } from "../cards/Card";
-import { cardName, colourName, deckStyleOf, splitCard } from "../cards/names";
+import { cardName, classicDeckStyle, colourName, splitCard } from "../cards/names";
+import { classic } from "../families/classic";
+import type { FamilyTableProps } from "../families/WebFamily";
 import {
   ChoicePanel,
   digitOf,
@@ -58,11 +60,10 @@ export const NO_LOG: readonly ViewEvent[] = [];
 const NO_CALLS: Calls = { mau: false, mauMau: false };
 
 /** The table of the classic shedding games: noris, tabaluga, french, bavarian, house rules. */
-export default function ClassicTable(props: TableProps) {
-  const { snapshot, log, ticket, variant, lang, onRematch, open } = props;
+export default function ClassicTable(props: FamilyTableProps<ClassicView>) {
+  const { snapshot, view, log, ticket, variant, lang, onRematch, open } = props;
   const { t } = useTranslation();
-  const view = snapshot.view as ClassicView;
-  const style = deckStyleOf("classic", view.rules.deck, variant.id);
+  const style = classicDeckStyle(view.rules.deck, variant.id);
   const seats = snapshot.lobby.seats;
   const me = typeof snapshot.viewer === "number" ? snapshot.viewer : null;
   const names = seats.map((s, i) => seatName(s, i, t));
@@ -459,7 +460,7 @@ export default function ClassicTable(props: TableProps) {
           lang,
           style,
           nameOf: (s) => names[s] ?? "?",
-          rule: (key) => (view.rules.ruleIds as Readonly<Record<string, string>>)[key] ?? null,
+          rule: (key) => classic.ruleId(view, key),
         }}
       />
     </section>
