@@ -1,5 +1,12 @@
 import type { ChalkInstance } from "chalk";
-import type { MatchSnapshot, SeatPresence, SeatView } from "@maumau/client";
+import {
+  seatName as nameOfSeat,
+  turnDeadline,
+  withoutCalls,
+  type MatchSnapshot,
+  type SeatPresence,
+  type SeatView,
+} from "@maumau/client";
 import { parseCard, pileHints, type Command, type Seat } from "@maumau/engine";
 import type { CardStyle } from "../play/cards.js";
 import type { Texts } from "../play/texts.js";
@@ -10,7 +17,6 @@ import {
   moveTokens,
   pileTopsOf,
   scoreTableOf,
-  withoutCalls,
   type PileTop,
 } from "../play/view.js";
 import type { OnlineTexts } from "./texts.js";
@@ -67,23 +73,10 @@ export function seatName(
   seat: number,
   o: OnlineTexts,
 ): string {
-  const s: SeatView | undefined = lobby.seats?.[seat];
-  if (s?.name) return s.name;
-  if (s?.kind === "bot") return `Bot ${seat + 1}`;
-  return o.seatName(seat);
-}
-
-/** When the running turn times out, or null (no timer, or a bot or nobody is to act). */
-export function turnDeadline(snapshot: MatchSnapshot): number | null {
-  const { lobby, progress } = snapshot;
-  if (lobby.turnTimerMs === null || progress === null || progress.status === "matchOver")
-    return null;
-  const human = (s: SeatView | undefined) => s?.kind === "human" && !s.away;
-  const waiting =
-    progress.status === "gameOver"
-      ? lobby.seats.some(human)
-      : progress.toAct !== null && human(lobby.seats[progress.toAct]);
-  return waiting ? Date.parse(lobby.updatedAt) + lobby.turnTimerMs : null;
+  return nameOfSeat(lobby.seats[seat], seat, {
+    bot: (n) => `Bot ${n}`,
+    seat: () => o.seatName(seat),
+  });
 }
 
 /** The viewer's hand in the order it is numbered on screen. */

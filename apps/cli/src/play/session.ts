@@ -22,17 +22,8 @@ import { CardStyle, matchColour } from "./cards.js";
 import { describeEvent, eventMemory, rulesOfView, type EventContext, type Ev } from "./events.js";
 import { parseInput, type Intent } from "./input.js";
 import { TEXTS, type Texts, type Who } from "./texts.js";
-import {
-  distinct,
-  handOf,
-  isPlay,
-  isRecord,
-  moveTokens,
-  numbers,
-  scoreTableOf,
-  withoutCalls,
-  type PlayCommand,
-} from "./view.js";
+import { distinct, handOf, isPlay, isRecord, moveTokens, numbers, scoreTableOf } from "./view.js";
+import { withCalls, withoutCalls, type PlayCommand } from "@maumau/client";
 import { classicViewOf, familyHelp, heulDochViewOf } from "../families/index.js";
 
 /** Where the table talks to the player: standard input/output, or a test. */
@@ -460,10 +451,9 @@ class Table {
       needMau = plays.some((p) => p.mau === true);
       needMauMau = plays.some((p) => p.mauMau === true);
     }
-    const base = withoutCalls(play);
     const mau = said.mau || (needMau && (await this.askCall("mau")));
     const mauMau = said.mauMau || (needMauMau && (await this.askCall("mauMau")));
-    return { ...base, ...(mau ? { mau } : {}), ...(mauMau ? { mauMau } : {}) };
+    return withCalls(play, { mau, mauMau });
   }
 
   private async askCall(call: "mau" | "mauMau"): Promise<boolean> {

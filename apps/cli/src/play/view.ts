@@ -1,3 +1,4 @@
+import type { PlayCommand } from "@maumau/client";
 import type { Command, FamilyView } from "@maumau/engine";
 import { heulDochViewOf, scoreRows } from "../families/index.js";
 
@@ -31,15 +32,7 @@ export interface PileTop {
 export const pileTopsOf = (view: FamilyView | null): (PileTop | null)[] | null =>
   heulDochViewOf(view)?.piles.map((pile) => pile.top) ?? null;
 
-export type PlayCommand = Extract<Command, { type: "playCard" }>;
-
 export const isPlay = (c: Command): c is PlayCommand => c.type === "playCard";
-
-/** A play without its calls: the player makes those (or forgets them) themselves. */
-export function withoutCalls(c: PlayCommand): PlayCommand {
-  const { mau: _mau, mauMau: _mauMau, ...rest } = c;
-  return rest;
-}
 
 /** Distinct commands (legal moves may repeat a card that is held twice). */
 export function distinct<T>(xs: readonly T[]): T[] {

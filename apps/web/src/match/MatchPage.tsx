@@ -1,5 +1,6 @@
 import {
   RemoteRefusal,
+  refusalOf,
   type MatchSnapshot,
   type SeatTicket,
   type VariantSummary,
@@ -61,7 +62,7 @@ export default function MatchPage(props: {
       setTicket(seat);
       if (join) navigate(paths.match(matchId), { replace: true });
     } catch (e) {
-      setJoinError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+      setJoinError(refusalOf(e).message[lang]);
     }
   };
 

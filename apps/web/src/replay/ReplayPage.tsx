@@ -8,7 +8,7 @@ import { deckStyleOf, eventLinesOf, FamilyTable, ruleIdOf } from "../families";
 import { keepSeat, storedName, storeName } from "../net/seats";
 import { OpenTogether, SharedReplay } from "./SharedReplay";
 import { server } from "../net/server";
-import { RemoteRefusal } from "@maumau/client";
+import { refusalOf } from "@maumau/client";
 import { followLink, navigate, paths } from "../router";
 import { eventText, type EventContext } from "../table/eventText";
 import { cardName } from "../cards/names";
@@ -369,7 +369,7 @@ function ContinueFrom(props: {
       keepSeat({ matchId: ticket.matchId, seat: ticket.seat, token: ticket.token });
       navigate(paths.match(ticket.matchId));
     } catch (e) {
-      setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+      setError(refusalOf(e).message[lang]);
       setBusy(false);
     }
   };

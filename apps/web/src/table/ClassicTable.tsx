@@ -1,4 +1,11 @@
-import type { MatchSnapshot, SeatTicket, VariantSummary, ViewEvent } from "@maumau/client";
+import {
+  turnDeadline,
+  type Calls,
+  type MatchSnapshot,
+  type SeatTicket,
+  type VariantSummary,
+  type ViewEvent,
+} from "@maumau/client";
 import type { ClassicView, Command, Lang, PileCard } from "@maumau/engine";
 import { useMemo, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,7 +27,6 @@ import {
   SeatBadge,
   TurnStatus,
   seatName,
-  turnDeadline,
   useActions,
   useCountdown,
   useKeys,
@@ -29,7 +35,7 @@ import {
 import { CountedCard, GameEnd, ScoreTable, type SeatResult } from "./GameEnd";
 import { Control, idleReason } from "./controls";
 import { CutPanel, CutResult } from "./CutPanel";
-import { has, playableCards, toClientCommand, type Calls, type Choice } from "./moves";
+import { has, playableCards, toClientCommand, type Choice } from "./moves";
 
 export interface TableProps {
   readonly snapshot: MatchSnapshot;

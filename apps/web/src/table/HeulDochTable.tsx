@@ -1,3 +1,4 @@
+import { turnDeadline } from "@maumau/client";
 import type { HeulDochView, Lang, PileCard, Seat } from "@maumau/engine";
 // A small pure module of rule functions (no machine, no zod): the page may bundle it.
 import { pileHints, type PileHint } from "@maumau/engine/hints";
@@ -23,7 +24,6 @@ import {
   SeatBadge,
   TurnStatus,
   seatName,
-  turnDeadline,
   useActions,
   useCountdown,
   useKeys,
