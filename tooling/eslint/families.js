@@ -7,16 +7,17 @@ const NAMES = ["classic", "heul-doch"];
 
 const pattern = `/^(${NAMES.join("|")})$/`;
 const message =
-  "A game family is named only in src/families/, where the family registers its parts; use the registration here.";
+  "A game family is named only in its family modules, where it registers its parts; use the registration here.";
 
 /**
- * A flat-config entry for a front end: a string, template or JSX text equal to a family's name
- * fails lint outside `src/families/` (tests may name the families they play).
+ * A flat-config entry: a string, template or JSX text equal to a family's name fails lint in
+ * `src/` outside the family modules (a front end's `src/families/`; the engine's family folders)
+ * and tests, which may name the families they play.
  */
-export function familiesOnlyInTheirModules() {
+export function familiesOnlyInTheirModules(modules = ["src/families/**"]) {
   return {
     files: ["src/**/*.{ts,tsx}"],
-    ignores: ["src/families/**", "src/**/*.test.{ts,tsx}"],
+    ignores: [...modules, "src/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-syntax": [
         "error",

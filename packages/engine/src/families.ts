@@ -1,4 +1,7 @@
+import { classicFairness } from "./classic/fairness.js";
 import type { ClassicView } from "./classic/view.js";
+import type { FairnessParts } from "./core/fairness.js";
+import { heulDochFairness } from "./heul-doch/fairness.js";
 import type { HeulDochView } from "./heul-doch/view.js";
 
 /**
@@ -13,3 +16,9 @@ export type FamilyName = FamilyView["family"];
 
 /** One family's view, by name. */
 export type ViewOf<F extends FamilyName> = Extract<FamilyView, { readonly family: F }>;
+
+/** Each family's part of `verifyFairness` (its event types and fold), by name. */
+export const FAIRNESS: { readonly [F in FamilyName]: FairnessParts } = {
+  classic: classicFairness,
+  "heul-doch": heulDochFairness,
+};
