@@ -1,5 +1,5 @@
 import { seededShuffle } from "../cards/rng.js";
-import { sameOrder, type FairnessParts, type Fold } from "../core/fairness.js";
+import { foldOf, sameOrder, type FairnessParts, type FoldParts } from "../core/fairness.js";
 import { evolveClassic } from "./evolve.js";
 import { fullDeck } from "./predicates.js";
 import type { ClassicEvent, ClassicEventType, ClassicState } from "./state.js";
@@ -26,23 +26,19 @@ const CLASSIC_TYPES: Record<ClassicEventType, true> = {
   "match.ended": true,
 };
 
-function foldClassic(): Fold {
-  let s: ClassicState | null = null;
-  return {
-    state: () => s,
-    deck: () => (s ? fullDeck(s.rules) : []),
-    apply: (e) => {
-      s = evolveClassic(s, e as ClassicEvent);
-    },
-    checkRandom: (before, e, seed) => {
-      if (e.type !== "pile.reshuffled") return undefined;
-      const b = before as ClassicState;
-      const order = (e.data as { order: string[] }).order;
-      const expected = seededShuffle(b.discard.slice(0, -1), seed, b.game, b.shuffles + 1);
-      return sameOrder(expected, order) ? null : `reshuffle ${b.shuffles + 1} is not the seed's`;
-    },
-  };
-}
+const foldParts: FoldParts<ClassicState> = {
+  evolve: (s, e) => evolveClassic(s, e as ClassicEvent),
+  deck: (s) => fullDeck(s.rules),
+  checkRandom: (b, e, seed) => {
+    if (e.type !== "pile.reshuffled") return undefined;
+    const order = (e.data as { order: string[] }).order;
+    const expected = seededShuffle(b.discard.slice(0, -1), seed, b.game, b.shuffles + 1);
+    return sameOrder(expected, order) ? null : `reshuffle ${b.shuffles + 1} is not the seed's`;
+  },
+};
 
 /** The classic family's part of `verifyFairness`: every reshuffle is the seed's. */
-export const classicFairness: FairnessParts = { known: CLASSIC_TYPES, fold: foldClassic };
+export const classicFairness: FairnessParts = {
+  known: CLASSIC_TYPES,
+  fold: () => foldOf(foldParts),
+};

@@ -5,11 +5,34 @@ export type Logged = { readonly type: string; readonly data?: unknown };
 
 /** A family's log folded event by event, with the checks of its random outcomes. */
 export interface Fold {
-  state(): unknown;
+  /** The full deck of the rules folded so far (none before `match.started`). */
   deck(): string[];
   apply(event: Logged): void;
-  /** undefined: not a random outcome; null: checked and right; a string: what is wrong. */
-  checkRandom(before: unknown, event: Logged, seed: Seed): string | null | undefined;
+  /**
+   * `event`'s random outcome checked on the state folded so far: undefined when it is none (or
+   * before `match.started`), null when it is the seed's, else what is wrong.
+   */
+  checkRandom(event: Logged, seed: Seed): string | null | undefined;
+}
+
+/** What a family writes for its fold: its `evolve`, its full deck, its random outcomes' check. */
+export interface FoldParts<S> {
+  evolve(state: S | null, event: Logged): S;
+  deck(state: S): string[];
+  checkRandom(before: S, event: Logged, seed: Seed): string | null | undefined;
+}
+
+/** A fresh fold of one log on a family's parts. */
+export function foldOf<S>(parts: FoldParts<S>): Fold {
+  let state: S | null = null;
+  return {
+    deck: () => (state === null ? [] : parts.deck(state)),
+    apply: (event) => {
+      state = parts.evolve(state, event);
+    },
+    checkRandom: (event, seed) =>
+      state === null ? undefined : parts.checkRandom(state, event, seed),
+  };
 }
 
 /** What a family gives `verifyFairness` (fairness.ts): its event types and its fold. */

@@ -1,5 +1,5 @@
 import { createRng } from "../cards/rng.js";
-import type { FairnessParts, Fold } from "../core/fairness.js";
+import { foldOf, type FairnessParts, type FoldParts } from "../core/fairness.js";
 import { evolveHeulDoch } from "./evolve.js";
 import { fullDeck, returnIndex } from "./predicates.js";
 import type { HeulDochEvent, HeulDochEventType, HeulDochState } from "./state.js";
@@ -23,26 +23,20 @@ const HEUL_DOCH_TYPES: Record<HeulDochEventType, true> = {
   "match.ended": true,
 };
 
-function foldHeulDoch(): Fold {
-  let s: HeulDochState | null = null;
-  return {
-    state: () => s,
-    deck: () => (s ? fullDeck(s.rules) : []),
-    apply: (e) => {
-      s = evolveHeulDoch(s, e as HeulDochEvent);
-    },
-    checkRandom: (before, e, seed) => {
-      if (e.type !== "special.returned") return undefined;
-      const b = before as HeulDochState;
-      const random = createRng(seed, b.game * 1000 + b.randomDraws);
-      const expected = returnIndex(random, b.drawPile.length - 1);
-      const at = (e.data as { at: number }).at;
-      return at === expected
-        ? null
-        : `a special card went back at ${at}, the seed says ${expected}`;
-    },
-  };
-}
+const foldParts: FoldParts<HeulDochState> = {
+  evolve: (s, e) => evolveHeulDoch(s, e as HeulDochEvent),
+  deck: (s) => fullDeck(s.rules),
+  checkRandom: (b, e, seed) => {
+    if (e.type !== "special.returned") return undefined;
+    const random = createRng(seed, b.game * 1000 + b.randomDraws);
+    const expected = returnIndex(random, b.drawPile.length - 1);
+    const at = (e.data as { at: number }).at;
+    return at === expected ? null : `a special card went back at ${at}, the seed says ${expected}`;
+  },
+};
 
 /** Heul doch!'s part of `verifyFairness`: every special card goes back where the seed says. */
-export const heulDochFairness: FairnessParts = { known: HEUL_DOCH_TYPES, fold: foldHeulDoch };
+export const heulDochFairness: FairnessParts = {
+  known: HEUL_DOCH_TYPES,
+  fold: () => foldOf(foldParts),
+};
