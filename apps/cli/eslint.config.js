@@ -1,7 +1,9 @@
 import base from "@maumau/eslint-config";
+import { familiesOnlyInTheirModules } from "@maumau/eslint-config/families";
 
 export default [
   ...base,
+  familiesOnlyInTheirModules(),
   // The CLI is a client: it takes the server's types, never its code (tests may start one).
   {
     files: ["src/**/*.ts"],

@@ -1,4 +1,5 @@
 import base from "@maumau/eslint-config";
+import { familiesOnlyInTheirModules } from "@maumau/eslint-config/families";
 
 const typesOnly = (name) => ({
   name,
@@ -8,6 +9,7 @@ const typesOnly = (name) => ({
 
 export default [
   ...base,
+  familiesOnlyInTheirModules(),
   // The page talks to the server through @maumau/client; it never bundles the engine, the
   // variants or the server (tests may use them).
   {

@@ -1,3 +1,4 @@
+import type { FamilyView } from "@maumau/engine";
 import { describe, expect, it } from "vitest";
 import { FrameExpander } from "./FrameExpander.js";
 import type { DeltaFrame, LobbyView, MatchSnapshot, PrivateFrame } from "./protocol.js";
@@ -19,7 +20,8 @@ const full = (version: number, viewer: 0 | "spectator" = 0): MatchSnapshot => ({
   version,
   viewer,
   lobby: lobby(version),
-  view: { hand: ["a"], rules: { deck: "d" } },
+  // A classic view cut down to the keys these tests follow.
+  view: { family: "classic", hand: ["a"], rules: { deck: "d" } } as unknown as FamilyView,
   progress: null,
   legal: [],
   machine: null,
@@ -31,7 +33,7 @@ const delta = (version: number, extra: Partial<DeltaFrame> = {}): DeltaFrame => 
   version,
   viewer: 0,
   events: [{ version, type: "x", data: null, at: `t${version}` }],
-  view: { hand: [String(version)] },
+  view: { family: "classic", hand: [String(version)] },
   progress: null,
   legal: [],
   machine: { state: "turn.awaitingPlay", taken: [`move${version}`] },
@@ -63,7 +65,7 @@ describe("FrameExpander", () => {
         events: [{ version: 4, type: "x", data: null, at: "t4" }],
         snapshot: {
           ...full(4),
-          view: { hand: ["4"], rules: { deck: "d" } },
+          view: { family: "classic", hand: ["4"], rules: { deck: "d" } },
           // The statechart position is the delta's own, never the base's.
           machine: { state: "turn.awaitingPlay", taken: ["move4"] },
         },
@@ -112,7 +114,11 @@ describe("FrameExpander", () => {
       snapshot: full(5),
     });
     expect(versions(caughtUp)).toEqual([5, 6]);
-    expect(caughtUp[1]?.snapshot.view).toEqual({ hand: ["6"], rules: { deck: "d" } });
+    expect(caughtUp[1]?.snapshot.view).toEqual({
+      family: "classic",
+      hand: ["6"],
+      rules: { deck: "d" },
+    });
   });
 
   describe("a seat's commit in two parts (public, private) in one frame", () => {
@@ -120,7 +126,7 @@ describe("FrameExpander", () => {
       delta(version, {
         viewer: "spectator",
         events: [{ version, type: "cards.drawn", data: { seat: 0, count: 1 }, at: `t${version}` }],
-        view: { hand: null, viewer: "spectator", top: "x" },
+        view: { family: "classic", hand: null, viewer: "spectator", top: "x" },
       });
     const own = (version: number, viewer = 0): PrivateFrame => ({
       kind: "private",
@@ -135,7 +141,7 @@ describe("FrameExpander", () => {
           at: `t${version}`,
         },
       ],
-      view: { hand: [String(version)], viewer },
+      view: { family: "classic", hand: [String(version)], viewer },
       legal: [{ type: "draw" }] as unknown as PrivateFrame["legal"],
       shared: shared(version),
     });
@@ -146,7 +152,13 @@ describe("FrameExpander", () => {
       events: own(version).events,
       snapshot: {
         ...full(version),
-        view: { hand: [String(version)], viewer: 0, top: "x", rules: { deck: "d" } },
+        view: {
+          family: "classic",
+          hand: [String(version)],
+          viewer: 0,
+          top: "x",
+          rules: { deck: "d" },
+        },
         legal: own(version).legal,
         machine: { state: "turn.awaitingPlay", taken: [`move${version}`] },
       },
@@ -168,6 +180,7 @@ describe("FrameExpander", () => {
       expect(frames.expand(own(4))).toEqual([]);
       const [frame] = frames.expand(shared(4));
       expect(frame?.snapshot.view).toEqual({
+        family: "classic",
         hand: null,
         viewer: "spectator",
         top: "x",

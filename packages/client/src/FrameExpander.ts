@@ -1,3 +1,4 @@
+import type { FamilyView } from "@maumau/engine";
 import {
   isChatEventType,
   type DeltaFrame,
@@ -113,17 +114,7 @@ function completeSnapshot(base: MatchSnapshot, frame: DeltaFrame): MatchSnapshot
     version: frame.version,
     updatedAt: last?.at ?? base.lobby.updatedAt,
   };
-  let view = frame.view;
-  if (
-    view !== null &&
-    typeof view === "object" &&
-    !("rules" in view) &&
-    base.view !== null &&
-    typeof base.view === "object" &&
-    "rules" in base.view
-  ) {
-    view = { ...view, rules: base.view.rules };
-  }
+  const view = viewOf(frame.view, base.view);
   return {
     matchId: frame.matchId,
     version: frame.version,
@@ -135,6 +126,19 @@ function completeSnapshot(base: MatchSnapshot, frame: DeltaFrame): MatchSnapshot
     machine: frame.machine,
   };
 }
+
+/**
+ * A delta's view, with the rules of the match's last snapshot where the delta leaves them out.
+ * A view on the wire is what the server's engine made (`FamilyView`): its `family` says which.
+ */
+function viewOf(wire: unknown, base: FamilyView | null): FamilyView | null {
+  if (typeof wire !== "object" || wire === null) return null;
+  const view = "rules" in wire || base === null ? wire : { ...wire, rules: base.rules };
+  return isFamilyView(view) ? view : null;
+}
+
+const isFamilyView = (view: object): view is FamilyView =>
+  "family" in view && typeof view.family === "string" && "rules" in view;
 
 /** A seat's delta from a commit's public part and the seat's private part of the same version. */
 export function joinParts(shared: DeltaFrame, own: Omit<PrivateFrame, "shared">): DeltaFrame {

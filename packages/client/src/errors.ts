@@ -41,3 +41,13 @@ export class TransportError extends Error {
     super(`${path}: ${reason} (${detail})`);
   }
 }
+
+/**
+ * What a failed call tells a player: the server's refusal, or any other failure (the connection,
+ * a bug) as an `INTERNAL` refusal whose message is the error's text.
+ */
+export function refusalOf(error: unknown): ErrorRefusal {
+  if (error instanceof RemoteRefusal) return error.refusal;
+  const text = String(error);
+  return { code: "INTERNAL", message: { en: text, de: text } };
+}

@@ -6,7 +6,10 @@
  */
 export * from "./protocol.js";
 export * from "./replayRoom.js";
-export { RemoteRefusal, TransportError, type ErrorShape } from "./errors.js";
+export { RemoteRefusal, TransportError, refusalOf, type ErrorShape } from "./errors.js";
+export { turnDeadline } from "./turnDeadline.js";
+export { seatName, type SeatWords } from "./seatName.js";
+export { withCalls, withoutCalls, type Calls, type PlayCommand } from "./withCalls.js";
 export { SocketClient, type SocketApi, type SocketClientOptions } from "./SocketClient.js";
 export { MatchFeed, type FeedOptions, type FeedSource, type FeedStats } from "./MatchFeed.js";
 export { Pacer } from "./Pacer.js";

@@ -1,6 +1,7 @@
 import type {
   BotLevel,
   Command,
+  FamilyView,
   Localized,
   OptionDoc,
   Progress,
@@ -119,8 +120,11 @@ export interface MatchSnapshot {
   readonly version: number;
   readonly viewer: Viewer;
   readonly lobby: LobbyView;
-  /** The engine's view for this viewer; null before the start. */
-  readonly view: unknown;
+  /**
+   * The engine's view for this viewer, one family's, told apart by `family`; null before the
+   * start.
+   */
+  readonly view: FamilyView | null;
   readonly progress: Progress | null;
   /** The moves this seat may make now (empty for spectators and when it is not their turn). */
   readonly legal: readonly Command[];

@@ -11,6 +11,7 @@ export * from "./core/fold.js";
 export * from "./core/setup.js";
 export * from "./core/events.js";
 export * from "./core/family.js";
+export type { FamilyName, FamilyView, ViewOf } from "./families.js";
 export type { ClassicRuleSet, Effect, EffectKind, MatchEnd, RuleKey } from "./classic/ruleSet.js";
 export { freezeRuleSet } from "./classic/ruleSet.js";
 export type {

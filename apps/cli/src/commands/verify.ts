@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { verifyFairness, type FairnessReport } from "@maumau/engine";
+import { verifyFairness, type FairnessReport, type FamilyName } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { exitOnUsageError, runCommand, UsageError } from "../args.js";
 import { RemoteRefusal, TransportError } from "@maumau/client";
@@ -28,16 +28,13 @@ export function logFrom(input: unknown): MatchLog {
 }
 
 /** The variant's family, from the log's own `match.started` (or `lobby.created`). */
-function familyOf(log: MatchLog): { variant: string; family: "classic" | "heul-doch" } {
+function familyOf(log: MatchLog): { variant: string; family: FamilyName } {
   const named = log.events.find((e) => e.type === "match.started" || e.type === "lobby.created");
   const id = (named?.data as { variant?: unknown } | undefined)?.variant;
   if (typeof id !== "string") throw new UsageError("the log names no variant (no match.started)");
   const variant = findVariant(id);
   if (variant === undefined) throw new UsageError(`the log's variant "${id}" is unknown here`);
-  const family = variant.engine.family;
-  if (family !== "classic" && family !== "heul-doch")
-    throw new UsageError(`no fairness check for the ${family} family`);
-  return { variant: id, family };
+  return { variant: id, family: variant.engine.family };
 }
 
 /** The lines to print and whether every check held. */

@@ -1,4 +1,5 @@
 import type { MatchSnapshot } from "@maumau/client";
+import type { ClassicView } from "@maumau/engine";
 import type { Command } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { Chalk } from "chalk";
@@ -27,7 +28,8 @@ const ctx: IntentContext = {
     version: 9,
     viewer: 0,
     lobby: { status: "running", seats: [] } as unknown as MatchSnapshot["lobby"],
-    view: { family: "classic", hand: ["wild", "red/5"] },
+    // A classic view cut down to what the intents read.
+    view: { family: "classic", hand: ["wild", "red/5"] } as unknown as ClassicView,
     machine: { state: "turn.awaitingPlay", taken: ["playCard"] },
     progress: { status: "playing", toAct: 0, game: 1, winners: [] },
     legal,

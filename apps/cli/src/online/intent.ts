@@ -4,7 +4,8 @@ import type { Command, Seat, Theme } from "@maumau/engine";
 import { matchColour, type CardStyle } from "../play/cards.js";
 import type { Intent } from "../play/input.js";
 import type { Texts } from "../play/texts.js";
-import { distinct, isPlay, type PlayCommand } from "../play/view.js";
+import { withCalls, type PlayCommand } from "@maumau/client";
+import { distinct, isPlay } from "../play/view.js";
 import { offeredMoves, seatName, sortedHand } from "./render.js";
 import type { OnlineTexts } from "./texts.js";
 
@@ -26,12 +27,6 @@ export interface IntentContext {
 }
 
 const NEXT = ["n", "next", "weiter", "nächstes", "naechstes"];
-
-const withCalls = (play: PlayCommand, said: { mau: boolean; mauMau: boolean }): PlayCommand => ({
-  ...play,
-  ...(said.mau ? { mau: true } : {}),
-  ...(said.mauMau ? { mauMau: true } : {}),
-});
 
 /**
  * The command a line asks for at the table, with the calls exactly as the player said them

@@ -1,5 +1,12 @@
 import type { ChalkInstance } from "chalk";
-import type { MatchSnapshot, SeatPresence, SeatView } from "@maumau/client";
+import {
+  seatName as nameOfSeat,
+  turnDeadline,
+  withoutCalls,
+  type MatchSnapshot,
+  type SeatPresence,
+  type SeatView,
+} from "@maumau/client";
 import { parseCard, pileHints, type Command, type Seat } from "@maumau/engine";
 import type { CardStyle } from "../play/cards.js";
 import type { Texts } from "../play/texts.js";
@@ -7,12 +14,9 @@ import {
   distinct,
   handOf,
   isPlay,
-  isRecord,
   moveTokens,
-  numbers,
   pileTopsOf,
-  strings,
-  withoutCalls,
+  scoreTableOf,
   type PileTop,
 } from "../play/view.js";
 import type { OnlineTexts } from "./texts.js";
@@ -69,23 +73,10 @@ export function seatName(
   seat: number,
   o: OnlineTexts,
 ): string {
-  const s: SeatView | undefined = lobby.seats?.[seat];
-  if (s?.name) return s.name;
-  if (s?.kind === "bot") return `Bot ${seat + 1}`;
-  return o.seatName(seat);
-}
-
-/** When the running turn times out, or null (no timer, or a bot or nobody is to act). */
-export function turnDeadline(snapshot: MatchSnapshot): number | null {
-  const { lobby, progress } = snapshot;
-  if (lobby.turnTimerMs === null || progress === null || progress.status === "matchOver")
-    return null;
-  const human = (s: SeatView | undefined) => s?.kind === "human" && !s.away;
-  const waiting =
-    progress.status === "gameOver"
-      ? lobby.seats.some(human)
-      : progress.toAct !== null && human(lobby.seats[progress.toAct]);
-  return waiting ? Date.parse(lobby.updatedAt) + lobby.turnTimerMs : null;
+  return nameOfSeat(lobby.seats[seat], seat, {
+    bot: (n) => `Bot ${n}`,
+    seat: () => o.seatName(seat),
+  });
 }
 
 /** The viewer's hand in the order it is numbered on screen. */
@@ -99,12 +90,12 @@ export const offeredMoves = (legal: readonly Command[]): Command[] =>
 /** Header: variant, match, game, direction. */
 function header(snapshot: MatchSnapshot, me: Seat | null, look: Look): string {
   const { c, o, t } = look;
-  const v = isRecord(snapshot.view) ? snapshot.view : {};
+  const v = snapshot.view;
   const parts = [c.bold(look.variantName)];
   if (me === null) parts.push(c.inverse(` ${o.spectating} `));
   parts.push(look.local ?? o.match(snapshot.matchId));
   if (snapshot.progress) parts.push(t.game(snapshot.progress.game));
-  if (v.direction === "cw" || v.direction === "ccw")
+  if (v !== null && "direction" in v)
     parts.push(`${v.direction === "cw" ? "↻" : "↺"} ${t.direction(v.direction === "cw")}`);
   return parts.join(" · ");
 }
@@ -113,9 +104,9 @@ function header(snapshot: MatchSnapshot, me: Seat | null, look: Look): string {
 function seatCells(snapshot: MatchSnapshot, me: Seat | null, look: Look, now: number): string[] {
   const { c, o, style } = look;
   const { lobby, progress } = snapshot;
-  const v = isRecord(snapshot.view) ? snapshot.view : {};
-  const counts = numbers(v.handCounts) ?? [];
-  const piles: unknown[] | null = Array.isArray(v.piles) ? v.piles : null;
+  const v = snapshot.view;
+  const counts = v?.handCounts ?? [];
+  const piles = v !== null && "piles" in v ? v.piles : null;
   const deadline = turnDeadline(snapshot);
   return lobby.seats.map((s, seat) => {
     const toAct = progress?.toAct === seat && progress.status === "playing";
@@ -130,17 +121,17 @@ function seatCells(snapshot: MatchSnapshot, me: Seat | null, look: Look, now: nu
     if (tags.length) cell += c.dim(` (${tags.join(", ")})`);
     if (counts[seat] !== undefined) cell += ` ${o.cards(counts[seat])}`;
     const pile = piles?.[seat];
-    if (isRecord(pile)) {
-      const top = isRecord(pile.top) ? pile.top : null;
+    if (pile !== undefined) {
+      const { top } = pile;
       const shown =
         top === null
           ? c.dim(look.t.empty)
-          : top.faceDown === true
+          : top.faceDown
             ? c.inverse(` ${look.t.onion} `)
             : style.card(String(top.card));
       const extra = [
-        typeof pile.size === "number" ? o.pileSize(pile.size) : null,
-        typeof pile.onions === "number" && pile.onions > 0 ? o.onions(pile.onions) : null,
+        pile.size !== null ? o.pileSize(pile.size) : null,
+        pile.onions !== null && pile.onions > 0 ? o.onions(pile.onions) : null,
       ].filter(Boolean);
       cell += ` · ${shown}${extra.length ? c.dim(` (${extra.join(", ")})`) : ""}`;
     }
@@ -163,20 +154,19 @@ function presenceTag(s: SeatView, look: Look, now: number): string | null {
 /** The middle of the table: the top card, a wish, a pending draw, the draw pile. */
 function centre(snapshot: MatchSnapshot, look: Look): string[] {
   const { c, o, t, style } = look;
-  const v = isRecord(snapshot.view) ? snapshot.view : null;
+  const v = snapshot.view;
   if (v === null) return [];
   const parts: string[] = [];
-  if (typeof v.top === "string" || v.top === null)
-    parts.push(`${t.top}: ${typeof v.top === "string" ? style.card(v.top) : "—"}`);
-  const middle = strings(v.middle);
-  if (middle)
-    parts.push(`${t.middle}: ${middle.length ? style.card(middle[middle.length - 1]!) : "—"}`);
-  if (typeof v.wish === "string") parts.push(c.bold(o.wish(style.colour(v.wish))));
-  if (typeof v.pendingDraw === "number" && v.pendingDraw > 0)
-    parts.push(c.bold.yellow(o.pending(v.pendingDraw)));
-  if (typeof v.drawPile === "number") parts.push(o.drawPile(v.drawPile));
+  if ("top" in v) parts.push(`${t.top}: ${v.top !== null ? style.card(v.top) : "—"}`);
+  if ("middle" in v)
+    parts.push(
+      `${t.middle}: ${v.middle.length ? style.card(v.middle[v.middle.length - 1]!) : "—"}`,
+    );
+  if ("wish" in v && v.wish !== null) parts.push(c.bold(o.wish(style.colour(v.wish))));
+  if ("pendingDraw" in v && v.pendingDraw > 0) parts.push(c.bold.yellow(o.pending(v.pendingDraw)));
+  parts.push(o.drawPile(v.drawPile));
   const lines = [parts.join(" · ")];
-  if (v.anyCardAllowed === true) lines.push(t.anyCard);
+  if ("anyCardAllowed" in v && v.anyCardAllowed) lines.push(t.anyCard);
   return lines;
 }
 
@@ -263,15 +253,9 @@ export function movesLine(snapshot: MatchSnapshot, look: Look): string | null {
 
 /** The score table, where the view has one. */
 export function scoreLines(snapshot: MatchSnapshot, look: Look): string[] {
-  const v = isRecord(snapshot.view) ? snapshot.view : null;
-  const totals = v ? numbers(v.totals) : null;
-  if (!v || !totals || totals.length === 0) return [];
-  const rows = Array.isArray(v.history)
-    ? v.history.flatMap((row: unknown) => {
-        const r = numbers(isRecord(row) ? row.scores : row);
-        return r ? [r] : [];
-      })
-    : [];
+  const scored = snapshot.view === null ? null : scoreTableOf(snapshot.view);
+  if (scored === null || scored.totals.length === 0) return [];
+  const { totals, history: rows } = scored;
   const names = totals.map((_, s) => seatName(snapshot.lobby, s, look.o));
   const table = [
     [look.t.scores, ...names],
@@ -295,14 +279,14 @@ export function scoreLines(snapshot: MatchSnapshot, look: Look): string[] {
  */
 export function handsLines(snapshot: MatchSnapshot, look: Look): string[] {
   const { c, o, style } = look;
-  const v = isRecord(snapshot.view) ? snapshot.view : null;
+  const v = snapshot.view;
   if (v === null) return [];
-  const scores = numbers(v.scores) ?? [];
+  const scores = v.scores ?? [];
   const name = (seat: number) => c.bold(`${seatName(snapshot.lobby, seat, o)}:`);
   const points = (seat: number) => c.bold(`= ${scores[seat] ?? 0}`);
-  if (Array.isArray(v.revealedHands))
-    return v.revealedHands.map((hand: unknown, seat) => {
-      const cards = (strings(hand) ?? []).map((card) => style.card(card));
+  if ("revealedHands" in v && v.revealedHands !== null)
+    return v.revealedHands.map((hand, seat) => {
+      const cards = hand.map((card) => style.card(card));
       const line = (shown: readonly string[], more: boolean) =>
         `${name(seat)} ${shown.length || more ? shown.join(" ") : "—"}${more ? " …" : ""} ${points(seat)}`;
       // A long hand gives up its last cards, never its points, to the screen's width.
@@ -314,16 +298,14 @@ export function handsLines(snapshot: MatchSnapshot, look: Look): string[] {
         shown--;
       return line(cards.slice(0, shown), shown < cards.length);
     });
-  if (Array.isArray(v.revealedPiles)) {
-    const spoiled = numbers(v.spoiled) ?? [];
-    const ranks = Array.isArray(v.spoiledRanks) ? v.spoiledRanks : [];
-    return v.revealedPiles.map((pile: unknown, seat) => {
-      const onions = Array.isArray(pile)
-        ? pile.filter((card) => isRecord(card) && card.faceDown === true).length
-        : 0;
+  if ("revealedPiles" in v && v.revealedPiles !== null) {
+    const spoiled = v.spoiled ?? [];
+    const ranks = v.spoiledRanks ?? [];
+    return v.revealedPiles.map((pile, seat) => {
+      const onions = pile.filter((card) => card.faceDown).length;
       const lost = spoiled[seat] ?? 0;
       const parts = [o.onions(onions)];
-      if (lost > 0) parts.push(o.spoiled((numbers(ranks[seat]) ?? []).join(", "), lost));
+      if (lost > 0) parts.push(o.spoiled((ranks[seat] ?? []).join(", "), lost));
       return `${name(seat)} ${parts.join(" · ")} ${points(seat)}`;
     });
   }
@@ -342,7 +324,7 @@ const listOf = (names: readonly string[], and: string): string =>
  */
 export function resultLine(snapshot: MatchSnapshot, look: Look): string | null {
   const { o } = look;
-  const v = isRecord(snapshot.view) ? snapshot.view : {};
+  const v = snapshot.view;
   const names = (seats: readonly number[]) =>
     listOf(
       seats.map((s) => seatName(snapshot.lobby, s, o)),
@@ -350,14 +332,20 @@ export function resultLine(snapshot: MatchSnapshot, look: Look): string | null {
     );
   const status = snapshot.progress?.status;
   if (status === "matchOver" || snapshot.lobby.status === "over") {
-    const winners = numbers(v.winners) ?? [];
+    const winners = v?.winners ?? [];
     if (winners.length === 0) return o.matchOver;
     return winners.length === 1 ? o.matchWon(names(winners)) : o.matchShared(names(winners));
   }
   if (status !== "gameOver") return null;
   const game = snapshot.progress?.game ?? 1;
   const winners =
-    numbers(v.gameWinners) ?? (typeof v.gameWinner === "number" ? [v.gameWinner] : []);
+    v === null
+      ? []
+      : "gameWinners" in v
+        ? v.gameWinners
+        : v.gameWinner !== null
+          ? [v.gameWinner]
+          : [];
   if (winners.length === 0) return o.gameNoWinner(game);
   return winners.length === 1
     ? o.gameWon(names(winners), game)
@@ -383,15 +371,16 @@ export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look)
   if (seat === null) return "";
   const you = seat === me;
   const text = ` ${o.turnOf(seatName(lobby, seat, o), you)} `;
-  const v = isRecord(snapshot.view) ? snapshot.view : {};
+  const v = snapshot.view;
   const extra: string[] = [];
+  if (v === null || !("cut" in v))
+    return [you ? c.bgYellow.black.bold(text) : c.inverse(text)].join(" ");
   if (you && v.phase === "choosingColour") extra.push(look.t.chooseColour);
-  if (you && v.phase === "cutting" && typeof v.drawPile === "number")
-    extra.push(look.t.cutNow(v.drawPile - 1));
-  const cut = isRecord(v.cut) ? v.cut : null;
-  if (cut && cut.seat === me && typeof cut.card === "string" && v.discardCount === 1)
-    extra.push(look.t.yourCut(look.style.card(cut.card), cut.kept === true));
-  if (you && typeof v.drawnCard === "string") {
+  if (you && v.phase === "cutting") extra.push(look.t.cutNow(v.drawPile - 1));
+  const { cut } = v;
+  if (cut && cut.seat === me && cut.card !== null && v.discardCount === 1)
+    extra.push(look.t.yourCut(look.style.card(cut.card), cut.kept));
+  if (you && v.drawnCard !== null) {
     const index = sortedHand(snapshot, look.style).indexOf(v.drawnCard) + 1;
     extra.push(look.t.drawnCard(look.style.card(v.drawnCard), index));
   }

@@ -10,7 +10,8 @@ import {
 import type { AnyVariant, Command, Lang, Seat } from "@maumau/engine";
 import { describeEvent, eventMemory, rulesOfView, type EventContext } from "../play/events.js";
 import { parseInput } from "../play/input.js";
-import { isRecord, pileTopsOf } from "../play/view.js";
+import { familyHelp } from "../families/index.js";
+import { isRecord } from "../play/view.js";
 import type { ServerConnection } from "../remote/connect.js";
 import { actionFor } from "./intent.js";
 import { describeLobbyEvent } from "./lobbyEvents.js";
@@ -428,7 +429,7 @@ export class OnlineTable {
       case "help": {
         const help =
           `${look.o.onlineHelp}\n${look.o.chatHelp(reactionList(this.setup.lang))}` +
-          (pileTopsOf(this.snapshot?.view) !== null ? `\n${look.t.heulDochHelp}` : "");
+          (familyHelp(this.snapshot?.view ?? null, look.t) ?? "");
         // The full screen's message rows are too few for it: it goes to the log, whole.
         if (ui.fullScreen) {
           this.log.push(...help.split("\n"));

@@ -8,6 +8,7 @@ import { findVariant } from "@maumau/registry";
 import { startTestApi, type TestApi } from "@maumau/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALT_OFF, ALT_ON, CLEAR, escape, hasScript, inPty, rowsWritten } from "../testing/pty.js";
+import { classicViewOf } from "../families/index.js";
 import { SeatStore } from "./seatStore.js";
 
 describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () => {
@@ -145,18 +146,17 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
       }
     }
     const final = await api.service.snapshot({ matchId });
-    const winners = (final.view as { winners: number[] }).winners.map((s) => ["Ann", "Vic"][s]);
+    const view = classicViewOf(final.view)!;
+    const winners = view.winners.map((s) => ["Ann", "Vic"][s]);
     await pty.waitFor(
       winners.length === 1 ? new RegExp(`${winners[0]} wins the match`) : /Ann and Vic share/,
     );
     await pty.waitFor(/r = rematch \(same seats\) · Enter = leave/);
     // Every hand is counted in the open: each seat's cards and points under the table.
-    const hands = (final.view as { revealedHands: string[][]; scores: number[] }).revealedHands;
+    const hands = view.revealedHands ?? [];
     for (const [seat, who] of ["Ann", "Vic"].entries())
       expect(pty.screen.text()).toMatch(
-        new RegExp(
-          `${who}: ${hands[seat]!.length === 0 ? "—" : ".+"} = ${(final.view as { scores: number[] }).scores[seat]}`,
-        ),
+        new RegExp(`${who}: ${hands[seat]!.length === 0 ? "—" : ".+"} = ${view.scores?.[seat]}`),
       );
 
     // Ann asks for the rematch elsewhere: Vic is told, and r takes his seat in it.

@@ -1,5 +1,5 @@
 import type { LobbyView, MatchSnapshot, SeatView } from "@maumau/client";
-import type { BotLevel, Command, Progress, Seat } from "@maumau/engine";
+import type { BotLevel, Command, FamilyView, Progress, Seat } from "@maumau/engine";
 import { FullScreenUi } from "../online/ui.js";
 import type { PlayIo, PlayScreen } from "./session.js";
 
@@ -10,7 +10,7 @@ export interface LocalState {
   readonly players: number;
   readonly me: Seat;
   readonly bots: BotLevel;
-  readonly view: unknown;
+  readonly view: FamilyView | null;
   readonly progress: Progress;
   /** The seat's moves now (empty when another seat is to act). */
   readonly legal: readonly Command[];

@@ -9,6 +9,7 @@ import {
   type BotLevel,
   type ClassicView,
   type Command,
+  type HeulDochView,
   type Lang,
   type Refusal,
   type Seat,
@@ -21,21 +22,9 @@ import { CardStyle, matchColour } from "./cards.js";
 import { describeEvent, eventMemory, rulesOfView, type EventContext, type Ev } from "./events.js";
 import { parseInput, type Intent } from "./input.js";
 import { TEXTS, type Texts, type Who } from "./texts.js";
-import {
-  asClassicView,
-  distinct,
-  handOf,
-  isPlay,
-  isRecord,
-  moveTokens,
-  numbers,
-  pileTopsOf,
-  scoreTableOf,
-  strings,
-  withoutCalls,
-  type PileTop,
-  type PlayCommand,
-} from "./view.js";
+import { distinct, handOf, isPlay, isRecord, moveTokens, numbers, scoreTableOf } from "./view.js";
+import { withCalls, withoutCalls, type PlayCommand } from "@maumau/client";
+import { classicViewOf, familyHelp, heulDochViewOf } from "../families/index.js";
 
 /** Where the table talks to the player: standard input/output, or a test. */
 export interface PlayIo {
@@ -133,7 +122,7 @@ class Table {
     this.me = setup.seat;
     this.random = createRng(setup.seed, 0xb075);
     this.deck = new Set(setup.variant.deck);
-    this.hasPiles = pileTopsOf(driver.view(this.me)) !== null;
+    this.hasPiles = heulDochViewOf(driver.view(this.me)) !== null;
   }
 
   private get eventContext(): EventContext {
@@ -273,16 +262,16 @@ class Table {
     // Every cut is offered with and without `keep` (B-2.2): list each position once.
     const legal = this.driver.legalMoves(this.me).filter((m) => !(m.type === "cut" && m.keep));
     const hand = (handOf(view) ?? []).slice().sort(this.style.compare);
-    const classic = asClassicView(view);
-    const piles = pileTopsOf(view);
+    const classic = classicViewOf(view);
+    const heulDoch = heulDochViewOf(view);
     // The full screen draws the table itself, the moves line included.
     const screen = this.screen !== null;
     if (!screen) {
       if (classic) this.renderClassic(classic, hand, legal);
-      else if (piles) this.renderPiles(view, piles, hand, legal);
+      else if (heulDoch) this.renderPiles(heulDoch, hand, legal);
       else this.renderOther(view, legal, hand);
     }
-    const moves = this.movesLine(legal, hand, classic === null && piles === null);
+    const moves = this.movesLine(legal, hand, classic === null && heulDoch === null);
     if (!screen) this.say(moves);
     for (;;) {
       const line = await this.io.ask("> ");
@@ -317,10 +306,12 @@ class Table {
       case "unknown":
         this.note(t.unknownInput(intent.text));
         return null;
-      case "help":
+      case "help": {
         this.say(t.help);
-        if (this.hasPiles) this.say(t.heulDochHelp);
+        const more = familyHelp(this.driver.view(this.me), t);
+        if (more !== null) this.say(more);
         return null;
+      }
       case "quit":
         throw new Leave("quit");
       case "moves":
@@ -460,10 +451,9 @@ class Table {
       needMau = plays.some((p) => p.mau === true);
       needMauMau = plays.some((p) => p.mauMau === true);
     }
-    const base = withoutCalls(play);
     const mau = said.mau || (needMau && (await this.askCall("mau")));
     const mauMau = said.mauMau || (needMauMau && (await this.askCall("mauMau")));
-    return { ...base, ...(mau ? { mau } : {}), ...(mauMau ? { mauMau } : {}) };
+    return withCalls(play, { mau, mauMau });
   }
 
   private async askCall(call: "mau" | "mauMau"): Promise<boolean> {
@@ -530,14 +520,9 @@ class Table {
   }
 
   /** The heul-doch table: every pile's top card, the middle pile, the hands. */
-  private renderPiles(
-    view: unknown,
-    piles: (PileTop | null)[],
-    hand: string[],
-    legal: Command[],
-  ): void {
+  private renderPiles(view: HeulDochView, hand: string[], legal: Command[]): void {
     const { t, c, style } = this;
-    const v = isRecord(view) ? view : {};
+    const piles = view.piles.map((pile) => pile.top);
     const onion = c.gray(this.onionName());
     const tops = piles
       .map((top, s) => {
@@ -546,13 +531,13 @@ class Table {
         return `${s === this.me ? c.bold(this.name(s)) : this.name(s)} ${shown}`;
       })
       .join(" · ");
-    const counts = numbers(v.handCounts) ?? [];
-    const middle = strings(v.middle) ?? [];
+    const counts = view.handCounts;
+    const middle = view.middle;
     const lines = [
       "",
       c.inverse(` ${t.yourTurn(this.driver.progress().game)} `),
       `${t.piles}: ${tops}`,
-      `${counts.map((n, s) => `${this.name(s)} ${n}`).join(" · ")} ${t.cards} · ${t.drawPile}: ${typeof v.drawPile === "number" ? v.drawPile : "?"}` +
+      `${counts.map((n, s) => `${this.name(s)} ${n}`).join(" · ")} ${t.cards} · ${t.drawPile}: ${view.drawPile}` +
         (middle.length ? ` · ${t.middle}: ${style.card(middle[middle.length - 1]!)}` : ""),
     ];
     this.say(
@@ -660,7 +645,7 @@ class Table {
       .find((e) => e.type === "match.ended");
     const data = ended && isRecord(ended.data) ? ended.data : {};
     const view = this.driver.view(this.me);
-    const winners = numbers(data.winners) ?? (isRecord(view) ? numbers(view.winners) : null) ?? [];
+    const winners = numbers(data.winners) ?? view.winners;
     const losers = numbers(data.losers) ?? [];
     this.say("", this.c.bold(this.t.matchOver(winners.map((s) => this.who(s)))));
     if (losers.length) this.say(this.t.overLimit(losers.map((s) => this.name(s)).join(", ")));

@@ -1,16 +1,6 @@
-import type { ClassicView, Command } from "@maumau/engine";
-
-/**
- * Views differ by game family; the CLI knows the classic one and reads any other one
- * defensively, field by field.
- */
-export function asClassicView(view: unknown): ClassicView | null {
-  if (typeof view !== "object" || view === null) return null;
-  const v = view as Partial<ClassicView>;
-  return v.family === "classic" && Array.isArray(v.handCounts) && typeof v.rules === "object"
-    ? (view as ClassicView)
-    : null;
-}
+import type { PlayCommand } from "@maumau/client";
+import type { Command, FamilyView } from "@maumau/engine";
+import { heulDochViewOf, scoreRows } from "../families/index.js";
 
 export const isRecord = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
@@ -21,52 +11,28 @@ export const numbers = (x: unknown): number[] | null =>
 export const strings = (x: unknown): string[] | null =>
   Array.isArray(x) && x.every((n) => typeof n === "string") ? x : null;
 
-/** The viewer's own hand, in any family that has one. */
-export const handOf = (view: unknown): string[] | null =>
-  isRecord(view) ? strings(view.hand) : null;
+/** The viewer's own hand; null for spectators and before the start. */
+export const handOf = (view: FamilyView | null): readonly string[] | null => view?.hand ?? null;
 
-/**
- * A score table, where the view offers one: `totals`, and `history` with one row per game,
- * either the scores themselves or a record with `scores`.
- */
-export function scoreTableOf(view: unknown): { history: number[][]; totals: number[] } | null {
-  if (!isRecord(view)) return null;
-  const totals = numbers(view.totals);
-  const rows = Array.isArray(view.history)
-    ? view.history.map((row: unknown) => numbers(isRecord(row) ? row.scores : row))
-    : null;
-  if (!totals || !rows || rows.some((r) => r === null)) return null;
-  return { history: rows as number[][], totals };
+/** The score table: every game's points (one row per game) and the totals. */
+export function scoreTableOf(view: FamilyView): {
+  history: readonly (readonly number[])[];
+  totals: readonly number[];
+} {
+  return { history: scoreRows(view), totals: view.totals };
 }
 
-/** A pile's top as the heul-doch family shows it. */
+/** A pile's top as a viewer sees it: an onion shows its back, never its card. */
 export interface PileTop {
   readonly card: string | null;
   readonly faceDown: boolean;
 }
 
-/** The personal piles' tops (heul-doch), `null` for an empty pile. */
-export function pileTopsOf(view: unknown): (PileTop | null)[] | null {
-  if (!isRecord(view) || !Array.isArray(view.piles)) return null;
-  return view.piles.map((pile: unknown) => {
-    const top = isRecord(pile) ? pile.top : null;
-    if (!isRecord(top)) return null;
-    return {
-      card: typeof top.card === "string" ? top.card : null,
-      faceDown: top.faceDown === true,
-    };
-  });
-}
-
-export type PlayCommand = Extract<Command, { type: "playCard" }>;
+/** The personal piles' tops, `null` for an empty pile; null in a family without piles. */
+export const pileTopsOf = (view: FamilyView | null): (PileTop | null)[] | null =>
+  heulDochViewOf(view)?.piles.map((pile) => pile.top) ?? null;
 
 export const isPlay = (c: Command): c is PlayCommand => c.type === "playCard";
-
-/** A play without its calls: the player makes those (or forgets them) themselves. */
-export function withoutCalls(c: PlayCommand): PlayCommand {
-  const { mau: _mau, mauMau: _mauMau, ...rest } = c;
-  return rest;
-}
 
 /** Distinct commands (legal moves may repeat a card that is held twice). */
 export function distinct<T>(xs: readonly T[]): T[] {

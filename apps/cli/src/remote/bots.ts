@@ -1,7 +1,7 @@
-import type { AnyEngine, BotLevel, Command } from "@maumau/engine";
+import type { AnyEngine, Bot, BotLevel, FamilyView } from "@maumau/engine";
 
 /** A bot that plays over the network: it has its seat's pushed view and legal moves, nothing else. */
-export type ViewBot = (view: unknown, legal: readonly Command[], random: () => number) => Command;
+export type ViewBot = Bot<FamilyView>;
 
 /**
  * The engine's bot of this level, fed the view the server pushed to the seat (the server's

@@ -271,7 +271,7 @@ async function playRemoteMatch(
     if (snapshot.lobby.status !== "running" || snapshot.version <= acted[seat]!) return;
     const random = randoms[seat]!;
     const command: Command | undefined =
-      snapshot.legal.length > 0
+      snapshot.legal.length > 0 && snapshot.view !== null
         ? bots[seat % bots.length]!(snapshot.view, snapshot.legal, random)
         : snapshot.progress?.status === "gameOver" && seat === 0
           ? { type: "startNextGame" }

@@ -6,6 +6,7 @@ import {
   type AnyVariant,
   type BotLevel,
   type Command,
+  type FamilyView,
   type MachineRuntime,
   type Progress,
   type Refusal,
@@ -457,12 +458,12 @@ export class Match {
     events: readonly StoredEvent[],
     progress: Progress | null,
     /** The viewer's view, when the caller has it already. */
-    fullView: unknown = this.started ? this.engine.view(this.gameState, viewer) : null,
+    fullView: FamilyView | null = this.started ? this.engine.view(this.gameState, viewer) : null,
   ): DeltaFrame {
     const from = events[0]?.version ?? this.version;
-    let view = fullView;
-    if (this.startedAt > 0 && this.startedAt < from && view !== null && typeof view === "object") {
-      const { rules: _fixed, ...rest } = view as { rules?: unknown };
+    let view: object | null = fullView;
+    if (this.startedAt > 0 && this.startedAt < from && fullView !== null) {
+      const { rules: _fixed, ...rest } = fullView;
       view = rest;
     }
     return {
@@ -489,7 +490,9 @@ export class Match {
     events: readonly StoredEvent[],
     progress: Progress | null,
   ): { readonly shared: DeltaFrame; privateFor(seat: Seat): PrivateFrame } {
-    const publicView: unknown = this.started ? this.engine.view(this.gameState, "spectator") : null;
+    const publicView: FamilyView | null = this.started
+      ? this.engine.view(this.gameState, "spectator")
+      : null;
     const shared = this.deltaFrame("spectator", events, progress, publicView);
     return {
       shared,

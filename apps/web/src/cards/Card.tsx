@@ -1,14 +1,14 @@
 import type { Lang } from "@maumau/engine";
-import { memo, useId, type ReactNode } from "react";
+import { memo, useId } from "react";
 import { BavarianCourt, BavarianSuit, BAVARIAN_INK } from "../art/bavarian";
 import { FrenchCourt } from "../art/french";
-import { SpecialArt } from "../art/heulDoch";
 import { OnionFigure } from "../art/onion";
 import { ColourSymbol } from "../art/symbols";
 import { DragonMotif, TABALUGA_NIGHT, TABALUGA_PALETTE, TabalugaBack } from "../art/tabaluga";
-import { resources } from "../i18n";
 import { useTablePrefs } from "../motion/prefs";
 import "../art/art.css";
+import { FAMILY_DECKS } from "../families/decks";
+import { Corners, Frame } from "./Frame";
 import { CARD_BACK_NAME, cardName, ONION_NAME, rankMark, splitCard, type DeckStyle } from "./names";
 
 const NORIS: Record<string, string> = {
@@ -16,15 +16,6 @@ const NORIS: Record<string, string> = {
   blue: "#1f5fbf",
   red: "#d62828",
   yellow: "#e0a800",
-};
-const HEUL_DOCH: Record<string, string> = {
-  red: "#d62828",
-  orange: "#f07d00",
-  yellow: "#f2c500",
-  green: "#3aa34a",
-  blue: "#1f6fd1",
-  purple: "#7b3fb5",
-  black: "#222222",
 };
 const FRENCH_RED = new Set(["hearts", "diamonds"]);
 const FRENCH_GLYPH: Record<string, string> = {
@@ -90,24 +81,6 @@ export const Card = memo(function Card(props: CardProps) {
   );
 });
 
-function Frame(props: { fill: string; stroke?: string; children?: ReactNode }) {
-  return (
-    <>
-      <rect
-        x="1.5"
-        y="1.5"
-        width="97"
-        height="137"
-        rx="9"
-        fill={props.fill}
-        stroke={props.stroke ?? "#00000055"}
-        strokeWidth="1.5"
-      />
-      {props.children}
-    </>
-  );
-}
-
 function Back({ colour }: { colour: string }) {
   return (
     <Frame fill="#fff">
@@ -135,29 +108,6 @@ function OnionBack() {
   );
 }
 
-function Corners(props: { mark: string; colour: string; suit?: string; symbol?: string | null }) {
-  const { mark, colour, suit, symbol } = props;
-  const corner = (transform?: string) => (
-    <g transform={transform} fill={colour} fontWeight="800" fontFamily="system-ui, sans-serif">
-      <text x="14" y="24" fontSize={mark.length > 1 ? 14 : 18} textAnchor="middle">
-        {mark}
-      </text>
-      {suit && (
-        <text x="14" y="40" fontSize="14" textAnchor="middle">
-          {suit}
-        </text>
-      )}
-      {symbol && <ColourSymbol colour={symbol} x={14} y={36} size={11} fill={colour} />}
-    </g>
-  );
-  return (
-    <>
-      {corner()}
-      {corner("rotate(180 50 70)")}
-    </>
-  );
-}
-
 function Face(props: { code: string; style: DeckStyle; lang: Lang; symbols: boolean }) {
   const { code, style, lang, symbols } = props;
   const { colour, rank } = splitCard(code);
@@ -178,8 +128,10 @@ function Face(props: { code: string; style: DeckStyle; lang: Lang; symbols: bool
       return <FrenchFace colour={colour} mark={mark} />;
     case "bavarian":
       return <BavarianFace colour={colour} mark={mark} />;
-    case "heul-doch":
-      return <HeulDochFace code={code} colour={colour} mark={mark} symbols={symbols} lang={lang} />;
+    default: {
+      const { Face: Own } = FAMILY_DECKS[style];
+      return <Own code={code} colour={colour} mark={mark} symbols={symbols} lang={lang} />;
+    }
   }
 }
 
@@ -341,49 +293,5 @@ function BavarianPips(props: { suit: string; mark: string }) {
         <BavarianSuit key={i} suit={suit} x={p.x} y={p.y} size={size} />
       ))}
     </>
-  );
-}
-
-/** The word on a special card's face, in the card's language (the locales' `cards.art`). */
-const artWord = (code: string, lang: Lang): string | undefined =>
-  (resources[lang].translation.cards.art as Readonly<Record<string, string>>)[code];
-
-function HeulDochFace(props: {
-  code: string;
-  colour: string;
-  mark: string;
-  symbols: boolean;
-  lang: Lang;
-}) {
-  const { code, colour, mark, symbols, lang } = props;
-  const word = artWord(code, lang);
-  if (word !== undefined) {
-    return (
-      <Frame fill="#2b2350">
-        <circle cx="50" cy="60" r="34" fill="#3d3470" />
-        <SpecialArt card={code} />
-        <text x="50" y="120" textAnchor="middle" fontSize="10" fill="#f7e9ff" fontWeight="700">
-          {word.toLocaleUpperCase(lang)}
-        </text>
-      </Frame>
-    );
-  }
-  const fill = HEUL_DOCH[colour] ?? "#777";
-  return (
-    <Frame fill="#fff">
-      <rect x="7" y="7" width="86" height="126" rx="6" fill={fill} />
-      <circle cx="50" cy="70" r="30" fill="#fff" />
-      <text x="50" y="86" textAnchor="middle" fontSize="46" fontWeight="900" fill={fill}>
-        {mark}
-      </text>
-      {symbols && (
-        <ColourSymbol colour={colour} x={50} y={112} size={12} fill="#fff" stroke="#00000055" />
-      )}
-      <Corners
-        mark={mark}
-        colour={colour === "yellow" ? "#1d1d1f" : "#fff"}
-        symbol={symbols ? colour : null}
-      />
-    </Frame>
   );
 }

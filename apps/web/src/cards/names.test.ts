@@ -1,6 +1,6 @@
 import { variants } from "@maumau/registry";
 import { describe, expect, it } from "vitest";
-import { cardName, deckStyleOf, rankMark, splitCard } from "./names";
+import { cardName, classicDeckStyle, rankMark, splitCard } from "./names";
 
 const deckOf = (id: string) => {
   const v = variants.find((x) => x.id === id)!;
@@ -46,9 +46,9 @@ describe("card names in German and English, for every card of every deck", () =>
   });
 
   it("draws custom rule sets with the deck they play", () => {
-    expect(deckStyleOf("classic", "french-32", "custom")).toBe("french");
-    expect(deckStyleOf("classic", "bavarian-32", "custom")).toBe("bavarian");
-    expect(deckStyleOf("classic", "noris-110", "tabaluga")).toBe("tabaluga");
-    expect(deckStyleOf("heul-doch", undefined, "heul-doch")).toBe("heul-doch");
+    expect(classicDeckStyle("french-32", "custom")).toBe("french");
+    expect(classicDeckStyle("bavarian-32", "custom")).toBe("bavarian");
+    expect(classicDeckStyle("noris-110", "tabaluga")).toBe("tabaluga");
+    expect(classicDeckStyle(undefined, "noris")).toBe("noris");
   });
 });

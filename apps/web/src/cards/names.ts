@@ -1,9 +1,16 @@
 import type { Lang } from "@maumau/engine";
+import { FAMILY_DECKS } from "../families/decks";
+import { splitCard } from "./splitCard";
 
-/** How a deck's cards look and are named; custom rule sets use the deck they play with. */
-export type DeckStyle = "noris" | "tabaluga" | "french" | "bavarian" | "heul-doch";
+export { splitCard };
 
-type Names = Readonly<Record<string, Readonly<Record<Lang, string>>>>;
+/** The decks of the classic family; custom rule sets use the deck they play with. */
+export type ClassicDeckStyle = "noris" | "tabaluga" | "french" | "bavarian";
+
+/** How a deck's cards look and are named: a classic deck, or one a family registers. */
+export type DeckStyle = ClassicDeckStyle | keyof typeof FAMILY_DECKS;
+
+export type Names = Readonly<Record<string, Readonly<Record<Lang, string>>>>;
 
 const NORIS_COLOURS: Names = {
   green: { en: "green", de: "Grün" },
@@ -41,48 +48,26 @@ const BAVARIAN_RANKS: Names = {
   k: { en: "King", de: "König" },
   a: { en: "Ace", de: "Ass" },
 };
-const HEUL_DOCH_COLOURS: Names = {
-  red: { en: "red", de: "Rot" },
-  orange: { en: "orange", de: "Orange" },
-  yellow: { en: "yellow", de: "Gelb" },
-  green: { en: "green", de: "Grün" },
-  blue: { en: "blue", de: "Blau" },
-  purple: { en: "purple", de: "Lila" },
-  black: { en: "black", de: "Schwarz" },
-};
-const HEUL_DOCH_SPECIALS: Names = {
-  catapult: { en: "catapult", de: "Katapult" },
-  towel: { en: "beach towel", de: "Strandtuch" },
-  carousel: { en: "carousel", de: "Karussell" },
-  werewolf: { en: "werewolf", de: "Werwolf" },
-};
-
-/** The deck style of a deck id (`noris-110`, `french-52`, `bavarian-32`, …). */
-export function deckStyleOf(family: string, deck: string | undefined, variant: string): DeckStyle {
-  if (family === "heul-doch") return "heul-doch";
+/** The classic deck style of a deck id (`noris-110`, `french-52`, `bavarian-32`, …). */
+export function classicDeckStyle(deck: string | undefined, variant: string): ClassicDeckStyle {
   if (deck?.startsWith("french")) return "french";
   if (deck?.startsWith("bavarian")) return "bavarian";
   return variant === "tabaluga" ? "tabaluga" : "noris";
 }
 
-export const splitCard = (code: string): { colour: string; rank: string } => {
-  const slash = code.indexOf("/");
-  return slash < 0
-    ? { colour: "", rank: code }
-    : { colour: code.slice(0, slash), rank: code.slice(slash + 1) };
-};
-
 /** The colours/suits a deck style names, for wishes. */
 export function colourName(style: DeckStyle, colour: string, lang: Lang): string {
-  const table =
-    style === "french"
-      ? FRENCH_SUITS
-      : style === "bavarian"
-        ? BAVARIAN_SUITS
-        : style === "heul-doch"
-          ? HEUL_DOCH_COLOURS
-          : NORIS_COLOURS;
-  return table[colour]?.[lang] ?? colour;
+  switch (style) {
+    case "noris":
+    case "tabaluga":
+      return NORIS_COLOURS[colour]?.[lang] ?? colour;
+    case "french":
+      return FRENCH_SUITS[colour]?.[lang] ?? colour;
+    case "bavarian":
+      return BAVARIAN_SUITS[colour]?.[lang] ?? colour;
+    default:
+      return FAMILY_DECKS[style].colourName(colour, lang);
+  }
 }
 
 /** A card's full name in a language: "Herz Ober", "queen of hearts", "Rot Zieh zwei". */
@@ -105,11 +90,8 @@ export function cardName(style: DeckStyle, code: string, lang: Lang): string {
     }
     case "bavarian":
       return `${colourName(style, colour, lang)} ${BAVARIAN_RANKS[rank]?.[lang] ?? rank}`;
-    case "heul-doch": {
-      const special = HEUL_DOCH_SPECIALS[code];
-      if (special) return special[lang];
-      return `${colourName(style, colour, lang)} ${rank}`;
-    }
+    default:
+      return FAMILY_DECKS[style].cardName(code, lang);
   }
 }
 
@@ -134,8 +116,8 @@ export function rankMark(style: DeckStyle, rank: string, lang: Lang): string {
       );
     case "bavarian":
       return ({ u: "U", o: "O", k: "K", a: "A" } as Record<string, string>)[rank] ?? rank;
-    case "heul-doch":
-      return rank;
+    default:
+      return FAMILY_DECKS[style].rankMark(rank, lang);
   }
 }
 

@@ -2,7 +2,7 @@ import {
   CHAT_MAX_LENGTH,
   chatLength,
   REACTIONS,
-  RemoteRefusal,
+  refusalOf,
   type LobbyView,
   type ReactionId,
   type SeatTicket,
@@ -100,7 +100,7 @@ export function ChatPanel(props: {
         await server().api.game.react({ matchId, ...author(), reaction: what.reaction });
       }
     } catch (e) {
-      setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+      setError(refusalOf(e).message[lang]);
     } finally {
       setBusy(false);
     }

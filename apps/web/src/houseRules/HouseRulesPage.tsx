@@ -1,4 +1,4 @@
-import { RemoteRefusal, type VariantSummary } from "@maumau/client";
+import { refusalOf, type VariantSummary } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
 import { custom, familyHouseRules, presets } from "@maumau/variant-custom";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
@@ -128,8 +128,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
     issues.find((i) => i.path.join(".") === path.join("."))?.message;
   const ranks = ranksOf(doc.deck);
   const style = deckStyleOfDeck(doc.deck);
-  const refuse = (e: unknown) =>
-    setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+  const refuse = (e: unknown) => setError(refusalOf(e).message[lang]);
 
   const load = async (name: string) => {
     setError(null);

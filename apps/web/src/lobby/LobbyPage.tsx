@@ -1,5 +1,5 @@
 import {
-  RemoteRefusal,
+  refusalOf,
   type MatchSummary,
   type OptionSchema,
   type VariantSummary,
@@ -109,7 +109,7 @@ function MatchList(props: { variants: readonly VariantSummary[]; lang: Lang; nam
       keepSeat(await server().api.lobby.join({ matchId, name }));
       navigate(paths.match(matchId));
     } catch (e) {
-      setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+      setError(refusalOf(e).message[lang]);
     }
   };
 
@@ -322,7 +322,7 @@ function CreateMatch(props: { variants: readonly VariantSummary[]; lang: Lang; n
         await server().api.lobby.start({ matchId: created.matchId, token: ticket.token });
       navigate(paths.match(created.matchId));
     } catch (e) {
-      setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+      setError(refusalOf(e).message[lang]);
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import {
   RemoteRefusal,
+  refusalOf,
   type MatchSnapshot,
   type SeatTicket,
   type VariantSummary,
@@ -15,12 +16,11 @@ import { useChartToggle } from "../chart/useChartToggle";
 import { BubbleContext, ChatPanel } from "../chat/ChatPanel";
 import { useMuted } from "../chat/muted";
 import { useChat } from "../chat/useChat";
+import { FamilyTable } from "../families";
 import { PresenceContext } from "../table/presence";
 import { useMatch } from "./useMatch";
 import { WaitingRoom } from "./WaitingRoom";
 
-const ClassicTable = lazy(() => import("../table/ClassicTable"));
-const HeulDochTable = lazy(() => import("../table/HeulDochTable"));
 const ChartPanel = lazy(() => import("../chart/ChartPanel"));
 
 /** A match by URL: the waiting room, the table (as a seat or a spectator), the results. */
@@ -62,7 +62,7 @@ export default function MatchPage(props: {
       setTicket(seat);
       if (join) navigate(paths.match(matchId), { replace: true });
     } catch (e) {
-      setJoinError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+      setJoinError(refusalOf(e).message[lang]);
     }
   };
 
@@ -157,8 +157,7 @@ export default function MatchPage(props: {
       </PresenceContext.Provider>
     );
   }
-  const family = (snapshot.view as { family: string }).family;
-  const Table = family === "heul-doch" ? HeulDochTable : ClassicTable;
+  const { view } = snapshot;
   return (
     <div className="match-page" data-chart={showChart ? "shown" : "hidden"}>
       {/* The page's heading: the table's panels (log, choices, chat) are its h3s. */}
@@ -188,8 +187,9 @@ export default function MatchPage(props: {
               value={{ bubbles: chat.bubbles, muted, lang, seats: snapshot.lobby.seats }}
             >
               <PresenceContext.Provider value={presence}>
-                <Table
+                <FamilyTable
                   snapshot={snapshot}
+                  view={view}
                   log={log}
                   ticket={ticket}
                   variant={variant}
@@ -203,7 +203,7 @@ export default function MatchPage(props: {
             <Suspense fallback={<p className="loading">{t("chart.loading")}</p>}>
               <ChartPanel
                 variantId={variant.id}
-                rules={(snapshot.view as { rules?: unknown }).rules ?? null}
+                rules={view.rules}
                 position={position}
                 title={t("chart.of", { name: variant.names[lang] })}
               />

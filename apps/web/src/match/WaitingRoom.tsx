@@ -1,6 +1,6 @@
 import {
   hostOf,
-  RemoteRefusal,
+  refusalOf,
   type MatchSnapshot,
   type SeatTicket,
   type VariantSummary,
@@ -41,7 +41,7 @@ export function WaitingRoom(props: {
     try {
       await action();
     } catch (e) {
-      setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+      setError(refusalOf(e).message[lang]);
     }
   };
 

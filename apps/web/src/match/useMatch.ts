@@ -1,6 +1,6 @@
 import {
   MatchFeed,
-  RemoteRefusal,
+  refusalOf,
   type ErrorRefusal,
   type MatchSnapshot,
   type ViewEvent,
@@ -22,11 +22,6 @@ export interface MatchState {
 
 const LOG_SIZE = 60;
 const EMPTY: MatchState = { snapshot: null, log: [], error: null, presence: null };
-
-const refusalOf = (error: unknown): ErrorRefusal =>
-  error instanceof RemoteRefusal
-    ? error.refusal
-    : { code: "INTERNAL", message: { en: String(error), de: String(error) } };
 
 /**
  * One match as this browser sees it: watched over the socket (as the seat of `token`, or as a

@@ -3,11 +3,12 @@ import type { BotLevel, Lang, Progress } from "@maumau/engine";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BotLevelField } from "../lobby/BotLevelField";
-import { deckStyleOf, type DeckStyle } from "../cards/names";
+import type { DeckStyle } from "../cards/names";
+import { deckStyleOf, eventLinesOf, FamilyTable, ruleIdOf } from "../families";
 import { keepSeat, storedName, storeName } from "../net/seats";
 import { OpenTogether, SharedReplay } from "./SharedReplay";
 import { server } from "../net/server";
-import { RemoteRefusal } from "@maumau/client";
+import { refusalOf } from "@maumau/client";
 import { followLink, navigate, paths } from "../router";
 import { eventText, type EventContext } from "../table/eventText";
 import { cardName } from "../cards/names";
@@ -18,8 +19,6 @@ import { chatLines } from "../chat/chatLines";
 import { chatLineText, ReplayChat } from "../chat/ReplayChat";
 
 const ChartPanel = lazy(() => import("../chart/ChartPanel"));
-const ClassicTable = lazy(() => import("../table/ClassicTable"));
-const HeulDochTable = lazy(() => import("../table/HeulDochTable"));
 
 type Loaded =
   | { readonly status: "loading" }
@@ -130,26 +129,24 @@ function Stepper(props: {
   const { replay, variant, matchId, step, go, lang, aside } = props;
   const { t } = useTranslation();
   const last = replay.events.length;
-  const rules = replay.rules as {
-    deck?: string;
-    ruleIds?: Readonly<Record<string, string>>;
-  } | null;
-  const style: DeckStyle = deckStyleOf(replay.family, rules?.deck, variant.id);
+  const { board } = replay;
+  const style: DeckStyle = board === null ? "noris" : deckStyleOf(board, variant.id);
   // Every seat as it was last held: the names the log and the chat speak of.
   const names = useMemo(
     () => seatsAt(replay.events, replay.events.length).map((s, i) => seatName(s, i, t)),
     [replay.events, t],
   );
   const ctx = useMemo(
-    () => ({
+    (): EventContext => ({
       t,
       lang,
       style,
       nameOf: (s: number) => names[s] ?? "?",
       // Captions name the rule of a penalty (N-4.2, N-5.1, …).
-      rule: (key: string) => rules?.ruleIds?.[key] ?? null,
+      rule: (key: string) => (board === null ? null : ruleIdOf(board, key)),
+      ...(board === null ? {} : { lines: eventLinesOf(board.family) }),
     }),
-    [t, lang, style, names, rules],
+    [t, lang, style, names, board],
   );
   const table = useMemo(() => snapshotAt(replay, matchId, step), [replay, matchId, step]);
   const [copied, setCopied] = useState(false);
@@ -193,7 +190,6 @@ function Stepper(props: {
           if (current.type === "turn.started" || told.length === 0) told.push(describe(current));
           return told.join(" — ");
         })();
-  const Table = replay.family === "heul-doch" ? HeulDochTable : ClassicTable;
   return (
     <section
       className="page replay match-page"
@@ -250,8 +246,9 @@ function Stepper(props: {
             <p className="replay-before">{t("replay.before")}</p>
           ) : (
             <Suspense fallback={<p className="loading">…</p>}>
-              <Table
+              <FamilyTable
                 snapshot={table.snapshot}
+                view={table.view}
                 log={table.log}
                 ticket={null}
                 variant={variant}
@@ -372,7 +369,7 @@ function ContinueFrom(props: {
       keepSeat({ matchId: ticket.matchId, seat: ticket.seat, token: ticket.token });
       navigate(paths.match(ticket.matchId));
     } catch (e) {
-      setError(e instanceof RemoteRefusal ? e.refusal.message[lang] : String(e));
+      setError(refusalOf(e).message[lang]);
       setBusy(false);
     }
   };

@@ -10,6 +10,7 @@ import {
   type AnyEngine,
   type BotLevel,
   type FairnessReport,
+  type FamilyView,
   type PileCard,
   type Progress,
 } from "@maumau/engine";
@@ -19,7 +20,8 @@ import { findVariant } from "@maumau/registry";
 /** A finished match, ready to step through: the state after every event of its log. */
 export interface Replay {
   readonly variant: string;
-  readonly family: "classic" | "heul-doch";
+  /** The spectator's view at the match's start: its family, deck and rule ids (null before). */
+  readonly board: FamilyView | null;
   readonly events: readonly ViewEvent[];
   /** `states[i]` = the engine state after the first `i` events (null before `match.started`). */
   readonly states: readonly unknown[];
@@ -42,7 +44,7 @@ export interface Replay {
   readonly rules: unknown;
   readonly fairness: FairnessReport;
   /** The state of step `i` as a spectator's view: what the table draws (null before the start). */
-  readonly viewAt: (step: number) => unknown;
+  readonly viewAt: (step: number) => FamilyView | null;
 }
 
 /** Events a player's move (or a game's start) begins with, whatever came before them. */
@@ -86,7 +88,6 @@ export function buildReplay(variantId: string, events: readonly ViewEvent[]): Re
     if (!isLobbyEventType(e.type)) state = engine.evolve(state, toEngine(e));
     states.push(state);
   }
-  const family = engine.family === "heul-doch" ? "heul-doch" : "classic";
   // Group the engine events by command: a group starts with an event the machine names as a
   // command (`card.played` → playCard); the rest of its events are what that command raised.
   const chart: Replay["chart"][number][] = [null];
@@ -123,14 +124,14 @@ export function buildReplay(variantId: string, events: readonly ViewEvent[]): Re
   const engineEvents = events.filter((e) => !isLobbyEventType(e.type));
   return {
     variant: variantId,
-    family,
+    board: started === null ? null : engine.view(started, "spectator"),
     events,
     states,
     progress: states.map((s) => (s === null ? null : engine.progress(s))),
     chart,
     moveOf,
     rules: started === null ? null : engine.ruleSetOf(started),
-    fairness: verifyFairness(family, engineEvents),
+    fairness: verifyFairness(engine.family, engineEvents),
     viewAt: (step) => {
       const s = states[step] ?? null;
       return s === null ? null : engine.view(s, "spectator");
@@ -185,6 +186,7 @@ export function snapshotAt(
   step: number,
 ): {
   readonly snapshot: MatchSnapshot;
+  readonly view: FamilyView;
   readonly log: readonly ViewEvent[];
   readonly open: OpenTable;
 } | null {
@@ -226,6 +228,7 @@ export function snapshotAt(
       legal: [],
       machine: null,
     },
+    view,
     log,
     // The log is public once the match is over ("Always true" 4): every hand, every pile.
     open: { hands: state.hands ?? [], ...(state.piles ? { piles: state.piles } : {}) },

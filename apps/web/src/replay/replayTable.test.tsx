@@ -7,9 +7,9 @@ import { cleanup, render } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { createI18n } from "../i18n";
-import ClassicTable from "../table/ClassicTable";
+import { ruleIdOf } from "../families";
+import { EagerTable } from "../families/EagerTable";
 import { eventText } from "../table/eventText";
-import HeulDochTable from "../table/HeulDochTable";
 import { buildReplay, moveSoFar, seatsAt, snapshotAt } from "./replayLog";
 
 afterEach(cleanup);
@@ -50,11 +50,11 @@ function showAt(variantId: string, events: readonly ViewEvent[], step: number, l
   const replay = buildReplay(variantId, events);
   const table = snapshotAt(replay, "Finished01", step);
   if (table === null) throw new Error(`no table at step ${step}`);
-  const Table = replay.family === "heul-doch" ? HeulDochTable : ClassicTable;
   render(
     <I18nextProvider i18n={createI18n(lang as "en" | "de")}>
-      <Table
+      <EagerTable
         snapshot={table.snapshot}
+        view={table.view}
         log={table.log}
         ticket={null}
         variant={summary(variantId)}
@@ -134,8 +134,7 @@ describe("a replay on the live table (#20.8)", () => {
       lang: "en" as const,
       style: "noris" as const,
       nameOf: (s: number) => names[s] ?? "?",
-      rule: (key: string) =>
-        (replay.rules as { ruleIds: Record<string, string> }).ruleIds[key] ?? null,
+      rule: (key: string) => (replay.board === null ? null : ruleIdOf(replay.board, key)),
     };
     // A draw card's penalty: the caption tells the card and the penalty it raised, N-4.2.
     const penalty = events.findIndex((e) => e.type === "penalty.raised") + 1;

@@ -1,4 +1,9 @@
-import { RemoteRefusal, type ReplayRoomFrame, type ReplayRoomTicket } from "@maumau/client";
+import {
+  RemoteRefusal,
+  refusalOf,
+  type ReplayRoomFrame,
+  type ReplayRoomTicket,
+} from "@maumau/client";
 import type { Lang } from "@maumau/engine";
 import { useCallback, useEffect, useState } from "react";
 import { server } from "../net/server";
@@ -53,8 +58,7 @@ export function keepRoomTicket(ticket: ReplayRoomTicket): void {
 }
 
 /** A refusal's text in the page's language, or the error as it is. */
-export const messageOf = (error: unknown, lang: Lang): string =>
-  error instanceof RemoteRefusal ? error.refusal.message[lang] : String(error);
+export const messageOf = (error: unknown, lang: Lang): string => refusalOf(error).message[lang];
 
 export type RoomState =
   | { readonly status: "outside"; readonly preview: ReplayRoomFrame | null }

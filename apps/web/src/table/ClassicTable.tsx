@@ -1,4 +1,11 @@
-import type { MatchSnapshot, SeatTicket, VariantSummary, ViewEvent } from "@maumau/client";
+import {
+  turnDeadline,
+  type Calls,
+  type MatchSnapshot,
+  type SeatTicket,
+  type VariantSummary,
+  type ViewEvent,
+} from "@maumau/client";
 import type { ClassicView, Command, Lang, PileCard } from "@maumau/engine";
 import { useMemo, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +13,9 @@ import { AtTable } from "../layout/atTable";
 import { TableSettings } from "../motion/TableSettings";
 import { useTableMotion } from "../motion/useTableMotion";
 import { Card } from "../cards/Card";
-import { cardName, colourName, deckStyleOf, splitCard } from "../cards/names";
+import { cardName, classicDeckStyle, colourName, splitCard } from "../cards/names";
+import { classic } from "../families/classic";
+import type { FamilyTableProps } from "../families/WebFamily";
 import {
   ChoicePanel,
   digitOf,
@@ -18,7 +27,6 @@ import {
   SeatBadge,
   TurnStatus,
   seatName,
-  turnDeadline,
   useActions,
   useCountdown,
   useKeys,
@@ -27,7 +35,7 @@ import {
 import { CountedCard, GameEnd, ScoreTable, type SeatResult } from "./GameEnd";
 import { Control, idleReason } from "./controls";
 import { CutPanel, CutResult } from "./CutPanel";
-import { has, playableCards, toClientCommand, type Calls, type Choice } from "./moves";
+import { has, playableCards, toClientCommand, type Choice } from "./moves";
 
 export interface TableProps {
   readonly snapshot: MatchSnapshot;
@@ -58,11 +66,10 @@ export const NO_LOG: readonly ViewEvent[] = [];
 const NO_CALLS: Calls = { mau: false, mauMau: false };
 
 /** The table of the classic shedding games: noris, tabaluga, french, bavarian, house rules. */
-export default function ClassicTable(props: TableProps) {
-  const { snapshot, log, ticket, variant, lang, onRematch, open } = props;
+export default function ClassicTable(props: FamilyTableProps<ClassicView>) {
+  const { snapshot, view, log, ticket, variant, lang, onRematch, open } = props;
   const { t } = useTranslation();
-  const view = snapshot.view as ClassicView;
-  const style = deckStyleOf("classic", view.rules.deck, variant.id);
+  const style = classicDeckStyle(view.rules.deck, variant.id);
   const seats = snapshot.lobby.seats;
   const me = typeof snapshot.viewer === "number" ? snapshot.viewer : null;
   const names = seats.map((s, i) => seatName(s, i, t));
@@ -464,7 +471,7 @@ export default function ClassicTable(props: TableProps) {
           lang,
           style,
           nameOf: (s) => names[s] ?? "?",
-          rule: (key) => (view.rules.ruleIds as Readonly<Record<string, string>>)[key] ?? null,
+          rule: (key) => classic.ruleId(view, key),
         }}
       />
     </section>

@@ -1,3 +1,4 @@
+import { turnDeadline } from "@maumau/client";
 import type { HeulDochView, Lang, PileCard, Seat } from "@maumau/engine";
 // A small pure module of rule functions (no machine, no zod): the page may bundle it.
 import { pileHints, type PileHint } from "@maumau/engine/hints";
@@ -8,7 +9,10 @@ import { TableSettings } from "../motion/TableSettings";
 import { useTableMotion } from "../motion/useTableMotion";
 import { Card } from "../cards/Card";
 import { cardName } from "../cards/names";
-import { NO_LOG, type TableProps } from "./ClassicTable";
+import { heulDoch } from "../families/heulDoch";
+import { HEUL_DOCH_STYLE } from "../families/heulDochDeck";
+import type { FamilyTableProps } from "../families/WebFamily";
+import { NO_LOG } from "./ClassicTable";
 import {
   ChoicePanel,
   digitOf,
@@ -20,7 +24,6 @@ import {
   SeatBadge,
   TurnStatus,
   seatName,
-  turnDeadline,
   useActions,
   useCountdown,
   useKeys,
@@ -28,13 +31,12 @@ import {
 import { CountedCard, GameEnd, ScoreTable, type SeatResult } from "./GameEnd";
 import { heulDochChoice, playableCards, toClientCommand, type Choice } from "./moves";
 
-const STYLE = "heul-doch" as const;
+const STYLE = HEUL_DOCH_STYLE;
 
 /** Ravensburger's "Heul doch! Mau Mau": every seat's pile, neighbours, onions, special cards. */
-export default function HeulDochTable(props: TableProps) {
-  const { snapshot, log, ticket, variant, lang, onRematch, open } = props;
+export default function HeulDochTable(props: FamilyTableProps<HeulDochView>) {
+  const { snapshot, view, log, ticket, variant, lang, onRematch, open } = props;
   const { t } = useTranslation();
-  const view = snapshot.view as HeulDochView;
   const seats = snapshot.lobby.seats;
   const me = typeof snapshot.viewer === "number" ? snapshot.viewer : null;
   const names = seats.map((s, i) => seatName(s, i, t));
@@ -406,7 +408,16 @@ export default function HeulDochTable(props: TableProps) {
           winners={[]}
         />
       )}
-      <EventLog log={log} ctx={{ t, lang, style: STYLE, nameOf: (s) => names[s] ?? "?" }} />
+      <EventLog
+        log={log}
+        ctx={{
+          t,
+          lang,
+          style: STYLE,
+          nameOf: (s) => names[s] ?? "?",
+          lines: heulDoch.eventLines,
+        }}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import {
-  RemoteRefusal,
+  refusalOf,
+  seatName as nameOfSeat,
   type ClientCommand,
   type ErrorRefusal,
   type MatchSnapshot,
@@ -20,11 +21,11 @@ import { ReactionBubble } from "../chat/ChatPanel";
 import { PresenceTag } from "./presence";
 
 /** A seat's name as the table shows it: the player's name, "Bot 2", or "Seat 3". */
-export function seatName(seat: SeatView | undefined, index: number, t: TFunction): string {
-  if (seat?.kind === "human" && seat.name) return seat.name;
-  if (seat?.kind === "bot") return `${t("seat.bot")} ${index + 1}`;
-  return t("seat.seat", { n: index + 1 });
-}
+export const seatName = (seat: SeatView | undefined, index: number, t: TFunction): string =>
+  nameOfSeat(seat, index, {
+    bot: (n) => `${t("seat.bot")} ${n}`,
+    seat: (n) => t("seat.seat", { n }),
+  });
 
 /** Sends the seat's commands; a refusal is kept to be explained, never swallowed. */
 export function useActions(snapshot: MatchSnapshot, ticket: SeatTicket | null) {
@@ -44,11 +45,7 @@ export function useActions(snapshot: MatchSnapshot, ticket: SeatTicket | null) {
         setRefusal(null);
         return true;
       } catch (error) {
-        setRefusal(
-          error instanceof RemoteRefusal
-            ? error.refusal
-            : { code: "INTERNAL", message: { en: String(error), de: String(error) } },
-        );
+        setRefusal(refusalOf(error));
         return false;
       } finally {
         setBusy(false);
@@ -99,20 +96,6 @@ export function useCountdown(deadline: number | null): number | null {
     return () => clearInterval(timer);
   }, [deadline]);
   return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
-}
-
-/** When the running turn times out, or null (no timer, or a bot is to act). */
-export function turnDeadline(snapshot: MatchSnapshot): number | null {
-  const { lobby, progress } = snapshot;
-  if (lobby.turnTimerMs === null || progress === null) return null;
-  const waiting =
-    progress.status === "gameOver"
-      ? lobby.seats.some((s) => s.kind === "human" && !s.away)
-      : progress.toAct !== null &&
-        lobby.seats[progress.toAct]?.kind === "human" &&
-        !lobby.seats[progress.toAct]?.away;
-  if (!waiting || progress.status === "matchOver") return null;
-  return Date.parse(lobby.updatedAt) + lobby.turnTimerMs;
 }
 
 export function SeatBadge(props: {

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { createI18n } from "../i18n";
-import ClassicTable from "./ClassicTable";
+import { EagerTable } from "../families/EagerTable";
 
 afterEach(cleanup);
 
@@ -75,10 +75,13 @@ function snapshotFor(state: unknown, version: number, viewer: Viewer): MatchSnap
 }
 
 function show(snapshot: MatchSnapshot, lang: "en" | "de" = "en") {
+  const { view } = snapshot;
+  if (view === null) throw new Error("no view before the start");
   return render(
     <I18nextProvider i18n={createI18n(lang)}>
-      <ClassicTable
+      <EagerTable
         snapshot={snapshot}
+        view={view}
         log={[]}
         ticket={
           typeof snapshot.viewer === "number"

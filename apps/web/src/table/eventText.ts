@@ -11,7 +11,14 @@ export interface EventContext {
   readonly nameOf: (seat: number) => string;
   /** The rule id the variant gives a rule key (`view.rules.ruleIds`), to name a penalty's rule. */
   readonly rule?: (key: string) => string | null;
+  /** The family's own lines (`WebFamily.eventLines`), asked before the shared ones. */
+  readonly lines?: EventLines;
 }
+
+/** A family's lines of the table's log by event type; null for bookkeeping nobody reads. */
+export type EventLines = Readonly<
+  Partial<Record<string, (data: EventData, ctx: EventContext) => string | null>>
+>;
 
 /** " (N-5.1)" for a rule key the variant names, or "". */
 const ruleTag = (ctx: EventContext, key: string): string => {
@@ -19,37 +26,23 @@ const ruleTag = (ctx: EventContext, key: string): string => {
   return id ? ` (${id})` : "";
 };
 
-/**
- * Heul doch! has one rule book (rules/heul-doch.md) and no rule-id table in its rule set: the
- * rules its events carry out, by id.
- */
-const HEUL_DOCH_SPECIAL: Readonly<Record<string, string>> = {
-  catapult: "H-4.1",
-  towel: "H-4.2",
-  carousel: "H-4.3",
-  werewolf: "H-4.4",
-};
-
-type Data = Record<string, unknown>;
-const num = (d: Data, k: string): number => (typeof d[k] === "number" ? d[k] : -1);
-const str = (d: Data, k: string): string => (typeof d[k] === "string" ? d[k] : "");
+/** An event's data, read field by field. */
+export type EventData = Readonly<Record<string, unknown>>;
+/** A number field of an event's data, -1 when it has none. */
+export const num = (d: EventData, k: string): number => (typeof d[k] === "number" ? d[k] : -1);
+/** A text field of an event's data, "" when it has none. */
+export const str = (d: EventData, k: string): string => (typeof d[k] === "string" ? d[k] : "");
 
 /** One line of the table's log for an event, or null for bookkeeping nobody needs to read. */
 export function eventText(e: ViewEvent, ctx: EventContext): string | null {
   const { t, lang, style, nameOf } = ctx;
-  const d = (e.data ?? {}) as Data;
+  const d = (e.data ?? {}) as EventData;
+  const own = ctx.lines?.[e.type];
+  if (own !== undefined) return own(d, ctx);
   const name = nameOf(num(d, "seat"));
   const card = (code: string) => cardName(style, code, lang);
   switch (e.type) {
     case "card.played": {
-      if (style === "heul-doch") {
-        // H-3.1: onto a neighbour's pile (a), face up onto one's own (b), as an onion (c).
-        if (d.faceDown === true) return `${t("events.onion", { name })} (H-3.1c)`;
-        const to = num(d, "to");
-        return to === num(d, "seat")
-          ? `${t("events.playedOwn", { name, card: card(str(d, "card")) })} (H-3.1b)`
-          : `${t("events.playedTo", { name, card: card(str(d, "card")), to: nameOf(to) })} (H-3.1a)`;
-      }
       const played = t("events.played", { name, card: card(str(d, "card")) });
       const wish = str(d, "wish");
       const calls = [d.mau === true ? "Mau!" : "", d.mauMau === true ? "Mau-Mau!" : ""]
@@ -65,10 +58,6 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
       ]
         .filter(Boolean)
         .join(" · ");
-    }
-    case "special.played": {
-      const id = HEUL_DOCH_SPECIAL[str(d, "card")];
-      return t("events.special", { name, card: card(str(d, "card")) }) + (id ? ` (${id})` : "");
     }
     case "colour.chosen":
       return (
@@ -145,14 +134,6 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
       return t("events.back", { name });
     case "seat.timedOut":
       return t("events.timedOut", { name });
-    case "tops.catapulted":
-      return `${t("events.catapult")} (H-4.1)`;
-    case "tops.moved":
-      return `${t("events.moved")} (${d.cause === "carousel" ? "H-4.3" : "H-4.2"})`;
-    case "tops.turned":
-      return `${t("events.turned")} (H-4.4)`;
-    case "turn.passedOver":
-      return `${t("events.passedOver", { name })} (H-3.6)`;
     case "lobby.rematched":
       return typeof d.by === "number" ? t("events.rematched", { name: nameOf(d.by) }) : null;
     default:

@@ -1,4 +1,4 @@
-import type { ClientCommand } from "@maumau/client";
+import { withCalls, type Calls, type ClientCommand } from "@maumau/client";
 import type { Command, Seat } from "@maumau/engine";
 
 /** One way to play a selected card, as a player picks it. */
@@ -43,12 +43,6 @@ function choiceOf(c: PlayCard): ChoiceKind {
   return { kind: "play" };
 }
 
-/** The calls a player makes themselves (N-5, B-5): pressed before playing, never suggested. */
-export interface Calls {
-  readonly mau: boolean;
-  readonly mauMau: boolean;
-}
-
 /**
  * The command to send for a legal move: the seat comes from the token, and the calls are the
  * player's own, not the ones the legal move carries (that would say "mau" for them).
@@ -59,12 +53,8 @@ export function toClientCommand(command: Command, calls: Calls | null): ClientCo
     const { seat: _seat, ...rest } = command;
     return rest;
   }
-  const { seat: _seat, mau: _mau, mauMau: _mauMau, ...rest } = command;
-  return {
-    ...rest,
-    ...(calls?.mau ? { mau: true } : {}),
-    ...(calls?.mauMau ? { mauMau: true } : {}),
-  };
+  const { seat: _seat, ...rest } = withCalls(command, calls);
+  return rest;
 }
 
 /** For a heul-doch card without a choice of pile: "own" is its plain play. */

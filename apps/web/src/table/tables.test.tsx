@@ -1,13 +1,21 @@
 // @vitest-environment happy-dom
 import type { LobbyView, MatchSnapshot, VariantSummary } from "@maumau/client";
-import { openMatch, type AnyEngine, type Command, type Seat, type Viewer } from "@maumau/engine";
+import {
+  openMatch,
+  type AnyEngine,
+  type Command,
+  type FamilyName,
+  type FamilyView,
+  type Seat,
+  type Viewer,
+  type ViewOf,
+} from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { createI18n } from "../i18n";
-import ClassicTable from "./ClassicTable";
-import HeulDochTable from "./HeulDochTable";
+import { EagerTable } from "../families/EagerTable";
 
 afterEach(cleanup);
 
@@ -30,7 +38,7 @@ function snapshotOf(
     if (toAct === null) continue;
     const seat: Seat = toAct;
     const viewer: Viewer = who === "spectator" ? "spectator" : seat;
-    const view = engine.view(state, viewer) as { hand: string[] | null };
+    const view = engine.view(state, viewer);
     const legal = viewer === "spectator" ? [] : engine.legalMoves(state, seat);
     if (viewer !== "spectator" && !want(view.hand ?? [], legal)) continue;
     const lobby: LobbyView = {
@@ -82,15 +90,22 @@ function snapshotOf(
   throw new Error("no such deal in 500 seeds");
 }
 
-function show(
-  Table: typeof ClassicTable,
-  data: ReturnType<typeof snapshotOf>,
-  lang: "de" | "en" = "en",
-) {
+/** The snapshot's view as its family's view, or the test fails. */
+function viewOf<F extends FamilyName>(data: { snapshot: MatchSnapshot }, family: F): ViewOf<F> {
+  const { view } = data.snapshot;
+  const isOf = (v: FamilyView | null): v is ViewOf<F> => v?.family === family;
+  if (!isOf(view)) throw new Error(`not a ${family} view`);
+  return view;
+}
+
+function show(data: ReturnType<typeof snapshotOf>, lang: "de" | "en" = "en") {
+  const { view } = data.snapshot;
+  if (view === null) throw new Error("no view before the start");
   return render(
     <I18nextProvider i18n={createI18n(lang)}>
-      <Table
+      <EagerTable
         snapshot={data.snapshot}
+        view={view}
         log={[]}
         ticket={{
           matchId: "TestMatch01",
@@ -110,16 +125,16 @@ describe("the classic table", () => {
     const data = snapshotOf("noris", 3, "toAct", (_h, legal) =>
       legal.some((c) => c.type === "playCard"),
     );
-    show(ClassicTable, data);
+    show(data);
     const hand = screen.getByRole("list", { name: "Your hand" });
     const cards = within(hand).getAllByRole("button");
-    const view = data.snapshot.view as { hand: string[] };
-    expect(cards).toHaveLength(view.hand.length);
+    const held = viewOf(data, "classic").hand ?? [];
+    expect(cards).toHaveLength(held.length);
     const playable = new Set(
       data.snapshot.legal.flatMap((c) => (c.type === "playCard" ? [c.card] : [])),
     );
     for (const [i, button] of cards.entries()) {
-      const code = view.hand[i]!;
+      const code = held[i]!;
       expect(button.getAttribute("data-playable")).toBe(String(playable.has(code)));
       expect(button.className).toContain(playable.has(code) ? "playable" : "dimmed");
       expect(button.getAttribute("aria-label")).not.toContain("/");
@@ -128,10 +143,7 @@ describe("the classic table", () => {
   });
 
   it("N-5.1: Mau is the player's own call: off until pressed (button or M), never prompted", () => {
-    show(
-      ClassicTable,
-      snapshotOf("noris", 3, "toAct", () => true),
-    );
+    show(snapshotOf("noris", 3, "toAct", () => true));
     const mau = screen.getByRole("button", { name: /^Mau/ });
     expect(mau.getAttribute("aria-pressed")).toBe("false");
     fireEvent.click(mau);
@@ -144,7 +156,7 @@ describe("the classic table", () => {
     const data = snapshotOf("noris", 3, "toAct", (_h, legal) =>
       legal.some((c) => c.type === "playCard" && c.card === "wild"),
     );
-    show(ClassicTable, data, "de");
+    show(data, "de");
     const wild = screen.getAllByRole("button", { name: /Farbwahlkarte/ })[0]!;
     fireEvent.click(wild);
     const dialog = screen.getByRole("dialog", { name: "Farbe wünschen" });
@@ -160,8 +172,9 @@ describe("the classic table", () => {
     const data = snapshotOf("french", 4, "spectator", () => true);
     render(
       <I18nextProvider i18n={createI18n("en")}>
-        <ClassicTable
+        <EagerTable
           snapshot={data.snapshot}
+          view={viewOf(data, "classic")}
           log={[]}
           ticket={null}
           variant={data.variant}
@@ -180,7 +193,7 @@ describe("the heul-doch table", () => {
     const data = snapshotOf("heul-doch", 3, "toAct", (hand, legal) =>
       hand.some((card) => legal.filter((c) => c.type === "playCard" && c.card === card).length > 1),
     );
-    show(HeulDochTable, data);
+    show(data);
     const legal = data.snapshot.legal as Extract<Command, { type: "playCard" }>[];
     const card = legal.find((c) => legal.filter((d) => d.card === c.card).length > 1)!.card;
     const button = document.querySelector<HTMLButtonElement>(`.hand-card[data-card="${card}"]`)!;
@@ -201,7 +214,7 @@ describe("the heul-doch table", () => {
     const data = snapshotOf("heul-doch", 3, "toAct", (hand, legal) =>
       hand.some((card) => legal.filter((c) => c.type === "playCard" && c.card === card).length > 1),
     );
-    show(HeulDochTable, data);
+    show(data);
     const legal = data.snapshot.legal as Extract<Command, { type: "playCard" }>[];
     const card = legal.find((c) => legal.filter((d) => d.card === c.card).length > 1)!.card;
     fireEvent.click(document.querySelector<HTMLButtonElement>(`.hand-card[data-card="${card}"]`)!);
@@ -277,13 +290,8 @@ function finishedSnapshot(
 describe("the end of a game and of a match", () => {
   it("N-6.2: names the match winner once, shows every hand face up with its points, and the scores", () => {
     const data = finishedSnapshot("noris", 3, { games: 1 }, 1);
-    show(ClassicTable, data);
-    const view = data.snapshot.view as {
-      winners: number[];
-      gameWinner: number | null;
-      revealedHands: string[][];
-      scores: number[];
-    };
+    show(data);
+    const view = viewOf(data, "classic");
     const names = ["Ann", "Ben", "Cy"];
     const winner = names[view.winners[0]!]!;
     expect(screen.getAllByText(`${winner} wins the match`)).toHaveLength(1);
@@ -294,12 +302,12 @@ describe("the end of a game and of a match", () => {
     const news = document.querySelector("[data-end-news]")!;
     expect(news.getAttribute("role")).toBe("status");
     expect(news.textContent).toContain(`${winner} wins the match`);
-    for (const [seat, hand] of view.revealedHands.entries()) {
+    for (const [seat, hand] of (view.revealedHands ?? []).entries()) {
       const row = document.querySelector(`.end-seat[data-seat="${seat}"]`)!;
       const shown = [...row.querySelectorAll(".card")].map((c) => c.getAttribute("data-card"));
       expect(shown).toEqual(hand);
       expect(row.querySelector(".end-points")!.getAttribute("data-points")).toBe(
-        String(view.scores[seat]),
+        String(view.scores?.[seat]),
       );
     }
     const table = screen.getByRole("table", { name: "Points per game" });
@@ -312,7 +320,7 @@ describe("the end of a game and of a match", () => {
 
   it("invites every other human to the rematch one of them started, in German too", () => {
     const data = finishedSnapshot("noris", 3, { games: 1 }, 1, { id: "Rematch0001", by: 0 });
-    show(ClassicTable, data, "de");
+    show(data, "de");
     expect(
       screen.getByText("Ann hat eine Revanche gestartet – nimm deinen Platz ein"),
     ).toBeTruthy();
@@ -321,17 +329,13 @@ describe("the end of a game and of a match", () => {
 
   it("H-6.2: shows every pile with its onions, the ranks they spoil and the points", () => {
     const data = finishedSnapshot("heul-doch", 3, {}, 0);
-    show(HeulDochTable, data);
-    const view = data.snapshot.view as {
-      winners: number[];
-      revealedPiles: { card: string; faceDown: boolean }[][];
-      scores: number[];
-    };
+    show(data);
+    const view = viewOf(data, "heul-doch");
     const winners = view.winners.map((s) => ["Ann", "Ben", "Cy"][s]!);
     expect(screen.getByRole("heading", { level: 2 }).textContent).toMatch(
       winners.length === 1 ? `${winners[0]} wins the match` : /share the match/,
     );
-    for (const [seat, pile] of view.revealedPiles.entries()) {
+    for (const [seat, pile] of (view.revealedPiles ?? []).entries()) {
       const row = document.querySelector(`.end-seat[data-seat="${seat}"]`)!;
       const onions = pile.filter((c) => c.faceDown).length;
       expect(row.querySelectorAll(".card")).toHaveLength(

@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot } from "xstate";
 import type { AnyEngine, BotLevel, Progress, SearchBudget } from "./engine.js";
+import type { FamilyView } from "../families.js";
 import { UNKNOWN_COMMAND } from "./checks.js";
 import { isCommand, positionOf, runtimeOf, type MachineRuntime } from "./runtime.js";
 import { isRefusal, type Command, type Refusal, type Seat, type Viewer } from "./types.js";
@@ -99,7 +100,7 @@ export class GameDriver {
   progress(): Progress {
     return this.engine.progress(this.current);
   }
-  view(viewer: Viewer): unknown {
+  view(viewer: Viewer): FamilyView {
     return this.engine.view(this.current, viewer);
   }
   legalMoves(seat: Seat): Command[] {

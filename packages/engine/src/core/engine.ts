@@ -4,6 +4,7 @@ import type { Seed } from "../cards/rng.js";
 import type { Command, Localized, Refusal, Seat, Viewer } from "./types.js";
 import type { ChartPosition } from "./runtime.js";
 import type { FastPath, FastPolicy } from "./fast.js";
+import type { FamilyView } from "../families.js";
 
 /** The result of one command: events to append, or a refusal. */
 export type Decision<E> = E[] | Refusal;
@@ -45,8 +46,11 @@ export interface Applied<S, E> {
  * talk to this. A family does not write it by hand: `familyEngine` (core/family.ts) builds it
  * from the family's own parts.
  */
+/** The family name a view type carries (`"classic"` for `ClassicView`). */
+export type FamilyNameOf<V> = V extends { readonly family: infer F extends string } ? F : string;
+
 export interface Engine<R, S, E extends { type: string }, V, EV = E> {
-  readonly family: string;
+  readonly family: FamilyNameOf<V>;
   /** The events that open a match and deal its first game, or why the set-up is invalid. */
   start(setup: MatchSetup<R>): Decision<E>;
   /** The state before any event: no match yet (`null`); `match.started` folds into it. */
@@ -195,7 +199,7 @@ export interface BotEntry<V = unknown> {
 export type BotTable<V = unknown> = Readonly<Record<BotLevel, BotEntry<V>>>;
 
 /** A type-erased engine for registries and front ends that handle any family. */
-export type AnyEngine = Engine<unknown, unknown, { type: string }, unknown, unknown>;
+export type AnyEngine = Engine<unknown, unknown, { type: string }, FamilyView, unknown>;
 
 export interface RuleText {
   readonly id: string;

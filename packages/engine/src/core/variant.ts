@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { CardCode } from "../cards/codes.js";
 import type { Seed } from "../cards/rng.js";
 import type { AnyEngine, Decision, Engine, MatchSetup, RuleText } from "./engine.js";
+import type { FamilyView } from "../families.js";
 import { isRefusal, refuse, type Localized, type Refusal, type Seat } from "./types.js";
 
 /** How a variant looks in the clients: colours of its suits, its accent, its card back. */
@@ -31,7 +32,7 @@ export interface Variant<O = Record<string, unknown>, R = unknown> {
   /** Validates options and fills defaults; a bad option is refused by name. */
   readonly optionsSchema: z.ZodType<O>;
   readonly optionDocs: readonly OptionDoc[];
-  readonly engine: Engine<R, unknown, { type: string }, unknown, unknown>;
+  readonly engine: Engine<R, unknown, { type: string }, FamilyView, unknown>;
   /** The rule set the engine plays, from validated options. */
   ruleSetFor(options: O): R;
   /** The deck of a game under these options (heul-doch adds special cards). */
@@ -44,7 +45,7 @@ export interface Variant<O = Record<string, unknown>, R = unknown> {
 export type AnyVariant = Variant<unknown, unknown>;
 
 /** Freezes a variant definition deeply so nothing downstream can write into it. */
-export function defineVariant<O, R, S, E extends { type: string }, V, EV>(
+export function defineVariant<O, R, S, E extends { type: string }, V extends FamilyView, EV>(
   def: Omit<Variant<O, R>, "engine"> & { engine: Engine<R, S, E, V, EV> },
 ): Variant<O, R> {
   const deepFreeze = (x: unknown): void => {

@@ -132,7 +132,7 @@ export const tableHas =
 export const seen =
   (viewer: Seat | "spectator", key: string, expected: unknown): Expectation =>
   (o) => {
-    const view = o.driver.view(viewer) as Record<string, unknown>;
+    const view: Readonly<Record<string, unknown>> = { ...o.driver.view(viewer) };
     expect(view[key], `${key} as seen by ${viewer}`).toEqual(expected);
   };
 

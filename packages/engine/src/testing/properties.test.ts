@@ -67,7 +67,7 @@ describe("the property harness", () => {
     const peeking: AnyEngine = {
       ...classic,
       view: (s, viewer) => ({
-        ...(classic.view(s, viewer) as object),
+        ...classic.view(s, viewer),
         peek: (s as ClassicState).hands.flat(),
       }),
     };

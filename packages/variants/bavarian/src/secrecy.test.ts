@@ -8,7 +8,7 @@ describe("B-2.2 with rules/README 'Always true' 2: the deck order stays secret d
       const driver = GameDriver.open(bavarian, { players: 3, seed });
       if (isRefusal(driver)) throw new Error(driver.message.en);
       const cutter = driver.progress().toAct!;
-      const { version: _v, ...view } = driver.view(cutter) as Record<string, unknown>;
+      const { version: _v, ...view } = driver.view(cutter);
       return JSON.stringify({ legal: driver.legalMoves(cutter), view });
     });
     expect(new Set(seen).size).toBe(1);

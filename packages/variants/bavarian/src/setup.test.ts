@@ -513,7 +513,7 @@ forEachReferee(bavarian, ({ given }) => {
           .then(
             ok(),
             check(({ driver }) => {
-              const { version: _v, ...view } = driver.view(2) as Record<string, unknown>;
+              const { version: _v, ...view } = driver.view(2);
               seen = JSON.stringify(view);
             }),
           );

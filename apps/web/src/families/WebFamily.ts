@@ -1,0 +1,26 @@
+import type { FamilyView } from "@maumau/engine";
+import type { ComponentType } from "react";
+import type { DeckStyle } from "../cards/names";
+import type { TableProps } from "../table/ClassicTable";
+import type { EventLines } from "../table/eventText";
+
+/** A table's props with its family's view, told apart from the snapshot's union. */
+export interface FamilyTableProps<V extends FamilyView> extends TableProps {
+  readonly view: V;
+}
+
+/**
+ * What the web client knows of one game family, in one place: the family's table (live, and
+ * the replay's board, read-only with every hand `open`), the deck its cards are drawn in, its
+ * own lines of the table's log and how its rule set names rules.
+ */
+export interface WebFamily<V extends FamilyView> {
+  /** The table that draws the family's view (a lazy chunk). */
+  readonly Table: ComponentType<FamilyTableProps<V>>;
+  /** The deck a view's cards are drawn in. */
+  deckStyle(view: V, variant: string): DeckStyle;
+  /** The family's own lines of the log (its events), before the shared ones. */
+  readonly eventLines: EventLines;
+  /** The rule id the rule set gives a rule key (`pending` → N-4.2), where it has one. */
+  ruleId(view: V, key: string): string | null;
+}

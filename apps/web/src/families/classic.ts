@@ -1,0 +1,15 @@
+import type { ClassicView } from "@maumau/engine";
+import { lazy } from "react";
+import { classicDeckStyle } from "../cards/names";
+import type { WebFamily } from "./WebFamily";
+
+/** The classic shedding games: noris, tabaluga, french, bavarian, house rules. */
+export const classic: WebFamily<ClassicView> = {
+  Table: lazy(() => import("../table/ClassicTable")),
+  deckStyle: (view, variant) => classicDeckStyle(view.rules.deck, variant),
+  eventLines: {},
+  ruleId: (view, key) => {
+    const ids: Readonly<Record<string, string | undefined>> = view.rules.ruleIds;
+    return ids[key] ?? null;
+  },
+};
