@@ -61,6 +61,17 @@ const classic: { variant: string; options: unknown; forgetRate?: number }[] = [
       },
     },
   },
+  // C-3: Crazy Eights' options on the French preset: seven cards with two players, draw up to
+  // three, no reshuffle of an empty draw pile, the winner collects
+  {
+    variant: "custom",
+    options: {
+      preset: "french",
+      handSizeByPlayers: { "2": 7 },
+      turn: { voluntaryDraw: false, drawUntilPlayable: true, drawCap: 3, emptyStock: "pass" },
+      scoring: { points: "winner", matchEnd: { kind: "target", target: 500 } },
+    },
+  },
 ];
 
 const CODES = [

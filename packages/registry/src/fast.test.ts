@@ -120,6 +120,17 @@ const CASES: readonly Case[] = [
     },
     players: [2, 4],
   },
+  {
+    name: "custom: C-3 seven cards with two, draw cap, empty stock passes, winner collects",
+    variant: "custom",
+    options: {
+      preset: "french",
+      handSizeByPlayers: { "2": 7 },
+      turn: { voluntaryDraw: false, drawUntilPlayable: true, drawCap: 3, emptyStock: "pass" },
+      scoring: { points: "winner", matchEnd: { kind: "target", target: 500 } },
+    },
+    players: [2, 5],
+  },
 ];
 
 const key = (c: Command): string => JSON.stringify(c, Object.keys(c).sort());

@@ -29,6 +29,8 @@ export const CLASSIC_BRANCHES = {
   "C-1.8d": "draw until a card fits",
   "N-3.2": "the card just drawn fits and is offered",
   "N-3.5": "the discard pile is reshuffled into a new draw pile",
+  "C-3.2": "the draw cap is reached without a card that fits: the turn passes",
+  "C-3.4": "the draw pile is empty and is not refilled: the draw stops short",
   "N-6.4": "nobody could move for a round: the game ends without a winner",
   "C-1.6": "the match end is reached",
 } as const;

@@ -11,11 +11,14 @@ import type { ClassicRuleSet } from "./ruleSet.js";
 import {
   deal,
   deckColours,
+  drawLimit,
   drawnCardFits,
   effectOf,
   fullDeck,
   gameScores,
+  handSizeFor,
   matchResult,
+  reshufflesStock,
 } from "./predicates.js";
 import {
   handOf,
@@ -74,7 +77,7 @@ export function startClassicMatch(config: ClassicMatchConfig): ClassicEvent[] | 
   const refusal = setupRefusal(config, rules, () => fullDeck(rules), {
     afterDeck: () => [
       {
-        ok: players * rules.handSize + 1 <= fullDeck(rules).length,
+        ok: players * handSizeFor(rules, players) + 1 <= fullDeck(rules).length,
         en: "too many cards to deal for this deck",
         de: "Zu viele Karten für dieses Blatt",
       },
@@ -248,9 +251,12 @@ function draw(tx: Tx, seat: Seat): void {
     s.phase !== "playAgain" &&
     ruleBranch("decide", "C-1.8d")
   ) {
-    for (;;) {
+    const limit = drawLimit(s.rules);
+    for (let drawnSoFar = 0; ;) {
       const drawn = drawCards(tx, seat, 1, "turn", true);
       if (drawn.length === 0 || tx.state.phase === "drawnCard") break;
+      // C-3.2: the cap is reached and no card drawn fits: the turn passes.
+      if (++drawnSoFar >= limit && ruleBranch("decide", "C-3.2")) break;
     }
   } else {
     const offer = s.rules.playAfterDraw || s.phase === "playAgain";
@@ -261,8 +267,8 @@ function draw(tx: Tx, seat: Seat): void {
 
 /**
  * Draws `n` cards one by one; when the draw pile runs out, the discard pile but its top
- * card is shuffled into a new one (N-3.5) — the order is recorded. With nothing left, the
- * draw stops short. `offer`: the last card may be played at once if it fits.
+ * card is shuffled into a new one (N-3.5) — the order is recorded — unless the rules say an
+ * empty stock passes (C-3.4). With nothing left, the draw stops short. `offer`: the last card may be played at once if it fits.
  */
 function drawCards(tx: Tx, seat: Seat, n: number, reason: DrawReason, offer: boolean): CardCode[] {
   const all: CardCode[] = [];
@@ -286,7 +292,12 @@ function drawCards(tx: Tx, seat: Seat, n: number, reason: DrawReason, offer: boo
       flush(false);
       taken = 0;
       const under = tx.state.discard.slice(0, -1);
-      if (under.length === 0 || !ruleBranch("decide", "N-3.5")) break;
+      if (
+        under.length === 0 ||
+        (!reshufflesStock(tx.state.rules) && ruleBranch("decide", "C-3.4")) ||
+        !ruleBranch("decide", "N-3.5")
+      )
+        break;
       const s = tx.state;
       const order = seededShuffle(under, s.seed, s.game, s.shuffles + 1);
       tx.emit({ type: "pile.reshuffled", data: { order } });

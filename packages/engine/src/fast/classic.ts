@@ -6,9 +6,13 @@ import type { Command, Seat } from "../core/types.js";
 import {
   answersPending,
   deckColours,
+  drawLimit,
   effectOf,
   fullDeck,
+  handSizeFor,
   matchesTop,
+  reshufflesStock,
+  winnerCollects,
 } from "../classic/predicates.js";
 import type { ClassicRuleSet } from "../classic/ruleSet.js";
 import type { ClassicState, Phase } from "../classic/state.js";
@@ -749,7 +753,7 @@ export class FastClassic implements FastGame {
     const rules = t.rules;
     const pile = this.pile;
     const p = this.players;
-    const size = rules.handSize;
+    const size = handSizeFor(rules, p);
     let top = t.deck.length;
     this.handLen.fill(0);
     const hands = this.hands;
@@ -983,9 +987,12 @@ export class FastClassic implements FastGame {
     if (this.pendingDraw > 0) {
       this.drawCards(seat, this.pendingDraw, true, false);
     } else if (rules.drawUntilPlayable && this.phase !== P.PlayAgain) {
-      for (;;) {
+      const limit = drawLimit(rules);
+      for (let drawnSoFar = 0; ;) {
         const drawn = this.drawCards(seat, 1, false, true);
         if (drawn === 0 || this.phase === P.DrawnCard) break;
+        // C-3.2: the cap is reached and no card drawn fits: the turn passes.
+        if (++drawnSoFar >= limit) break;
       }
     } else {
       this.drawCards(seat, 1, false, rules.playAfterDraw || this.phase === P.PlayAgain);
@@ -995,7 +1002,8 @@ export class FastClassic implements FastGame {
 
   /**
    * `drawCards` of decide.ts: `n` cards one by one, reshuffling the discard pile but its top
-   * card when the draw pile runs out (N-3.5), stopping short with nothing left. `penalty`
+   * card when the draw pile runs out (N-3.5, unless C-3.4 says an empty stock passes),
+   * stopping short with nothing left. `penalty`
    * settles the pending draw; `offer`: the last card may be played at once if it fits.
    */
   private drawCards(seat: Seat, n: number, penalty: boolean, offer: boolean): number {
@@ -1006,7 +1014,7 @@ export class FastClassic implements FastGame {
     while (drawn < n) {
       if (this.pileLen === 0) {
         sinceShuffle = 0;
-        if (this.discardLen <= 1) break;
+        if (this.discardLen <= 1 || !reshufflesStock(this.tables.rules)) break;
         this.reshuffle();
         continue;
       }
@@ -1071,8 +1079,10 @@ export class FastClassic implements FastGame {
     if (this.idleTurns >= p) this.endGame(-1);
   }
 
+  /** `gameScores` of classic/predicates.ts on integers (C-3.3: the winner may collect). */
   private endGame(winner: Seat): void {
     const t = this.tables;
+    let pot = 0;
     for (let seat = 0; seat < this.players; seat++) {
       let sum = 0;
       if (seat !== winner) {
@@ -1080,6 +1090,11 @@ export class FastClassic implements FastGame {
         for (let i = 0; i < this.handLen[seat]!; i++) sum += t.value[this.hands[base + i]!]!;
       }
       this.scoreOf[seat] = sum;
+      pot += sum;
+    }
+    if (winnerCollects(t.rules)) {
+      this.scoreOf.fill(0);
+      if (winner >= 0) this.scoreOf[winner] = pot;
     }
     this.won = winner;
     this.phase = P.Over;
