@@ -62,13 +62,20 @@ const classic: { variant: string; options: unknown; forgetRate?: number }[] = [
     },
   },
   // C-3: Crazy Eights' options on the French preset: seven cards with two players, draw up to
-  // three, no reshuffle of an empty draw pile, the winner collects
+  // three, no reshuffle of an empty draw pile, the winner collects; a jack starter is buried
+  // (not the eight: this table's wish starters keep `dealing.choosingColour` on the chart)
   {
     variant: "custom",
     options: {
       preset: "french",
       handSizeByPlayers: { "2": 7 },
-      turn: { voluntaryDraw: false, drawUntilPlayable: true, drawCap: 3, emptyStock: "pass" },
+      turn: {
+        voluntaryDraw: false,
+        drawUntilPlayable: true,
+        drawCap: 3,
+        emptyStock: "pass",
+        buryStarter: ["j"],
+      },
       scoring: { points: "winner", matchEnd: { kind: "target", target: 500 } },
     },
   },

@@ -121,12 +121,18 @@ const CASES: readonly Case[] = [
     players: [2, 4],
   },
   {
-    name: "custom: C-3 seven cards with two, draw cap, empty stock passes, winner collects",
+    name: "custom: C-3 seven cards with two, draw cap, empty stock passes, winner collects, eights buried",
     variant: "custom",
     options: {
       preset: "french",
       handSizeByPlayers: { "2": 7 },
-      turn: { voluntaryDraw: false, drawUntilPlayable: true, drawCap: 3, emptyStock: "pass" },
+      turn: {
+        voluntaryDraw: false,
+        drawUntilPlayable: true,
+        drawCap: 3,
+        emptyStock: "pass",
+        buryStarter: ["8"],
+      },
       scoring: { points: "winner", matchEnd: { kind: "target", target: 500 } },
     },
     players: [2, 5],

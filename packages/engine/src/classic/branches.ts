@@ -8,6 +8,7 @@ import type { EffectKind } from "./ruleSet.js";
 export const CLASSIC_BRANCHES = {
   "B-2.5": "the cut's bottom card of the kept rank is kept",
   "N-2.4": "a wish-card starter lets any card follow",
+  "C-3.5": "a starter of a buried rank goes to the bottom of the draw pile",
   "F-2.3 wish": "a wish-card starter: the dealer names the colour",
   "F-2.3 draw": "a draw-card starter: the first player must draw or answer",
   "F-2.3 skip": "a skip starter skips the first player",

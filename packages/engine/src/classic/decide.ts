@@ -9,6 +9,7 @@ import { evolveClassic } from "./evolve.js";
 import { PLAYED_EFFECT, STARTER_EFFECT } from "./branches.js";
 import type { ClassicRuleSet } from "./ruleSet.js";
 import {
+  buriesStarter,
   deal,
   deckColours,
   drawLimit,
@@ -121,6 +122,12 @@ function dealAndOpen(tx: Tx): void {
   const s = tx.state;
   const { hands } = deal(s.rules, s.players, s.dealer, s.drawPile, s.hands);
   tx.emit({ type: "cards.dealt", data: { hands } });
+  // C-3.5: a starter of a buried rank goes to the bottom of the draw pile (at most once round).
+  for (let n = 0; n < tx.state.drawPile.length; n++) {
+    const card = tx.state.drawPile[0]!;
+    if (!buriesStarter(s.rules, card) || !ruleBranch("decide", "C-3.5")) break;
+    tx.emit({ type: "starter.buried", data: { card } });
+  }
   const starter = tx.state.drawPile[0];
   if (starter === undefined) throw new Error("no card left for the starter");
   const effect = effectOf(s.rules, starter);

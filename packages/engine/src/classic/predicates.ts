@@ -78,6 +78,10 @@ export const reshufflesStock = (rules: ClassicRuleSet): boolean =>
 /** C-3.3: does the winner collect the points of the other hands (highest total wins)? */
 export const winnerCollects = (rules: ClassicRuleSet): boolean => rules.points === "winner";
 
+/** C-3.5: is this card, turned up as the starter, buried in the draw pile instead? */
+export const buriesStarter = (rules: ClassicRuleSet, card: CardCode): boolean =>
+  rules.buryStarter?.includes(rankOf(card)) ?? false;
+
 /** N-6.2/F-6.2/B-6.2: the points of a hand. */
 export const handValue = (rules: ClassicRuleSet, hand: readonly CardCode[]): number =>
   hand.reduce((sum, c) => sum + (rules.values[rankOf(c)] ?? 0), 0);

@@ -61,6 +61,11 @@ export interface ClassicRuleSet {
   /** B-2.2: the dealer's right neighbour cuts; `keepRank` may be kept from the bottom. */
   readonly cut: { readonly enabled: boolean; readonly keepRank: string | null };
   readonly effects: Readonly<Record<string, Effect>>;
+  /**
+   * C-3.5: ranks that may not be the starter: turned up, such a card goes to the bottom of the
+   * draw pile and the next card is turned. Read through `buriesStarter`.
+   */
+  readonly buryStarter?: readonly string[];
   /** F-2.3: a special starter takes effect as if the dealer had played it. */
   readonly starterEffects: boolean;
   /**

@@ -5,6 +5,7 @@ import { seededShuffle, type Seed } from "../cards/rng.js";
 import type { Command, Seat } from "../core/types.js";
 import {
   answersPending,
+  buriesStarter,
   deckColours,
   drawLimit,
   effectOf,
@@ -116,6 +117,8 @@ export interface FastTables {
   readonly deck: Uint8Array;
   /** One row of ones: every card fits (N-2.4, the wild starter). */
   readonly ones: Uint8Array;
+  /** `buried[card]`: 1 when `buriesStarter` (C-3.5). */
+  readonly buried: Uint8Array;
 }
 
 const compiled = new WeakMap<ClassicRuleSet, FastTables | FastUnsupported>();
@@ -186,7 +189,9 @@ function compile(rules: ClassicRuleSet): FastTables | FastUnsupported {
   const kind = new Uint8Array(n);
   const count = new Uint8Array(n);
   const value = new Int32Array(n);
+  const buried = new Uint8Array(n);
   codes.forEach((code, i) => {
+    buried[i] = buriesStarter(rules, code) ? 1 : 0;
     rank[i] = ranks.indexOf(rankOf(code));
     colour[i] = colours.indexOf(colourOf(code) ?? "") + 1;
     const effect = effectOf(rules, code);
@@ -212,6 +217,7 @@ function compile(rules: ClassicRuleSet): FastTables | FastUnsupported {
   const ones = new Uint8Array(n).fill(1);
   return {
     ones,
+    buried,
     rules,
     codes,
     index,
@@ -772,6 +778,12 @@ export class FastClassic implements FastGame {
         const want = rules.dealing === "blocks-3-2" ? size : round + 1;
         while (handLen[seat]! < want) hands[seat * cap + handLen[seat]!++] = pile[--top]!;
       }
+    // C-3.5 (`dealAndOpen`): a starter of a buried rank goes to the bottom of the draw pile.
+    for (let n = 0; n < top && t.buried[pile[top - 1]!] === 1; n++) {
+      const card = pile[top - 1]!;
+      pile.copyWithin(1, 0, top - 1);
+      pile[0] = card;
+    }
     const starter = pile[--top]!;
     this.pileLen = top;
     this.discard[0] = starter;

@@ -1,4 +1,5 @@
 import {
+  check,
   draw,
   drawPile,
   forEachReferee,
@@ -27,6 +28,10 @@ const plain = (more: Partial<RuleSetInput> = {}): RuleSetInput => ({
   players: { min: 2, max: 5 },
   ...more,
 });
+
+/** The draw pile of a classic game, top card first. */
+const pileOf = (state: unknown): readonly string[] =>
+  (state as { drawPile: readonly string[] }).drawPile;
 
 const errorsOf = (input: unknown): string[] => {
   const parsed = parseRuleSet(input);
@@ -167,6 +172,46 @@ forEachReferee(custom, ({ given }) => {
       at(rules(), { ...spec, hands })
         .when(play(1, "clubs/6"), draw(2), draw(3))
         .then(ok(), handSize(3, 11), turn(4), logged("pile.reshuffled"), top("clubs/6"));
+    });
+  });
+
+  describe("C-3.5 a buried starter goes to the bottom of the draw pile", () => {
+    const rules = plain({
+      effects: { "8": { kind: "wish" } },
+      turn: { starterEffects: true, buryStarter: ["8"] },
+    });
+
+    it("C-3.5 an eight turned up is buried and the next card is the starter", () => {
+      at(rules, { players: 2, starter: "clubs/8", drawPile: ["hearts/5", "spades/k"] }).then(
+        status("playing"),
+        top("hearts/5"),
+        turn(1),
+        drawPile(52 - 10 - 1),
+        check(({ driver }) => expect(pileOf(driver.state).at(-1)).toBe("clubs/8")),
+      );
+    });
+
+    it("C-3.5 eights turned up one after another are all buried; the buried card is drawn last", () => {
+      at(rules, {
+        players: 2,
+        hands: { 1: ["diamonds/2", "diamonds/3", "diamonds/4", "diamonds/6", "diamonds/7"] },
+        starter: "clubs/8",
+        drawPile: ["spades/8", "hearts/5"],
+      }).then(
+        top("hearts/5"),
+        turn(1),
+        drawPile(41),
+        check(({ driver }) => {
+          expect(pileOf(driver.state).slice(-2)).toEqual(["clubs/8", "spades/8"]);
+        }),
+      );
+    });
+
+    it("C-3.5 without the option an eight starter takes effect (F-2.3): the dealer names a suit", () => {
+      at(plain({ effects: { "8": { kind: "wish" } }, turn: { starterEffects: true } }), {
+        players: 2,
+        starter: "clubs/8",
+      }).then(status("setup"), top("clubs/8"), turn(0), notLogged("starter.buried"));
     });
   });
 });

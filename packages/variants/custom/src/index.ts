@@ -73,6 +73,11 @@ export const customRuleBook: readonly RuleText[] = [
     "Leerer Stapel: den Ablagestapel außer der obersten Karte mischen (Standard) oder `pass`: es wird nichts mehr gezogen.",
   ),
   r(
+    "C-3.5",
+    "Buried starter: a starter of a rank in `buryStarter` goes to the bottom of the draw pile and the next card is turned.",
+    "Vergrabene Startkarte: eine Startkarte eines Werts aus `buryStarter` kommt unter den Nachziehstapel, die nächste wird aufgedeckt.",
+  ),
+  r(
     "C-2.1",
     "A rule set is a versioned JSON document checked by a schema; it can be exported, imported and saved.",
     "Ein Regelwerk ist ein versioniertes JSON-Dokument, per Schema geprüft; exportier-, importier- und speicherbar.",

@@ -133,6 +133,8 @@ export const ruleSetSchema = strict({
     drawCap: z.number().int().min(1).max(10).optional(),
     /** C-3.4: an empty draw pile is refilled from the discard pile, or the draw stops short. */
     emptyStock: z.enum(["reshuffle", "pass"]).optional(),
+    /** C-3.5: ranks that, turned up as the starter, go to the bottom of the draw pile. */
+    buryStarter: z.array(rank).max(MAX_RANKS).optional(),
   }).default({
     voluntaryDraw: false,
     playAfterDraw: false,
@@ -198,6 +200,13 @@ export const ruleSetSchema = strict({
       });
       break;
     }
+    const unburied = doc.turn.buryStarter?.find((r) => !ranks.has(r));
+    if (unburied !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["turn", "buryStarter"],
+        message: `${doc.deck} has no rank "${unburied}"`,
+      });
     if (doc.turn.drawCap !== undefined && !doc.turn.drawUntilPlayable)
       ctx.addIssue({
         code: "custom",
@@ -302,6 +311,7 @@ export function fromDocument(doc: RuleSetDocument): ClassicRuleSet {
     drawUntilPlayable: doc.turn.drawUntilPlayable,
     ...(doc.turn.drawCap === undefined ? {} : { drawCap: doc.turn.drawCap }),
     ...(doc.turn.emptyStock === undefined ? {} : { emptyStock: doc.turn.emptyStock }),
+    ...(doc.turn.buryStarter === undefined ? {} : { buryStarter: [...doc.turn.buryStarter] }),
     reverseSkipsWithTwo: doc.turn.reverseSkipsWithTwo,
     calls: { mau: { ...doc.calls.mau }, mauMau: { ...doc.calls.mauMau } },
     playAgainCannotFinish: doc.playAgainCannotFinish,
@@ -336,6 +346,7 @@ export function toDocument(rules: ClassicRuleSet, name: string): RuleSetDocument
       reverseSkipsWithTwo: rules.reverseSkipsWithTwo,
       ...(rules.drawCap === undefined ? {} : { drawCap: rules.drawCap }),
       ...(rules.emptyStock === undefined ? {} : { emptyStock: rules.emptyStock }),
+      ...(rules.buryStarter === undefined ? {} : { buryStarter: [...rules.buryStarter] }),
     },
     calls: { mau: { ...rules.calls.mau }, mauMau: { ...rules.calls.mauMau } },
     playAgainCannotFinish: rules.playAgainCannotFinish,
