@@ -79,6 +79,7 @@ const classic: { variant: string; options: unknown; forgetRate?: number }[] = [
       scoring: { points: "winner", matchEnd: { kind: "target", target: 500 } },
     },
   },
+  { variant: "crazy-eights", options: {} },
 ];
 
 const CODES = [
@@ -162,7 +163,7 @@ function runFamily(
 
 describe("machine = decide, refusals included (differential)", () => {
   it(
-    `classic family, ${SOAK ? scope : `${RUNS_PER_CLASSIC_TABLE * classic.length} runs`}, over noris, tabaluga, french, bavarian and house rules`,
+    `classic family, ${SOAK ? scope : `${RUNS_PER_CLASSIC_TABLE * classic.length} runs`}, over noris, tabaluga, french, bavarian, crazy-eights and house rules`,
     () =>
       runFamily(
         "classic",

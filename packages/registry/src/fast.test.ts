@@ -137,6 +137,7 @@ const CASES: readonly Case[] = [
     },
     players: [2, 5],
   },
+  { name: "crazy-eights", variant: "crazy-eights", options: {}, players: [2, 7] },
 ];
 
 const key = (c: Command): string => JSON.stringify(c, Object.keys(c).sort());
