@@ -1,4 +1,10 @@
-import type { MatchSnapshot, SeatTicket, VariantSummary, ViewEvent } from "@maumau/client";
+import {
+  wordWith,
+  type MatchSnapshot,
+  type SeatTicket,
+  type VariantSummary,
+  type ViewEvent,
+} from "@maumau/client";
 import type { ClassicView, Command, Lang, PileCard } from "@maumau/engine";
 import { useMemo, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -78,7 +84,9 @@ export default function ClassicTable(props: TableProps) {
   const colourChoices = snapshot.legal.filter(
     (c): c is Extract<Command, { type: "chooseColour" }> => c.type === "chooseColour",
   );
-  const mauCall = style === "french" ? t("table.knock") : t("table.mau");
+  const mauCall =
+    variant.theme.words?.calls?.mau?.[lang] ??
+    (style === "french" ? t("table.knock") : t("table.mau"));
   const mauMauCallable = view.rules.calls.mauMau.required;
   const mauCallable = view.rules.calls.mau.required;
   // Each control says why it does not apply (not your turn, the cut, the end), or null.
@@ -241,7 +249,8 @@ export default function ClassicTable(props: TableProps) {
         </span>
         {view.wish && (
           <span className="wish" data-wish={view.wish}>
-            {t("table.wish", { colour: colourName(style, view.wish, lang) })}
+            {wordWith(variant.theme.words?.wish, lang, colourName(style, view.wish, lang)) ??
+              t("table.wish", { colour: colourName(style, view.wish, lang) })}
           </span>
         )}
         {view.pendingDraw > 0 && (

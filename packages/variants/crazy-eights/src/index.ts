@@ -82,6 +82,11 @@ export const crazyEightsTheme: Theme = {
   cardBack: "#6d597a",
   colours: frenchTheme.colours,
   ...(frenchTheme.ranks === undefined ? {} : { ranks: frenchTheme.ranks }),
+  // E-4.1: an eight names a suit (no wish); E-5: no calls, so no words for them.
+  words: {
+    wish: { en: "Suit named: {colour}", de: "Genannte Farbe: {colour}" },
+    wished: { en: ", naming {colour}", de: ", Farbe: {colour}" },
+  },
 };
 
 export const crazyEightsOptionsSchema = z
