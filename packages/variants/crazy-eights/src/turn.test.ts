@@ -173,9 +173,9 @@ forEachReferee(crazyEights, ({ given }) => {
         .then(ok(), handSize(1, 1), notLogged("call.missed"), turn(2));
     });
 
-    it("E-5 bots never call over a whole match", () => {
+    it.each(["random", "heuristic", "search"] as const)("E-5 %s bots never call", (level) => {
       given(table(crazyEights, { players: 4, seed: 2 }))
-        .when(bots({ until: "match", seed: 2 }))
+        .when(bots({ until: level === "search" ? "game" : "match", seed: 2, level }))
         .then(
           notLogged("call.missed"),
           check(({ events }) => {
