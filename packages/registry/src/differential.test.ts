@@ -1,6 +1,6 @@
 import { CLASSIC_BRANCHES, type AnyVariant } from "@maumau/engine";
 import { addStats, differentialRun, emptyStats } from "@maumau/engine/testing";
-import { familyHouseRules } from "@maumau/variant-custom";
+import { familyHouseRules, grownHouseRules } from "@maumau/variant-custom";
 import { describe, expect, it } from "vitest";
 import { findVariant } from "./index.js";
 
@@ -61,23 +61,10 @@ const classic: { variant: string; options: unknown; forgetRate?: number }[] = [
       },
     },
   },
-  // C-3: Crazy Eights' options on the French preset: seven cards with two players, draw up to
-  // three, no reshuffle of an empty draw pile, the winner collects; a jack starter is buried
-  // (not the eight: this table's wish starters keep `dealing.choosingColour` on the chart)
+  // C-3.1 … C-3.5: Crazy Eights' options on the French preset (a jack starter is buried)
   {
     variant: "custom",
-    options: {
-      preset: "french",
-      handSizeByPlayers: { "2": 7 },
-      turn: {
-        voluntaryDraw: false,
-        drawUntilPlayable: true,
-        drawCap: 3,
-        emptyStock: "pass",
-        buryStarter: ["j"],
-      },
-      scoring: { points: "winner", matchEnd: { kind: "target", target: 500 } },
-    },
+    options: grownHouseRules,
   },
   { variant: "crazy-eights", options: {} },
 ];

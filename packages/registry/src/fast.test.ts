@@ -14,7 +14,7 @@ import {
   type FastSnapshot,
 } from "@maumau/engine";
 import { fastSnapshotOf } from "@maumau/engine/testing";
-import { familyHouseRules } from "@maumau/variant-custom";
+import { familyHouseRules, grownHouseRules } from "@maumau/variant-custom";
 import { describe, expect, it } from "vitest";
 import { findVariant } from "./index.js";
 
@@ -121,20 +121,9 @@ const CASES: readonly Case[] = [
     players: [2, 4],
   },
   {
-    name: "custom: C-3 seven cards with two, draw cap, empty stock passes, winner collects, eights buried",
+    name: "custom: C-3 seven cards with two, draw cap, empty stock passes, winner collects, jacks buried",
     variant: "custom",
-    options: {
-      preset: "french",
-      handSizeByPlayers: { "2": 7 },
-      turn: {
-        voluntaryDraw: false,
-        drawUntilPlayable: true,
-        drawCap: 3,
-        emptyStock: "pass",
-        buryStarter: ["8"],
-      },
-      scoring: { points: "winner", matchEnd: { kind: "target", target: 500 } },
-    },
+    options: grownHouseRules,
     players: [2, 5],
   },
   { name: "crazy-eights", variant: "crazy-eights", options: {}, players: [2, 7] },

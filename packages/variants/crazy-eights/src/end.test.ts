@@ -16,39 +16,13 @@ import {
 } from "@maumau/engine/testing";
 import { describe, expect, it } from "vitest";
 import { crazyEights } from "./index.js";
+import { raceTable, RACE_TO_ONE } from "./race.js";
 
 forEachReferee(crazyEights, ({ given }) => {
-  /**
-   * Three players, seat 1 first: seat 1 sheds five clubs while seats 2 and 0 follow with clubs
-   * and eights naming clubs. Left at the end: seat 2 hearts/a (1), seat 0 diamonds/8 (50).
-   */
+  /** The race of race.ts to seat 1's last card, then `last`. */
   const race = (options: unknown, last: Command) =>
-    given(
-      table(crazyEights, {
-        players: 3,
-        options,
-        starter: "clubs/5",
-        hands: {
-          1: ["clubs/9", "clubs/10", "clubs/j", "clubs/q", "clubs/k"],
-          2: ["clubs/2", "clubs/3", "clubs/4", "spades/8", "hearts/a"],
-          0: ["clubs/6", "clubs/7", "hearts/8", "clubs/a", "diamonds/8"],
-        },
-      }),
-    )
-      .when(
-        play(1, "clubs/9"),
-        play(2, "clubs/2"),
-        play(0, "clubs/6"),
-        play(1, "clubs/10"),
-        play(2, "clubs/3"),
-        play(0, "clubs/7"),
-        play(1, "clubs/j"),
-        play(2, "clubs/4"),
-        play(0, "hearts/8", { wish: "clubs" }),
-        play(1, "clubs/q"),
-        play(2, "spades/8", { wish: "clubs" }),
-        play(0, "clubs/a"),
-      )
+    given(raceTable(options))
+      .when(...RACE_TO_ONE)
       .then(ok(), turn(1))
       .when(last);
 

@@ -177,7 +177,7 @@ export const custom = defineVariant({
   theme: customTheme,
 });
 
-export { presets, familyHouseRules, type PresetId } from "./presets.js";
+export { presets, familyHouseRules, grownHouseRules, type PresetId } from "./presets.js";
 export {
   ruleSetSchema,
   parseDocument,
