@@ -188,8 +188,9 @@ export const ruleSetSchema = strict({
     if (doc.players.min > doc.players.max)
       ctx.addIssue({ code: "custom", path: ["players"], message: "min must not exceed max" });
     const cards = deck.cards.length * doc.decks;
-    // C-3.1: every table of the range must be dealt, each with its own hand size.
-    for (let n = doc.players.min; n <= doc.players.max; n++) {
+    // C-3.1: every table of the range must be dealt, each with its own hand size; the
+    // largest failing table is named (without overrides: `players.max`, as before C-3.1).
+    for (let n = doc.players.max; n >= doc.players.min; n--) {
       const own = doc.handSizeByPlayers?.[String(n)];
       const size = own ?? doc.handSize;
       if (n * size + 1 <= cards) continue;
