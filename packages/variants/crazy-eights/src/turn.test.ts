@@ -1,4 +1,4 @@
-import type { Command } from "@maumau/engine";
+import { chartOf, type Command } from "@maumau/engine";
 import {
   bots,
   check,
@@ -173,5 +173,17 @@ forEachReferee(crazyEights, ({ given }) => {
           }),
         );
     });
+  });
+});
+
+describe("E-3.2/E-3.3 the chart says what a draw does", () => {
+  it("E-3.2 every draw transition names the cap of three and the stock that is not refilled", () => {
+    const chart = chartOf(crazyEights.engine.machine(crazyEights.ruleSetFor({ targetScore: 500 })));
+    const draws = chart.states.flatMap((s) => s.transitions.filter((t) => t.event === "drawCard"));
+    expect(draws.length).toBeGreaterThan(0);
+    for (const t of draws)
+      expect(t.description).toBe(
+        "draws until a card fits (at most 3); an empty draw pile is not refilled; the turn passes unless the drawn card is offered",
+      );
   });
 });
