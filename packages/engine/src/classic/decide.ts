@@ -330,7 +330,7 @@ function endTurn(tx: Tx, seat: Seat, skip: boolean): void {
 }
 
 function endGame(tx: Tx, winner: Seat | null): void {
-  const scores = gameScores(tx.state, winner);
+  const scores = gameScores(tx.state.rules, tx.state.hands, winner);
   tx.emit({
     type: "game.ended",
     data: { winner, scores, reason: winner === null ? "stalled" : "won" },

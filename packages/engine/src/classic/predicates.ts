@@ -90,9 +90,13 @@ export const handValue = (rules: ClassicRuleSet, hand: readonly CardCode[]): num
  * The scores of a finished game: the winner 0, everyone else their hand; or (C-3.3) the
  * winner the sum of the other hands, everyone else 0 (a stalled game: 0 for all).
  */
-export function gameScores(s: ClassicState, winner: Seat | null): number[] {
-  const own = s.hands.map((h, seat) => (seat === winner ? 0 : handValue(s.rules, h)));
-  if (!winnerCollects(s.rules)) return own;
+export function gameScores(
+  rules: ClassicRuleSet,
+  hands: readonly (readonly CardCode[])[],
+  winner: Seat | null,
+): number[] {
+  const own = hands.map((h, seat) => (seat === winner ? 0 : handValue(rules, h)));
+  if (!winnerCollects(rules)) return own;
   const pot = winner === null ? 0 : own.reduce((a, b) => a + b, 0);
   return own.map((_, seat) => (seat === winner ? pot : 0));
 }
