@@ -33,16 +33,19 @@ describe("scaffoldVariant", () => {
 
   it("adds exactly one import and one list entry to the registry", () => {
     const source = readFileSync(join(root, "packages/registry/src/index.ts"), "utf8");
-    const next = registryWithVariant(source, "crazy-eights");
+    const next = registryWithVariant(source, "last-card");
     expect(next.split("\n").length - source.split("\n").length).toBe(2);
-    expect(next).toContain('import { crazyEights } from "@maumau/variant-crazy-eights";');
-    expect(next).toContain("  crazyEights as AnyVariant,\n]);");
-    expect(() => registryWithVariant(next, "crazy-eights")).toThrow(/registered already/);
+    expect(next).toContain('import { lastCard } from "@maumau/variant-last-card";');
+    expect(next).toContain("  lastCard as AnyVariant,\n]);");
+    expect(() => registryWithVariant(next, "last-card")).toThrow(/registered already/);
+    // crazy-eights, scaffolded so (docs/writing-a-variant.md), is in the registry now
+    expect(() => registryWithVariant(source, "crazy-eights")).toThrow(/registered already/);
   });
 });
 
 // End to end in a scratch copy of the workspace: scaffold, install (offline from the store),
-// then the new package must type-check, lint and pass its tests without a single edit.
+// then the new package must type-check, lint and pass its tests without a single edit. (The
+// walk-through's crazy-eights exists now, so a variant not yet written is scaffolded.)
 const scratch = mkdtempSync(join(tmpdir(), "maumau-create-variant-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -66,15 +69,15 @@ describe("pnpm create-variant, end to end", () => {
     run([
       tsx,
       "tooling/scripts/create-variant.ts",
-      "crazy-eights",
+      "last-card",
       "--name-en",
-      "Crazy Eights",
+      "Last Card",
       "--prefix",
-      "E",
+      "L",
     ]);
-    const pkg = join(scratch, "packages/variants/crazy-eights");
+    const pkg = join(scratch, "packages/variants/last-card");
     expect(readFileSync(join(scratch, "packages/registry/src/index.ts"), "utf8")).toContain(
-      "crazyEights as AnyVariant",
+      "lastCard as AnyVariant",
     );
     const bin = (name: string) => join(pkg, "node_modules", ".bin", name);
     const typescript = createRequire(join(pkg, "package.json")).resolve("typescript/bin/tsc");

@@ -267,6 +267,16 @@ export interface OptionSchema {
 }
 
 /** A variant as clients see it (`GET /api/variants`, `variants.list`): no engine code. */
+/**
+ * A variant's own word (`Theme.words`) in `lang` with `{colour}` filled in, or null where the
+ * variant has none (the client then says it in Mau Mau's words).
+ */
+export const wordWith = (
+  text: Localized | undefined,
+  lang: keyof Localized,
+  colour: string,
+): string | null => (text === undefined ? null : text[lang].split("{colour}").join(colour));
+
 export interface VariantSummary {
   readonly id: string;
   readonly names: Localized;

@@ -1,6 +1,6 @@
 import { CLASSIC_BRANCHES, type AnyVariant } from "@maumau/engine";
 import { addStats, differentialRun, emptyStats } from "@maumau/engine/testing";
-import { familyHouseRules } from "@maumau/variant-custom";
+import { familyHouseRules, grownHouseRules } from "@maumau/variant-custom";
 import { describe, expect, it } from "vitest";
 import { findVariant } from "./index.js";
 
@@ -61,6 +61,12 @@ const classic: { variant: string; options: unknown; forgetRate?: number }[] = [
       },
     },
   },
+  // C-3.1 … C-3.5: Crazy Eights' options on the French preset (a jack starter is buried)
+  {
+    variant: "custom",
+    options: grownHouseRules,
+  },
+  { variant: "crazy-eights", options: {} },
 ];
 
 const CODES = [
@@ -144,7 +150,7 @@ function runFamily(
 
 describe("machine = decide, refusals included (differential)", () => {
   it(
-    `classic family, ${SOAK ? scope : `${RUNS_PER_CLASSIC_TABLE * classic.length} runs`}, over noris, tabaluga, french, bavarian and house rules`,
+    `classic family, ${SOAK ? scope : `${RUNS_PER_CLASSIC_TABLE * classic.length} runs`}, over noris, tabaluga, french, bavarian, crazy-eights and house rules`,
     () =>
       runFamily(
         "classic",

@@ -14,7 +14,7 @@ import {
   type FastSnapshot,
 } from "@maumau/engine";
 import { fastSnapshotOf } from "@maumau/engine/testing";
-import { familyHouseRules } from "@maumau/variant-custom";
+import { familyHouseRules, grownHouseRules } from "@maumau/variant-custom";
 import { describe, expect, it } from "vitest";
 import { findVariant } from "./index.js";
 
@@ -120,6 +120,13 @@ const CASES: readonly Case[] = [
     },
     players: [2, 4],
   },
+  {
+    name: "custom: C-3 seven cards with two, draw cap, empty stock passes, winner collects, jacks buried",
+    variant: "custom",
+    options: grownHouseRules,
+    players: [2, 5],
+  },
+  { name: "crazy-eights", variant: "crazy-eights", options: {}, players: [2, 7] },
 ];
 
 const key = (c: Command): string => JSON.stringify(c, Object.keys(c).sort());
@@ -389,7 +396,8 @@ describe("fast deals, copies, determinizations and playouts", () => {
       }
     });
 
-  for (const c of [CASES[0]!, CASES[3]!, CASES[7]!, BLOCKS])
+  // … and crazy-eights (the last case), whose winner collects (C-3.3)
+  for (const c of [CASES[0]!, CASES[3]!, CASES[7]!, CASES[CASES.length - 1]!, BLOCKS])
     it(`${c.name}: clones are independent, a determinization keeps what the seat knows, playouts end with the engine's scores`, () => {
       for (let game = 0; game < 30; game++) {
         const root = loadOrFail(opened(c, game), game + 1);
@@ -414,9 +422,8 @@ describe("fast deals, copies, determinizations and playouts", () => {
         const rules = sim.tables.rules;
         const winner = sim.winner;
         if (winner !== null) expect(end.hands[winner]).toEqual([]);
-        end.hands.forEach((hand, i) =>
-          expect(sim.score(i)).toBe(i === winner ? 0 : classicPredicates.handValue(rules, hand)),
-        );
+        const scores = classicPredicates.gameScores(rules, end.hands, winner);
+        end.hands.forEach((_, i) => expect(sim.score(i)).toBe(scores[i]));
         expect(root.snapshot()).toEqual(before);
 
         // a fresh deal on the copy: the whole deck, every hand full, the game runs

@@ -1,5 +1,6 @@
 import type { AnyVariant } from "@maumau/engine";
 import { bavarian } from "@maumau/variant-bavarian";
+import { crazyEights } from "@maumau/variant-crazy-eights";
 import { custom } from "@maumau/variant-custom";
 import { french } from "@maumau/variant-french";
 import { heulDoch } from "@maumau/variant-heul-doch";
@@ -14,6 +15,7 @@ export const variants: readonly AnyVariant[] = Object.freeze([
   bavarian as AnyVariant,
   custom as AnyVariant,
   heulDoch as AnyVariant,
+  crazyEights as AnyVariant,
 ]);
 
 export const variantIds = (): string[] => variants.map((v) => v.id);

@@ -8,7 +8,15 @@ describe("the registry", () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/);
     expect(ids).toEqual(
-      expect.arrayContaining(["noris", "tabaluga", "french", "bavarian", "heul-doch", "custom"]),
+      expect.arrayContaining([
+        "noris",
+        "tabaluga",
+        "french",
+        "bavarian",
+        "heul-doch",
+        "custom",
+        "crazy-eights",
+      ]),
     );
     expect(findVariant("skat")).toBeUndefined();
   });

@@ -1,4 +1,5 @@
 import type { ChalkInstance } from "chalk";
+import { wordWith } from "@maumau/client";
 import { parseCard, type CardCode, type Lang, type Theme } from "@maumau/engine";
 
 /** Black or white, whichever reads better on `css` (a `#rrggbb` colour). */
@@ -37,6 +38,11 @@ export class CardStyle {
   /** A colour name painted in its colour. */
   colour(colour: string): string {
     return this.paint(this.theme.colours[colour]?.css, this.colourName(colour));
+  }
+
+  /** The variant's own word (Theme.words) with a painted colour in it, or null. */
+  word(key: "wish" | "wished", colour: string): string | null {
+    return wordWith(this.theme.words?.[key], this.lang, this.colour(colour));
   }
 
   rankName(rank: string): string {

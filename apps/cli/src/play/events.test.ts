@@ -185,3 +185,29 @@ describe("the texts tell the rules (#20.11)", () => {
     expect(theirs).toMatch(/^Bot 2 legt .+ und wünscht sich Rot\.$/);
   });
 });
+
+describe("the variant's own words (Theme.words, issue #21)", () => {
+  const played = {
+    type: "card.played",
+    data: { seat: 1, card: "hearts/8", wish: "clubs", mau: false, mauMau: false },
+  };
+  const withTheme = (id: string, lang: "en" | "de"): EventContext => ({
+    ...ctx(lang),
+    style: new CardStyle(findVariant(id)!.theme, lang, new Chalk({ level: 0 })),
+  });
+
+  it("E-4.1 crazy-eights: an eight names a suit, in its own words, in both languages", () => {
+    expect(describeEvent(played, withTheme("crazy-eights", "en"))).toBe(
+      "Bot 2 plays ♥ hearts 8, naming ♣ clubs.",
+    );
+    expect(describeEvent(played, withTheme("crazy-eights", "de"))).toBe(
+      "Bot 2 legt ♥ Herz 8, Farbe: ♣ Kreuz.",
+    );
+  });
+
+  it("a variant without words keeps Mau Mau's: french wishes", () => {
+    expect(describeEvent(played, withTheme("french", "en"))).toBe(
+      "Bot 2 plays ♥ hearts 8, wishing ♣ clubs.",
+    );
+  });
+});

@@ -122,7 +122,8 @@ export function describeEvent(e: Ev, ctx: EventContext): string | null {
         return t.placed(who, card, d.to === seat ? null : ctx.who(d.to));
       }
       let text = t.played(who, style.card(String(d.card)));
-      if (typeof d.wish === "string") text += t.wished(who, style.colour(d.wish));
+      if (typeof d.wish === "string")
+        text += style.word("wished", d.wish) ?? t.wished(who, style.colour(d.wish));
       // Only the calls the variant has (a call it lacks is no call, N-5.2), by their name.
       const calls = ctx.calls?.() ?? null;
       if (d.mau === true && (calls === null || calls.mau))

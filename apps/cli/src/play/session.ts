@@ -477,7 +477,9 @@ class Table {
   private renderClassic(v: ClassicView, hand: string[], legal: Command[]): void {
     const { t, c, style } = this;
     const top = v.top ? style.card(v.top) : "—";
-    const wish = v.wish ? ` · ${t.wish}: ${style.colour(v.wish)}` : "";
+    const wish = v.wish
+      ? ` · ${style.word("wish", v.wish) ?? `${t.wish}: ${style.colour(v.wish)}`}`
+      : "";
     const seats = v.handCounts
       .map((n, s) => (s === this.me ? c.bold(`${this.name(s)} ${n}`) : `${this.name(s)} ${n}`))
       .join(" · ");

@@ -100,12 +100,13 @@ export function ruleSetText(doc: RuleSetDocument, lang: Lang): { id: string; tex
     ),
   );
   const end = doc.scoring.matchEnd;
+  const collects = doc.scoring.points === "winner";
   say(
     "C-1.6",
     end.kind === "games"
       ? l(
-          `The match is ${end.games} game(s); the lowest total wins.`,
-          `Die Partie geht über ${end.games} Spiel(e); die niedrigste Summe gewinnt.`,
+          `The match is ${end.games} game(s); the ${collects ? "highest" : "lowest"} total wins.`,
+          `Die Partie geht über ${end.games} Spiel(e); die ${collects ? "höchste" : "niedrigste"} Summe gewinnt.`,
         )
       : end.kind === "target"
         ? l(
@@ -117,5 +118,48 @@ export function ruleSetText(doc: RuleSetDocument, lang: Lang): { id: string; tex
             `Über ${end.limit} Punkten scheidet man aus.`,
           ),
   );
+  // C-3: the options grown from real variants, where the set has them.
+  const sizes = Object.entries(doc.handSizeByPlayers ?? {});
+  if (sizes.length > 0)
+    say(
+      "C-3.1",
+      l(
+        `Hand size by players: ${sizes.map(([n, k]) => `${k} cards with ${n}`).join(", ")}.`,
+        `Handkarten nach Spielerzahl: ${sizes.map(([n, k]) => `${k} Karten bei ${n}`).join(", ")}.`,
+      ),
+    );
+  if (turn.drawCap !== undefined)
+    say(
+      "C-3.2",
+      l(
+        `Draw at most ${turn.drawCap} card(s); if none fits, the turn passes.`,
+        `Höchstens ${turn.drawCap} Karte(n) ziehen; passt keine, ist der Zug vorbei.`,
+      ),
+    );
+  if (collects)
+    say(
+      "C-3.3",
+      l(
+        "The winner scores the cards left in the other hands; the highest total wins.",
+        "Der Sieger bekommt die Punkte der anderen Hände; die höchste Summe gewinnt.",
+      ),
+    );
+  if (turn.emptyStock === "pass")
+    say(
+      "C-3.4",
+      l(
+        "An empty draw pile is not refilled: nothing more is drawn.",
+        "Ein leerer Nachziehstapel wird nicht neu gebildet: es wird nichts mehr gezogen.",
+      ),
+    );
+  const buried = (turn.buryStarter ?? []).map(rank).join(", ");
+  if (buried !== "")
+    say(
+      "C-3.5",
+      l(
+        `A starter ${buried} goes to the bottom of the draw pile; the next card is turned.`,
+        `Eine Startkarte ${buried} kommt unter den Nachziehstapel; die nächste wird aufgedeckt.`,
+      ),
+    );
   return out;
 }

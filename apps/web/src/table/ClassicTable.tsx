@@ -1,5 +1,6 @@
 import {
   turnDeadline,
+  wordWith,
   type Calls,
   type MatchSnapshot,
   type SeatTicket,
@@ -85,7 +86,9 @@ export default function ClassicTable(props: FamilyTableProps<ClassicView>) {
   const colourChoices = snapshot.legal.filter(
     (c): c is Extract<Command, { type: "chooseColour" }> => c.type === "chooseColour",
   );
-  const mauCall = style === "french" ? t("table.knock") : t("table.mau");
+  const mauCall =
+    variant.theme.words?.calls?.mau?.[lang] ??
+    (style === "french" ? t("table.knock") : t("table.mau"));
   const mauMauCallable = view.rules.calls.mauMau.required;
   const mauCallable = view.rules.calls.mau.required;
   // Each control says why it does not apply (not your turn, the cut, the end), or null.
@@ -253,7 +256,8 @@ export default function ClassicTable(props: FamilyTableProps<ClassicView>) {
         </span>
         {view.wish && (
           <span className="wish" data-wish={view.wish}>
-            {t("table.wish", { colour: colourName(style, view.wish, lang) })}
+            {wordWith(variant.theme.words?.wish, lang, colourName(style, view.wish, lang)) ??
+              t("table.wish", { colour: colourName(style, view.wish, lang) })}
           </span>
         )}
         {view.pendingDraw > 0 && (

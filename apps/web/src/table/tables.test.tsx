@@ -348,3 +348,22 @@ describe("the end of a game and of a match", () => {
     }
   });
 });
+
+describe("the variant's own words (Theme.words, issue #21)", () => {
+  it("E-4.1 crazy-eights shows the suit an eight named in its words; noris keeps its wish", () => {
+    const named = (id: string, lang: "en" | "de") => {
+      const data = snapshotOf(id, 2, "toAct", () => true);
+      const view = {
+        ...viewOf(data, "classic"),
+        wish: data.snapshot.lobby.variant === "noris" ? "red" : "clubs",
+      };
+      show({ ...data, snapshot: { ...data.snapshot, view } }, lang);
+      const text = document.querySelector(".wish")?.textContent ?? "";
+      cleanup();
+      return text;
+    };
+    expect(named("crazy-eights", "en")).toMatch(/^Suit named: /);
+    expect(named("crazy-eights", "de")).toMatch(/^Genannte Farbe: /);
+    expect(named("noris", "en")).toMatch(/^Wished: /);
+  });
+});

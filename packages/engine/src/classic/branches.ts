@@ -8,6 +8,7 @@ import type { EffectKind } from "./ruleSet.js";
 export const CLASSIC_BRANCHES = {
   "B-2.5": "the cut's bottom card of the kept rank is kept",
   "N-2.4": "a wish-card starter lets any card follow",
+  "C-3.5": "a starter of a buried rank goes to the bottom of the draw pile",
   "F-2.3 wish": "a wish-card starter: the dealer names the colour",
   "F-2.3 draw": "a draw-card starter: the first player must draw or answer",
   "F-2.3 skip": "a skip starter skips the first player",
@@ -29,6 +30,8 @@ export const CLASSIC_BRANCHES = {
   "C-1.8d": "draw until a card fits",
   "N-3.2": "the card just drawn fits and is offered",
   "N-3.5": "the discard pile is reshuffled into a new draw pile",
+  "C-3.2": "the draw cap is reached without a card that fits: the turn passes",
+  "C-3.4": "the draw pile is empty and is not refilled: the draw stops short",
   "N-6.4": "nobody could move for a round: the game ends without a winner",
   "C-1.6": "the match end is reached",
 } as const;

@@ -9,13 +9,17 @@ import { evolveClassic } from "./evolve.js";
 import { PLAYED_EFFECT, STARTER_EFFECT } from "./branches.js";
 import type { ClassicRuleSet } from "./ruleSet.js";
 import {
+  buriesStarter,
   deal,
   deckColours,
+  drawLimit,
   drawnCardFits,
   effectOf,
   fullDeck,
   gameScores,
+  handSizeFor,
   matchResult,
+  reshufflesStock,
 } from "./predicates.js";
 import {
   handOf,
@@ -74,7 +78,7 @@ export function startClassicMatch(config: ClassicMatchConfig): ClassicEvent[] | 
   const refusal = setupRefusal(config, rules, () => fullDeck(rules), {
     afterDeck: () => [
       {
-        ok: players * rules.handSize + 1 <= fullDeck(rules).length,
+        ok: players * handSizeFor(rules, players) + 1 <= fullDeck(rules).length,
         en: "too many cards to deal for this deck",
         de: "Zu viele Karten für dieses Blatt",
       },
@@ -118,6 +122,12 @@ function dealAndOpen(tx: Tx): void {
   const s = tx.state;
   const { hands } = deal(s.rules, s.players, s.dealer, s.drawPile, s.hands);
   tx.emit({ type: "cards.dealt", data: { hands } });
+  // C-3.5: a starter of a buried rank goes to the bottom of the draw pile (at most once round).
+  for (let n = 0; n < tx.state.drawPile.length; n++) {
+    const card = tx.state.drawPile[0]!;
+    if (!buriesStarter(s.rules, card) || !ruleBranch("decide", "C-3.5")) break;
+    tx.emit({ type: "starter.buried", data: { card } });
+  }
   const starter = tx.state.drawPile[0];
   if (starter === undefined) throw new Error("no card left for the starter");
   const effect = effectOf(s.rules, starter);
@@ -248,9 +258,12 @@ function draw(tx: Tx, seat: Seat): void {
     s.phase !== "playAgain" &&
     ruleBranch("decide", "C-1.8d")
   ) {
-    for (;;) {
+    const limit = drawLimit(s.rules);
+    for (let drawnSoFar = 0; ;) {
       const drawn = drawCards(tx, seat, 1, "turn", true);
       if (drawn.length === 0 || tx.state.phase === "drawnCard") break;
+      // C-3.2: the cap is reached and no card drawn fits: the turn passes.
+      if (++drawnSoFar >= limit && ruleBranch("decide", "C-3.2")) break;
     }
   } else {
     const offer = s.rules.playAfterDraw || s.phase === "playAgain";
@@ -261,8 +274,8 @@ function draw(tx: Tx, seat: Seat): void {
 
 /**
  * Draws `n` cards one by one; when the draw pile runs out, the discard pile but its top
- * card is shuffled into a new one (N-3.5) — the order is recorded. With nothing left, the
- * draw stops short. `offer`: the last card may be played at once if it fits.
+ * card is shuffled into a new one (N-3.5) — the order is recorded — unless the rules say an
+ * empty stock passes (C-3.4). With nothing left, the draw stops short. `offer`: the last card may be played at once if it fits.
  */
 function drawCards(tx: Tx, seat: Seat, n: number, reason: DrawReason, offer: boolean): CardCode[] {
   const all: CardCode[] = [];
@@ -286,7 +299,12 @@ function drawCards(tx: Tx, seat: Seat, n: number, reason: DrawReason, offer: boo
       flush(false);
       taken = 0;
       const under = tx.state.discard.slice(0, -1);
-      if (under.length === 0 || !ruleBranch("decide", "N-3.5")) break;
+      if (
+        under.length === 0 ||
+        (!reshufflesStock(tx.state.rules) && ruleBranch("decide", "C-3.4")) ||
+        !ruleBranch("decide", "N-3.5")
+      )
+        break;
       const s = tx.state;
       const order = seededShuffle(under, s.seed, s.game, s.shuffles + 1);
       tx.emit({ type: "pile.reshuffled", data: { order } });
@@ -312,7 +330,7 @@ function endTurn(tx: Tx, seat: Seat, skip: boolean): void {
 }
 
 function endGame(tx: Tx, winner: Seat | null): void {
-  const scores = gameScores(tx.state, winner);
+  const scores = gameScores(tx.state.rules, tx.state.hands, winner);
   tx.emit({
     type: "game.ended",
     data: { winner, scores, reason: winner === null ? "stalled" : "won" },

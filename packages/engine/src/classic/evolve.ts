@@ -95,6 +95,8 @@ export function evolveClassic(state: ClassicState | null, event: ClassicEvent): 
         drawPile: s.drawPile.slice(n),
       };
     }
+    case "starter.buried":
+      return { ...s, version, drawPile: [...s.drawPile.slice(1), event.data.card] };
     case "starter.turned":
       return {
         ...s,

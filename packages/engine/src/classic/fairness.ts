@@ -10,6 +10,7 @@ const CLASSIC_TYPES: Record<ClassicEventType, true> = {
   "game.started": true,
   "deck.cut": true,
   "cards.dealt": true,
+  "starter.buried": true,
   "starter.turned": true,
   "colour.requested": true,
   "colour.chosen": true,

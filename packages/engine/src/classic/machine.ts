@@ -160,12 +160,17 @@ export function createClassicMachine(rules: ClassicRuleSet) {
   const PENDING = ["matches the top card"];
   const play = (phase: Phase, omit: readonly string[] = NO_PENDING) =>
     accept(named(phase, "playCard", omit), next, "the card is played; the next seat's turn");
-  const draw = (phase: Phase, target = next) =>
-    accept(
-      named(phase, "drawCard"),
-      target,
-      "draws; the turn passes unless the drawn card is offered",
-    );
+  // C-1.8d/C-3.2/C-3.4: what a draw does under these rules, as the chart tells it.
+  const drawText = [
+    rules.drawUntilPlayable
+      ? `draws until a card fits${rules.drawCap === undefined ? "" : ` (at most ${rules.drawCap})`}`
+      : "draws",
+    rules.emptyStock === "pass" ? "an empty draw pile is not refilled" : null,
+    "the turn passes unless the drawn card is offered",
+  ]
+    .filter((part) => part !== null)
+    .join("; ");
+  const draw = (phase: Phase, target = next) => accept(named(phase, "drawCard"), target, drawText);
   const offered = drawnCard
     ? {
         "drawnCard.offered": {

@@ -62,13 +62,44 @@ export function mayDraw(s: ClassicState, seat: Seat): boolean {
 export const drawnCardFits = (s: ClassicState, card: CardCode): boolean =>
   s.pendingDraw === 0 && matchesTop(s, card);
 
+/** C-3.1: the cards each player is dealt at a table of `players`. */
+export const handSizeFor = (
+  rules: Pick<ClassicRuleSet, "handSize" | "handSizeByPlayers">,
+  players: number,
+): number => rules.handSizeByPlayers?.[String(players)] ?? rules.handSize;
+
+/** C-3.2: the most cards a draw-until-playable turn draws. */
+export const drawLimit = (rules: ClassicRuleSet): number => rules.drawCap ?? Infinity;
+
+/** N-3.5/C-3.4: is the discard pile reshuffled when the draw pile runs out? */
+export const reshufflesStock = (rules: ClassicRuleSet): boolean =>
+  (rules.emptyStock ?? "reshuffle") === "reshuffle";
+
+/** C-3.3: does the winner collect the points of the other hands (highest total wins)? */
+export const winnerCollects = (rules: ClassicRuleSet): boolean => rules.points === "winner";
+
+/** C-3.5: is this card, turned up as the starter, buried in the draw pile instead? */
+export const buriesStarter = (rules: ClassicRuleSet, card: CardCode): boolean =>
+  rules.buryStarter?.includes(rankOf(card)) ?? false;
+
 /** N-6.2/F-6.2/B-6.2: the points of a hand. */
 export const handValue = (rules: ClassicRuleSet, hand: readonly CardCode[]): number =>
   hand.reduce((sum, c) => sum + (rules.values[rankOf(c)] ?? 0), 0);
 
-/** The scores of a finished game: the winner 0, everyone else their hand. */
-export const gameScores = (s: ClassicState, winner: Seat | null): number[] =>
-  s.hands.map((h, seat) => (seat === winner ? 0 : handValue(s.rules, h)));
+/**
+ * The scores of a finished game: the winner 0, everyone else their hand; or (C-3.3) the
+ * winner the sum of the other hands, everyone else 0 (a stalled game: 0 for all).
+ */
+export function gameScores(
+  rules: ClassicRuleSet,
+  hands: readonly (readonly CardCode[])[],
+  winner: Seat | null,
+): number[] {
+  const own = hands.map((h, seat) => (seat === winner ? 0 : handValue(rules, h)));
+  if (!winnerCollects(rules)) return own;
+  const pot = winner === null ? 0 : own.reduce((a, b) => a + b, 0);
+  return own.map((_, seat) => (seat === winner ? pot : 0));
+}
 
 /** N-6.3/F-6.3/B-6.3: is the match over after these totals, and who won or lost it? */
 export function matchResult(
@@ -86,8 +117,9 @@ export function matchResult(
     over = losers.length > 0;
   }
   if (!over) return { over: false };
-  const low = Math.min(...totals);
-  return { over: true, winners: totals.flatMap((t, seat) => (t === low ? [seat] : [])), losers };
+  // C-3.3: when the winner collects, the highest total wins; else the lowest.
+  const best = winnerCollects(rules) ? Math.max(...totals) : Math.min(...totals);
+  return { over: true, winners: totals.flatMap((t, seat) => (t === best ? [seat] : [])), losers };
 }
 
 /** The seats in dealing order: from the dealer's left neighbour, clockwise. */
@@ -107,7 +139,8 @@ export function deal(
 ): { hands: CardCode[][]; used: number } {
   const hands: CardCode[][] = Array.from({ length: players }, () => []);
   const order = dealingOrder(players, dealer);
-  const want = (seat: Seat) => rules.handSize - (start[seat]?.length ?? 0);
+  const size = handSizeFor(rules, players);
+  const want = (seat: Seat) => size - (start[seat]?.length ?? 0);
   let used = 0;
   const give = (seat: Seat) => {
     const card = pile[used];
@@ -116,12 +149,12 @@ export function deal(
     used++;
   };
   if (rules.dealing === "blocks-3-2") {
-    const first = Math.min(3, rules.handSize);
+    const first = Math.min(3, size);
     for (const seat of order) for (let i = 0; i < first; i++) give(seat);
     for (const seat of order)
       while (hands[seat]!.length < want(seat) && used < pile.length) give(seat);
   } else {
-    for (let round = 0; round < rules.handSize; round++) for (const seat of order) give(seat);
+    for (let round = 0; round < size; round++) for (const seat of order) give(seat);
   }
   return { hands, used };
 }

@@ -50,12 +50,22 @@ export interface ClassicRuleSet {
   /** One deck, or two of the same shuffled together (C-1.1). */
   readonly deckCopies: 1 | 2;
   readonly handSize: number;
+  /**
+   * C-3.1: the hand size for some numbers of players, overriding `handSize` (`{ "2": 7 }`:
+   * seven each with two players). Read through `handSizeFor`.
+   */
+  readonly handSizeByPlayers?: Readonly<Record<string, number>>;
   readonly players: { readonly min: number; readonly max: number };
   /** `single`: one card at a time; `blocks-3-2`: three each, then two each (B-2.3). */
   readonly dealing: "single" | "blocks-3-2";
   /** B-2.2: the dealer's right neighbour cuts; `keepRank` may be kept from the bottom. */
   readonly cut: { readonly enabled: boolean; readonly keepRank: string | null };
   readonly effects: Readonly<Record<string, Effect>>;
+  /**
+   * C-3.5: ranks that may not be the starter: turned up, such a card goes to the bottom of the
+   * draw pile and the next card is turned. Read through `buriesStarter`.
+   */
+  readonly buryStarter?: readonly string[];
   /** F-2.3: a special starter takes effect as if the dealer had played it. */
   readonly starterEffects: boolean;
   /**
@@ -66,6 +76,16 @@ export interface ClassicRuleSet {
   readonly voluntaryDraw: boolean;
   readonly playAfterDraw: boolean;
   readonly drawUntilPlayable: boolean;
+  /**
+   * C-3.2: with `drawUntilPlayable`, at most this many cards are drawn in a turn; if none of
+   * them fits, the turn passes. Absent: no cap. Read through `drawLimit`.
+   */
+  readonly drawCap?: number;
+  /**
+   * C-3.4: a card must be drawn and the draw pile is empty: `reshuffle` the discard pile but its
+   * top card into a new one (N-3.5, the default), or `pass`: the draw stops short.
+   */
+  readonly emptyStock?: "reshuffle" | "pass";
   readonly reverseSkipsWithTwo: boolean;
   readonly calls: {
     readonly mau: { readonly required: boolean; readonly penalty: number };
@@ -80,6 +100,12 @@ export interface ClassicRuleSet {
   readonly playAgainCannotFinish: boolean;
   /** Points of a card left in hand, by rank (N-6.2, F-6.2, B-6.2). */
   readonly values: Readonly<Record<string, number>>;
+  /**
+   * C-3.3: `penalty` (the default): everyone but the winner scores the cards left in their own
+   * hand and the lowest total wins the match; `winner`: the winner scores the cards left in all
+   * other hands and the highest total wins.
+   */
+  readonly points?: "penalty" | "winner";
   readonly matchEnd: MatchEnd;
   /** The rule ids this variant's refusals cite. */
   readonly ruleIds: Readonly<Partial<Record<RuleKey, RuleId>>>;

@@ -28,6 +28,8 @@ export type ClassicEvent =
     }
   | { type: "deck.cut"; data: { seat: Seat; at: number; bottom: CardCode; kept: boolean } }
   | { type: "cards.dealt"; data: { hands: CardCode[][] } }
+  /** C-3.5: the card turned up went to the bottom of the draw pile; another is turned. */
+  | { type: "starter.buried"; data: { card: CardCode } }
   | { type: "starter.turned"; data: { card: CardCode; anyCard: boolean } }
   | { type: "colour.requested"; data: { seat: Seat } }
   | { type: "colour.chosen"; data: { seat: Seat; colour: string } }

@@ -5,7 +5,23 @@ import type { AnyEngine, Decision, Engine, MatchSetup, RuleText } from "./engine
 import type { FamilyView } from "../families.js";
 import { isRefusal, refuse, type Localized, type Refusal, type Seat } from "./types.js";
 
-/** How a variant looks in the clients: colours of its suits, its accent, its card back. */
+/**
+ * A variant's own words where they differ from Mau Mau's, for the clients (issue #21). In a
+ * text `{colour}` stands for the colour's name (its label in `Theme.colours`).
+ */
+export interface Words {
+  /** The colour a wild card named, as the table shows it ("Suit named: {colour}"). */
+  readonly wish?: Localized;
+  /** A wild card's choice in a line of play, after the card (", naming {colour}"). */
+  readonly wished?: Localized;
+  /** The names of the calls the variant has ("Knock" for the French deck's "mau", F-5.1). */
+  readonly calls?: { readonly mau?: Localized; readonly mauMau?: Localized };
+}
+
+/**
+ * How a variant looks and speaks in the clients: colours of its suits (their names), the names
+ * of its ranks, its accent, its card back, and its own words.
+ */
 export interface Theme {
   readonly accent: string;
   readonly table: string;
@@ -13,6 +29,7 @@ export interface Theme {
   readonly colours: Readonly<Record<string, { readonly label: Localized; readonly css: string }>>;
   /** Display names of ranks that are not plain numbers (`draw2` → "+2"). */
   readonly ranks?: Readonly<Record<string, Localized>>;
+  readonly words?: Words;
 }
 
 export interface OptionDoc {

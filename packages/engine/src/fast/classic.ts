@@ -5,10 +5,15 @@ import { seededShuffle, type Seed } from "../cards/rng.js";
 import type { Command, Seat } from "../core/types.js";
 import {
   answersPending,
+  buriesStarter,
   deckColours,
+  drawLimit,
   effectOf,
   fullDeck,
+  handSizeFor,
   matchesTop,
+  reshufflesStock,
+  winnerCollects,
 } from "../classic/predicates.js";
 import type { ClassicRuleSet } from "../classic/ruleSet.js";
 import type { ClassicState, Phase } from "../classic/state.js";
@@ -112,6 +117,8 @@ export interface FastTables {
   readonly deck: Uint8Array;
   /** One row of ones: every card fits (N-2.4, the wild starter). */
   readonly ones: Uint8Array;
+  /** `buried[card]`: 1 when `buriesStarter` (C-3.5). */
+  readonly buried: Uint8Array;
 }
 
 const compiled = new WeakMap<ClassicRuleSet, FastTables | FastUnsupported>();
@@ -182,7 +189,9 @@ function compile(rules: ClassicRuleSet): FastTables | FastUnsupported {
   const kind = new Uint8Array(n);
   const count = new Uint8Array(n);
   const value = new Int32Array(n);
+  const buried = new Uint8Array(n);
   codes.forEach((code, i) => {
+    buried[i] = buriesStarter(rules, code) ? 1 : 0;
     rank[i] = ranks.indexOf(rankOf(code));
     colour[i] = colours.indexOf(colourOf(code) ?? "") + 1;
     const effect = effectOf(rules, code);
@@ -208,6 +217,7 @@ function compile(rules: ClassicRuleSet): FastTables | FastUnsupported {
   const ones = new Uint8Array(n).fill(1);
   return {
     ones,
+    buried,
     rules,
     codes,
     index,
@@ -749,7 +759,7 @@ export class FastClassic implements FastGame {
     const rules = t.rules;
     const pile = this.pile;
     const p = this.players;
-    const size = rules.handSize;
+    const size = handSizeFor(rules, p);
     let top = t.deck.length;
     this.handLen.fill(0);
     const hands = this.hands;
@@ -768,6 +778,12 @@ export class FastClassic implements FastGame {
         const want = rules.dealing === "blocks-3-2" ? size : round + 1;
         while (handLen[seat]! < want) hands[seat * cap + handLen[seat]!++] = pile[--top]!;
       }
+    // C-3.5 (`dealAndOpen`): a starter of a buried rank goes to the bottom of the draw pile.
+    for (let n = 0; n < top && t.buried[pile[top - 1]!] === 1; n++) {
+      const card = pile[top - 1]!;
+      pile.copyWithin(1, 0, top - 1);
+      pile[0] = card;
+    }
     const starter = pile[--top]!;
     this.pileLen = top;
     this.discard[0] = starter;
@@ -983,9 +999,12 @@ export class FastClassic implements FastGame {
     if (this.pendingDraw > 0) {
       this.drawCards(seat, this.pendingDraw, true, false);
     } else if (rules.drawUntilPlayable && this.phase !== P.PlayAgain) {
-      for (;;) {
+      const limit = drawLimit(rules);
+      for (let drawnSoFar = 0; ;) {
         const drawn = this.drawCards(seat, 1, false, true);
         if (drawn === 0 || this.phase === P.DrawnCard) break;
+        // C-3.2: the cap is reached and no card drawn fits: the turn passes.
+        if (++drawnSoFar >= limit) break;
       }
     } else {
       this.drawCards(seat, 1, false, rules.playAfterDraw || this.phase === P.PlayAgain);
@@ -995,7 +1014,8 @@ export class FastClassic implements FastGame {
 
   /**
    * `drawCards` of decide.ts: `n` cards one by one, reshuffling the discard pile but its top
-   * card when the draw pile runs out (N-3.5), stopping short with nothing left. `penalty`
+   * card when the draw pile runs out (N-3.5, unless C-3.4 says an empty stock passes),
+   * stopping short with nothing left. `penalty`
    * settles the pending draw; `offer`: the last card may be played at once if it fits.
    */
   private drawCards(seat: Seat, n: number, penalty: boolean, offer: boolean): number {
@@ -1006,7 +1026,7 @@ export class FastClassic implements FastGame {
     while (drawn < n) {
       if (this.pileLen === 0) {
         sinceShuffle = 0;
-        if (this.discardLen <= 1) break;
+        if (this.discardLen <= 1 || !reshufflesStock(this.tables.rules)) break;
         this.reshuffle();
         continue;
       }
@@ -1071,8 +1091,10 @@ export class FastClassic implements FastGame {
     if (this.idleTurns >= p) this.endGame(-1);
   }
 
+  /** `gameScores` of classic/predicates.ts on integers (C-3.3: the winner may collect). */
   private endGame(winner: Seat): void {
     const t = this.tables;
+    let pot = 0;
     for (let seat = 0; seat < this.players; seat++) {
       let sum = 0;
       if (seat !== winner) {
@@ -1080,6 +1102,11 @@ export class FastClassic implements FastGame {
         for (let i = 0; i < this.handLen[seat]!; i++) sum += t.value[this.hands[base + i]!]!;
       }
       this.scoreOf[seat] = sum;
+      pot += sum;
+    }
+    if (winnerCollects(t.rules)) {
+      this.scoreOf.fill(0);
+      if (winner >= 0) this.scoreOf[winner] = pot;
     }
     this.won = winner;
     this.phase = P.Over;

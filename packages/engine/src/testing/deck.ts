@@ -1,4 +1,5 @@
 import type { CardCode } from "../cards/codes.js";
+import { handSizeFor } from "../classic/predicates.js";
 import type { ClassicRuleSet } from "../classic/ruleSet.js";
 import { isRefusal, type Seat } from "../core/types.js";
 import { parseOptions, type AnyVariant } from "../core/variant.js";
@@ -34,6 +35,7 @@ export interface StackSpec {
 
 interface ClassicShape {
   readonly handSize: number;
+  readonly handSizeByPlayers?: ClassicRuleSet["handSizeByPlayers"];
   readonly dealing: ClassicRuleSet["dealing"];
   readonly cut?: { readonly enabled: boolean };
 }
@@ -107,7 +109,12 @@ export function stackDeck(variant: AnyVariant, spec: StackSpec): CardCode[] {
   let sequence: readonly Seat[];
   if (spec.dealing !== undefined) sequence = spec.dealing;
   else if (isClassicShape(rules))
-    sequence = classicDealingSequence(rules, players, dealer, keep ? new Set([cutter]) : new Set());
+    sequence = classicDealingSequence(
+      { handSize: handSizeFor(rules, players), dealing: rules.dealing },
+      players,
+      dealer,
+      keep ? new Set([cutter]) : new Set(),
+    );
   else
     return fail(
       `variant "${variant.id}" does not deal like the classic family: pass \`dealing\` (the seat of each dealt card)`,

@@ -53,6 +53,31 @@ export const customRuleBook: readonly RuleText[] = [
     'Wo Optionen sich treffen: Blöcke zu min(3, Handkarten), dann der Rest; eine Wunschkarte als Startkarte mit Startwirkung lässt den Geber die Farbe nennen; ein Pflicht-"Mau-Mau" braucht Zurücknehmen oder Strafkarten; die liegende Ziehkarte bestimmt, was sie abwehrt; die gelegte Wunschkarte bestimmt, ob sie auf einer Wunschkarte liegen darf; fehlende Kartenwerte kommen vom Ausgangs-Preset.',
   ),
   r(
+    "C-3.1",
+    'Hand size by number of players: `handSizeByPlayers` (`{ "2": 7 }`) overrides the hand size at those tables.',
+    'Handkarten nach Spielerzahl: `handSizeByPlayers` (`{ "2": 7 }`) ersetzt die Handkarten an diesen Tischen.',
+  ),
+  r(
+    "C-3.2",
+    "Draw cap: with draw until playable, `drawCap` cards at most; if none of them fits, the turn passes.",
+    "Ziehgrenze: beim Ziehen bis passend höchstens `drawCap` Karten; passt keine, ist der Zug vorbei.",
+  ),
+  r(
+    "C-3.3",
+    "Points: `penalty` (each scores their own hand, lowest total wins) or `winner` (the winner scores the other hands, highest total wins).",
+    "Punkte: `penalty` (jeder zählt die eigene Hand, die niedrigste Summe gewinnt) oder `winner` (der Sieger zählt die anderen Hände, die höchste Summe gewinnt).",
+  ),
+  r(
+    "C-3.4",
+    "Empty stock: `reshuffle` the discard pile but its top card (default), or `pass`: the draw stops short.",
+    "Leerer Stapel: den Ablagestapel außer der obersten Karte mischen (Standard) oder `pass`: es wird nichts mehr gezogen.",
+  ),
+  r(
+    "C-3.5",
+    "Buried starter: a starter of a rank in `buryStarter` goes to the bottom of the draw pile and the next card is turned.",
+    "Vergrabene Startkarte: eine Startkarte eines Werts aus `buryStarter` kommt unter den Nachziehstapel, die nächste wird aufgedeckt.",
+  ),
+  r(
     "C-2.1",
     "A rule set is a versioned JSON document checked by a schema; it can be exported, imported and saved.",
     "Ein Regelwerk ist ein versioniertes JSON-Dokument, per Schema geprüft; exportier-, importier- und speicherbar.",
@@ -152,7 +177,7 @@ export const custom = defineVariant({
   theme: customTheme,
 });
 
-export { presets, familyHouseRules, type PresetId } from "./presets.js";
+export { presets, familyHouseRules, grownHouseRules, type PresetId } from "./presets.js";
 export {
   ruleSetSchema,
   parseDocument,

@@ -46,3 +46,22 @@ export const familyHouseRules: RuleSetInput = {
   },
   scoring: { values: { j: 20, a: 11, k: 4, q: 3 }, matchEnd: { kind: "target", target: 150 } },
 };
+
+/**
+ * C-3.1 … C-3.5 on the French preset, as `{preset, …overrides}` (C-1.8i): seven cards with two
+ * players, draw until a card fits but at most three, an empty draw pile is not refilled, the
+ * winner collects (match to 500), a jack turned up as starter is buried (not the eight, so
+ * that an eight starter still lets the dealer name a suit, F-2.3).
+ */
+export const grownHouseRules = {
+  preset: "french",
+  handSizeByPlayers: { "2": 7 },
+  turn: {
+    voluntaryDraw: false,
+    drawUntilPlayable: true,
+    drawCap: 3,
+    emptyStock: "pass",
+    buryStarter: ["j"],
+  },
+  scoring: { points: "winner", matchEnd: { kind: "target", target: 500 } },
+} as const;

@@ -99,6 +99,13 @@ export const ruleSetSchema = strict({
   deck: z.enum(DECK_IDS),
   decks: z.union([z.literal(1), z.literal(2)]).default(1),
   handSize: z.number().int().min(3).max(10).default(5),
+  /** C-3.1: the hand size for some numbers of players (`{ "2": 7 }`), overriding `handSize`. */
+  handSizeByPlayers: z
+    .record(
+      z.string().regex(/^([2-9]|10)$/, "a number of players, 2–10"),
+      z.number().int().min(3).max(10),
+    )
+    .optional(),
   players: strict({
     min: z.number().int().min(2).max(10),
     max: z.number().int().min(2).max(10),
@@ -122,6 +129,12 @@ export const ruleSetSchema = strict({
     starterEffects: z.boolean().default(false),
     wildStarterAllowsAnything: z.boolean().default(false),
     reverseSkipsWithTwo: z.boolean().default(false),
+    /** C-3.2: with `drawUntilPlayable`, draw at most this many cards, then the turn passes. */
+    drawCap: z.number().int().min(1).max(10).optional(),
+    /** C-3.4: an empty draw pile is refilled from the discard pile, or the draw stops short. */
+    emptyStock: z.enum(["reshuffle", "pass"]).optional(),
+    /** C-3.5: ranks that, turned up as the starter, go to the bottom of the draw pile. */
+    buryStarter: z.array(rank).max(MAX_RANKS).optional(),
   }).default({
     voluntaryDraw: false,
     playAfterDraw: false,
@@ -142,6 +155,8 @@ export const ruleSetSchema = strict({
   playAgainCannotFinish: z.boolean().default(false),
   scoring: strict({
     values: byRank(z.number().int().min(0).max(1000)).optional(),
+    /** C-3.3: `penalty`: each scores their own hand, lowest wins; `winner`: the winner collects. */
+    points: z.enum(["penalty", "winner"]).optional(),
     matchEnd: matchEndSchema.default({ kind: "games", games: 1 }),
   }).default({ matchEnd: { kind: "games", games: 1 } }),
   /** Issue #18: only the engine's rule keys, each a bounded rule id. */
@@ -173,11 +188,37 @@ export const ruleSetSchema = strict({
     if (doc.players.min > doc.players.max)
       ctx.addIssue({ code: "custom", path: ["players"], message: "min must not exceed max" });
     const cards = deck.cards.length * doc.decks;
-    if (doc.players.max * doc.handSize + 1 > cards)
+    // C-3.1: every table of the range must be dealt, each with its own hand size; the
+    // largest failing table is named (without overrides: `players.max`, as before C-3.1).
+    for (let n = doc.players.max; n >= doc.players.min; n--) {
+      const own = doc.handSizeByPlayers?.[String(n)];
+      const size = own ?? doc.handSize;
+      if (n * size + 1 <= cards) continue;
       ctx.addIssue({
         code: "custom",
-        path: ["handSize"],
-        message: `${doc.players.max} players × ${doc.handSize} cards + a starter need more than the ${cards} cards of the deck`,
+        path: own === undefined ? ["handSize"] : ["handSizeByPlayers", String(n)],
+        message: `${n} players × ${size} cards + a starter need more than the ${cards} cards of the deck`,
+      });
+      break;
+    }
+    const unburied = doc.turn.buryStarter?.find((r) => !ranks.has(r));
+    if (unburied !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["turn", "buryStarter"],
+        message: `${doc.deck} has no rank "${unburied}"`,
+      });
+    if (doc.turn.drawCap !== undefined && !doc.turn.drawUntilPlayable)
+      ctx.addIssue({
+        code: "custom",
+        path: ["turn", "drawCap"],
+        message: "needs drawUntilPlayable",
+      });
+    if (doc.scoring.points === "winner" && doc.scoring.matchEnd.kind === "limit")
+      ctx.addIssue({
+        code: "custom",
+        path: ["scoring", "points"],
+        message: 'a match to a limit needs "penalty" points (the winner cannot go over a limit)',
       });
     if (doc.cut.keepRank !== null && !ranks.has(doc.cut.keepRank))
       ctx.addIssue({
@@ -257,6 +298,9 @@ export function fromDocument(doc: RuleSetDocument): ClassicRuleSet {
     deck: doc.deck,
     deckCopies: doc.decks,
     handSize: doc.handSize,
+    ...(doc.handSizeByPlayers === undefined
+      ? {}
+      : { handSizeByPlayers: { ...doc.handSizeByPlayers } }),
     players: { ...doc.players },
     dealing: doc.dealing,
     cut: { ...doc.cut },
@@ -266,10 +310,14 @@ export function fromDocument(doc: RuleSetDocument): ClassicRuleSet {
     voluntaryDraw: doc.turn.voluntaryDraw,
     playAfterDraw: doc.turn.playAfterDraw,
     drawUntilPlayable: doc.turn.drawUntilPlayable,
+    ...(doc.turn.drawCap === undefined ? {} : { drawCap: doc.turn.drawCap }),
+    ...(doc.turn.emptyStock === undefined ? {} : { emptyStock: doc.turn.emptyStock }),
+    ...(doc.turn.buryStarter === undefined ? {} : { buryStarter: [...doc.turn.buryStarter] }),
     reverseSkipsWithTwo: doc.turn.reverseSkipsWithTwo,
     calls: { mau: { ...doc.calls.mau }, mauMau: { ...doc.calls.mauMau } },
     playAgainCannotFinish: doc.playAgainCannotFinish,
     values: { ...defaultValues(doc.deck), ...(doc.scoring.values ?? {}) },
+    ...(doc.scoring.points === undefined ? {} : { points: doc.scoring.points }),
     matchEnd: { ...doc.scoring.matchEnd },
     ruleIds: doc.ruleIds ?? CUSTOM_RULE_IDS,
   });
@@ -283,6 +331,9 @@ export function toDocument(rules: ClassicRuleSet, name: string): RuleSetDocument
     deck: rules.deck,
     decks: rules.deckCopies,
     handSize: rules.handSize,
+    ...(rules.handSizeByPlayers === undefined
+      ? {}
+      : { handSizeByPlayers: { ...rules.handSizeByPlayers } }),
     players: { ...rules.players },
     dealing: rules.dealing,
     cut: { ...rules.cut },
@@ -294,10 +345,17 @@ export function toDocument(rules: ClassicRuleSet, name: string): RuleSetDocument
       starterEffects: rules.starterEffects,
       wildStarterAllowsAnything: rules.wildStarterAllowsAnything,
       reverseSkipsWithTwo: rules.reverseSkipsWithTwo,
+      ...(rules.drawCap === undefined ? {} : { drawCap: rules.drawCap }),
+      ...(rules.emptyStock === undefined ? {} : { emptyStock: rules.emptyStock }),
+      ...(rules.buryStarter === undefined ? {} : { buryStarter: [...rules.buryStarter] }),
     },
     calls: { mau: { ...rules.calls.mau }, mauMau: { ...rules.calls.mauMau } },
     playAgainCannotFinish: rules.playAgainCannotFinish,
-    scoring: { values: { ...rules.values }, matchEnd: { ...rules.matchEnd } },
+    scoring: {
+      values: { ...rules.values },
+      ...(rules.points === undefined ? {} : { points: rules.points }),
+      matchEnd: { ...rules.matchEnd },
+    },
     ruleIds: { ...rules.ruleIds },
   };
 }

@@ -105,6 +105,8 @@ export const frenchTheme: Theme = {
     k: { en: "K", de: "K" },
     a: { en: "A", de: "A" },
   },
+  // F-5.1: the French deck's "mau" is a knock.
+  words: { calls: { mau: { en: "Knock", de: "Klopfen" } } },
 };
 
 export const frenchOptionsSchema = z
