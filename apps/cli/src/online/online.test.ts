@@ -213,7 +213,7 @@ describe("maumau play --server / watch / replay against a real server", () => {
     cy.child.stdin!.write("say Hallo from Cy\n");
     await cy.waitFor(/💬 You: Hallo from Cy/);
     cy.child.stdin!.write("react 2\n");
-    await cy.waitFor(/💬 You reacts: Nice one/);
+    await cy.waitFor(/💬 You react: Nice one/);
     cy.child.stdin!.write("say   \n");
     await cy.waitFor(/Refused: The chat line is empty\./);
     cy.child.stdin!.write(`say ${"x".repeat(281)}\n`);
