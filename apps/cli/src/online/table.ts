@@ -173,7 +173,7 @@ export class OnlineTable {
       });
       const lines = (history.events as readonly ViewEvent[])
         .filter((e) => e.version <= version)
-        .flatMap((e) => this.describe(e));
+        .flatMap((e, i, all) => this.describe(e, all[i + 1]));
       this.log.unshift(...lines);
     } catch {
       // The log is a convenience: the table is drawn without it.
@@ -201,7 +201,7 @@ export class OnlineTable {
   }
 
   /** The lines for one event: the server's seat news, or the engine's events as at a local table. */
-  private describe(e: ViewEvent): string[] {
+  private describe(e: ViewEvent, next?: ViewEvent): string[] {
     const { o, c } = this.setup.look;
     const d = isRecord(e.data) ? e.data : {};
     const seat = typeof d.seat === "number" ? d.seat : -1;
@@ -239,7 +239,7 @@ export class OnlineTable {
             ? seatName(this.snapshot.lobby, s, o)
             : o.seatName(s),
     );
-    const line = told === undefined ? describeEvent(e, this.eventContext()) : told;
+    const line = told === undefined ? describeEvent(e, this.eventContext(), next) : told;
     return line === null ? [] : line.split("\n").filter((l) => l !== "");
   }
 
@@ -247,7 +247,7 @@ export class OnlineTable {
     if (this.ended) return;
     this.snapshot = snapshot;
     this.shown();
-    const lines = events.flatMap((e) => this.describe(e));
+    const lines = events.flatMap((e, i) => this.describe(e, events[i + 1]));
     this.log.push(...lines);
     if (this.log.length > LOG_SIZE) this.log.splice(0, this.log.length - LOG_SIZE);
     const { ui } = this.setup;

@@ -48,6 +48,20 @@ describe("the texts tell the rules (#20.11)", () => {
     expect(fits).not.toContain("turn ends");
   });
 
+  it("C-1.8d/C-3.2 drawing until a card fits: only the last draw of the turn ends it", () => {
+    const draw = (card: string) => ({
+      type: "cards.drawn",
+      data: { seat: 0, cards: [card], reason: "turn", playable: false },
+    });
+    const first = describeEvent(draw("red/5"), ctx("en"), draw("blue/7"));
+    expect(first).toMatch(/^You draw .+\.$/);
+    const last = describeEvent(draw("blue/7"), ctx("en"), {
+      type: "turn.started",
+      data: { seat: 1 },
+    });
+    expect(last).toMatch(/\(your turn ends, N-3\.2\)$/);
+  });
+
   it("a penalty names its rule id", () => {
     expect(
       describeEvent({ type: "call.missed", data: { seat: 1, call: "mau", card: "" } }, ctx("en")),

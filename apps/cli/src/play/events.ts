@@ -88,7 +88,7 @@ export function ruleIdIn(view: unknown, key: string): string | null {
 }
 
 /** One line for an event as the viewer sees it, or null for bookkeeping nobody reads. */
-export function describeEvent(e: Ev, ctx: EventContext): string | null {
+export function describeEvent(e: Ev, ctx: EventContext, next?: Ev): string | null {
   const { t, style, c } = ctx;
   const d = isRecord(e.data) ? e.data : {};
   const seat = typeof d.seat === "number" ? d.seat : -1;
@@ -167,7 +167,14 @@ export function describeEvent(e: Ev, ctx: EventContext): string | null {
       if (who.you && d.playable === true) return `${text} ${t.mayPlayDrawn}`;
       // N-3.2, F-3.2, B-3.2: the drawn card cannot be played; B-4.4: nor the one drawn
       // after an Ass.
-      return who.you && (why === "turn" || why === "playAgain")
+      // C-1.8d/C-3.2: drawing until a card fits is one draw after another in one turn; only
+      // the last of them (the cap, or an empty stock) ends it.
+      const drawsOn =
+        next?.type === "cards.drawn" &&
+        isRecord(next.data) &&
+        next.data.seat === d.seat &&
+        next.data.reason === "turn";
+      return who.you && (why === "turn" || why === "playAgain") && !drawsOn
         ? `${text} ${t.turnEnds(rule)}`
         : text;
     }

@@ -613,8 +613,9 @@ class Table {
   // ── what happens at the table ────────────────────────────────────────────────────────
 
   private printEvents(events: readonly Ev[]): void {
-    for (const e of events) {
-      const line = describeEvent(this.engine.eventFor(e, this.me) as Ev, this.eventContext);
+    const seen = events.map((e) => this.engine.eventFor(e, this.me) as Ev);
+    for (const [i, e] of seen.entries()) {
+      const line = describeEvent(e, this.eventContext, seen[i + 1]);
       if (line !== null) this.say(line);
     }
   }
