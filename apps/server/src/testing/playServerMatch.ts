@@ -1,18 +1,5 @@
-import {
-  classicEventLeak,
-  classicViewLeak,
-  heulDochEventLeak,
-  heulDochViewLeak,
-} from "@maumau/engine/testing/leaks";
-import {
-  countCards,
-  type AnyEngine,
-  type ClassicState,
-  type Command,
-  type HeulDochState,
-  type Seat,
-  type Viewer,
-} from "@maumau/engine";
+import { FRAME_LEAKS, type FrameLeakChecks } from "@maumau/engine/testing/leaks";
+import { type AnyEngine, type Command, type Seat, type Viewer } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { isLobbyEvent } from "../matches/lobbyEvents.js";
 import type { MatchFrame } from "../matches/MatchService.js";
@@ -107,17 +94,6 @@ export async function playServerMatch(
   return { matchId, tokens, sockets, spectators, moves };
 }
 
-const CLASSIC_CODE = /^[a-z]+\/[a-z0-9]+$|^wild$/;
-
-function codesIn(x: unknown, out: string[] = []): string[] {
-  if (typeof x === "string") {
-    if (CLASSIC_CODE.test(x)) out.push(x);
-  } else if (Array.isArray(x)) for (const y of x) codesIn(y, out);
-  else if (x && typeof x === "object")
-    for (const [k, v] of Object.entries(x)) if (k !== "rules") codesIn(v, out);
-  return out;
-}
-
 /**
  * Checks every frame each seat socket received against the server's full state at that frame's
  * version: no other seat's hand card, no draw pile order, no seed, no token hash; frames arrive
@@ -162,12 +138,12 @@ export async function checkFrames(
       state = engine.evolve(state, { type: e.type, data: e.data } as { type: string });
     states.push(state);
   }
-  const family = engine.family;
+  const leaks = FRAME_LEAKS[engine.family];
   let checked = 0;
   for (const [seat, frames] of framesOf) {
     let seen: number | null = null;
     for (const frame of frames) {
-      checkFrame(frame, seat, family, states, log);
+      checkFrame(frame, seat, leaks, states, log);
       checked++;
       if (!options.inOrder) continue;
       if (frame.kind === "snapshot") {
@@ -192,7 +168,7 @@ export async function checkFrames(
 function checkFrame(
   frame: MatchFrame,
   seat: Viewer,
-  family: string,
+  leaks: FrameLeakChecks,
   states: unknown[],
   log: StoredEvent[],
 ) {
@@ -208,10 +184,7 @@ function checkFrame(
   if (secret !== null) fail(`contains the key ${secret}`);
   const atSnapshot = states[frame.snapshot.version];
   if (atSnapshot !== null && frame.snapshot.view !== null) {
-    const viewLeak =
-      family === "classic"
-        ? classicViewLeak(atSnapshot, frame.snapshot.view, seat)
-        : heulDochViewLeak(atSnapshot, frame.snapshot.view, seat);
+    const viewLeak = leaks.view(atSnapshot, frame.snapshot.view, seat);
     if (viewLeak) fail(`view: ${viewLeak}`);
     checkDrawPile(
       atSnapshot as { drawPile: readonly string[] },
@@ -222,8 +195,7 @@ function checkFrame(
   }
   if (frame.kind === "events") {
     for (const e of frame.events) {
-      const eventLeak =
-        family === "classic" ? classicEventLeak(e, seat) : heulDochEventLeak(e, seat);
+      const eventLeak = leaks.event(e, seat);
       if (eventLeak) fail(`event ${e.version} ${e.type}: ${eventLeak}`);
       const before = states[e.version - 1];
       const after = states[e.version];
@@ -232,17 +204,8 @@ function checkFrame(
           ownHand(before, seat),
           ownHand(after, seat),
         ]);
-      if (family === "classic" && after) {
-        const stored = log[e.version - 1];
-        checkClassicCards(
-          e,
-          seat,
-          before as ClassicState | null,
-          after as ClassicState,
-          stored,
-          fail,
-        );
-      }
+      const stepLeak = leaks.step(e, seat, before, after, log[e.version - 1]);
+      if (stepLeak) fail(stepLeak);
     }
   }
   if (atSnapshot) {
@@ -253,8 +216,10 @@ function checkFrame(
       if ("card" in move && !own.has(move.card)) fail(`legal move names ${move.card}`);
     }
   }
-  if (family === "heul-doch" && atSnapshot)
-    checkHeulDochHands(frame, seat, atSnapshot as HeulDochState, fail);
+  if (atSnapshot) {
+    const frameLeak = leaks.frame(frame, atSnapshot, seat);
+    if (frameLeak) fail(frameLeak);
+  }
 }
 
 /** A key that only secret data has (outside the public rule set), or null. */
@@ -300,48 +265,4 @@ function checkDrawPile(
   for (const run of runsOf(s.drawPile)) {
     if (json.includes(run) && !seen.has(run)) fail(`draw pile order ${run}`);
   }
-}
-
-/**
- * Classic: every card named must be in the seat's own hand or on the discard pile (face up when
- * it was played), before or after the event; the cutter alone sees the bottom card.
- */
-function checkClassicCards(
-  x: unknown,
-  seat: Viewer,
-  before: ClassicState | null,
-  after: ClassicState,
-  stored: StoredEvent | undefined,
-  fail: (what: string) => never,
-) {
-  const allowed = new Map<string, number>();
-  for (const s of [before, after]) {
-    if (!s) continue;
-    const own = seat === "spectator" ? [] : (s.hands[seat] ?? []);
-    for (const [card, n] of countCards([...own, ...s.discard])) {
-      allowed.set(card, Math.max(allowed.get(card) ?? 0, n));
-    }
-  }
-  if (stored?.type === "deck.cut") {
-    const d = stored.data as { seat: Seat; bottom: string };
-    if (d.seat === seat) allowed.set(d.bottom, (allowed.get(d.bottom) ?? 0) + 1);
-  }
-  for (const [card, n] of countCards(codesIn(x))) {
-    if (n > (allowed.get(card) ?? 0)) fail(`names ${card} ×${n}, which seat ${seat} may not see`);
-  }
-}
-
-/** heul-doch: no other seat's hand appears (as a list) in any frame. */
-function checkHeulDochHands(
-  frame: MatchFrame,
-  seat: Viewer,
-  s: HeulDochState,
-  fail: (what: string) => never,
-) {
-  const json = JSON.stringify(frame);
-  s.hands.forEach((hand, other) => {
-    if (other !== seat && hand.length >= 2 && json.includes(JSON.stringify(hand))) {
-      fail(`contains seat ${other}'s hand`);
-    }
-  });
 }

@@ -1,7 +1,7 @@
 import type { FamilyView } from "@maumau/engine";
 import type { ComponentType } from "react";
 import type { DeckStyle } from "../cards/names";
-import type { TableProps } from "../table/ClassicTable";
+import type { OpenTable, TableProps } from "../table/ClassicTable";
 import type { EventLines } from "../table/eventText";
 
 /** A table's props with its family's view, told apart from the snapshot's union. */
@@ -12,7 +12,7 @@ export interface FamilyTableProps<V extends FamilyView> extends TableProps {
 /**
  * What the web client knows of one game family, in one place: the family's table (live, and
  * the replay's board, read-only with every hand `open`), the deck its cards are drawn in, its
- * own lines of the table's log and how its rule set names rules.
+ * own lines of the table's log, how its rule set names rules and what a replay opens.
  */
 export interface WebFamily<V extends FamilyView> {
   /** The table that draws the family's view (a lazy chunk). */
@@ -23,4 +23,9 @@ export interface WebFamily<V extends FamilyView> {
   readonly eventLines: EventLines;
   /** The rule id the rule set gives a rule key (`pending` → N-4.2), where it has one. */
   ruleId(view: V, key: string): string | null;
+  /**
+   * The replay's board beyond the spectator's view: every hand (and pile) open, read off a
+   * state the family's own engine folded from a finished match's log ("Always true" 4).
+   */
+  openTable(state: unknown): OpenTable;
 }

@@ -1,4 +1,4 @@
-import type { ClassicView } from "@maumau/engine";
+import type { ClassicState, ClassicView } from "@maumau/engine";
 import { lazy } from "react";
 import { classicDeckStyle } from "../cards/names";
 import type { WebFamily } from "./WebFamily";
@@ -12,4 +12,6 @@ export const classic: WebFamily<ClassicView> = {
     const ids: Readonly<Record<string, string | undefined>> = view.rules.ruleIds;
     return ids[key] ?? null;
   },
+  // A replay's states are folded by the variant's (erased) engine: this family's own state.
+  openTable: (state) => ({ hands: (state as ClassicState).hands }),
 };

@@ -1,4 +1,4 @@
-import type { HeulDochView } from "@maumau/engine";
+import type { HeulDochState, HeulDochView } from "@maumau/engine";
 import { lazy } from "react";
 import { cardName } from "../cards/names";
 import { num, str, type EventContext, type EventData } from "../table/eventText";
@@ -48,4 +48,9 @@ export const heulDoch: WebFamily<HeulDochView> = {
     "turn.passedOver": (d, ctx) => `${ctx.t("events.passedOver", { name: named(d, ctx) })} (H-3.6)`,
   },
   ruleId: () => null,
+  // A replay's states are folded by the variant's (erased) engine: this family's own state.
+  openTable: (state) => {
+    const own = state as HeulDochState;
+    return { hands: own.hands, piles: own.piles };
+  },
 };

@@ -1,6 +1,6 @@
 import type { FamilyName, FamilyView, ViewOf } from "@maumau/engine";
 import type { DeckStyle } from "../cards/names";
-import type { TableProps } from "../table/ClassicTable";
+import type { OpenTable, TableProps } from "../table/ClassicTable";
 import type { EventLines } from "../table/eventText";
 import { classic } from "./classic";
 import { heulDoch } from "./heulDoch";
@@ -38,6 +38,10 @@ export const deckStyleOf = (view: FamilyView, variant: string): DeckStyle =>
 /** The rule id a view's rule set gives a rule key, where it has one. */
 export const ruleIdOf = (view: FamilyView, key: string): string | null =>
   withFamily(view, (family, own) => family.ruleId(own, key));
+
+/** A replay's board at a state of a finished match, whose spectator's view is `view`. */
+export const openTableOf = (view: FamilyView, state: unknown): OpenTable =>
+  withFamily(view, (family) => family.openTable(state));
 
 /** A family's own lines of the table's log. */
 export const eventLinesOf = (family: FamilyName): EventLines => FAMILIES[family].eventLines;

@@ -11,9 +11,9 @@ import {
   type BotLevel,
   type FairnessReport,
   type FamilyView,
-  type PileCard,
   type Progress,
 } from "@maumau/engine";
+import { openTableOf } from "../families";
 import type { OpenTable } from "../table/ClassicTable";
 import { findVariant } from "@maumau/registry";
 
@@ -191,10 +191,7 @@ export function snapshotAt(
   readonly open: OpenTable;
 } | null {
   const view = replay.viewAt(step);
-  const state = replay.states[step] as {
-    hands?: readonly (readonly string[])[];
-    piles?: readonly (readonly PileCard[])[];
-  } | null;
+  const state = replay.states[step] ?? null;
   if (view === null || state === null) return null;
   const log = replay.events.slice(0, step);
   const last = log.at(-1);
@@ -231,6 +228,6 @@ export function snapshotAt(
     view,
     log,
     // The log is public once the match is over ("Always true" 4): every hand, every pile.
-    open: { hands: state.hands ?? [], ...(state.piles ? { piles: state.piles } : {}) },
+    open: openTableOf(view, state),
   };
 }

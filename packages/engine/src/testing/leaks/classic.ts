@@ -1,3 +1,4 @@
+import { countCards } from "../../cards/codes.js";
 import { codesIn } from "./codes.js";
 import { handLeak, openingEventLeak } from "./common.js";
 import type { Viewer } from "../../core/types.js";
@@ -49,4 +50,37 @@ export function classicEventLeak(event: unknown, viewer: Viewer): string | null 
     default:
       return null;
   }
+}
+
+/**
+ * Every card an event sent to `viewer` names must be in the viewer's own hand or on the discard
+ * pile (face up once played), in the state before or after it; the cutter alone sees the bottom
+ * card (`stored`: the event as the log keeps it, unfiltered). The server's soak test checks its
+ * frames with it.
+ */
+export function classicStepLeak(
+  event: unknown,
+  viewer: Viewer,
+  before: unknown,
+  after: unknown,
+  stored: { readonly type: string; readonly data: unknown } | undefined,
+): string | null {
+  if (!after) return null;
+  const allowed = new Map<string, number>();
+  for (const s of [before as ClassicState | null, after as ClassicState]) {
+    if (!s) continue;
+    const own = viewer === "spectator" ? [] : (s.hands[viewer] ?? []);
+    for (const [card, n] of countCards([...own, ...s.discard])) {
+      allowed.set(card, Math.max(allowed.get(card) ?? 0, n));
+    }
+  }
+  if (stored?.type === "deck.cut") {
+    const d = stored.data as { seat: Viewer; bottom: string };
+    if (d.seat === viewer) allowed.set(d.bottom, (allowed.get(d.bottom) ?? 0) + 1);
+  }
+  for (const [card, n] of countCards(codesIn(event, CODE))) {
+    if (n > (allowed.get(card) ?? 0))
+      return `names ${card} ×${n}, which seat ${viewer} may not see`;
+  }
+  return null;
 }

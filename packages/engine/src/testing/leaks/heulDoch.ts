@@ -66,3 +66,16 @@ export function heulDochEventLeak(event: unknown, viewer: Viewer): string | null
       return null;
   }
 }
+
+/**
+ * No other seat's hand appears (as a list of two or more cards) anywhere in what is sent to
+ * `viewer` (a server's frame). The server's soak test checks its frames with it.
+ */
+export function heulDochFrameLeak(frame: unknown, state: unknown, viewer: Viewer): string | null {
+  const json = JSON.stringify(frame);
+  const hands = (state as HeulDochState).hands;
+  const other = hands.findIndex(
+    (hand, seat) => seat !== viewer && hand.length >= 2 && json.includes(JSON.stringify(hand)),
+  );
+  return other < 0 ? null : `contains seat ${other}'s hand`;
+}

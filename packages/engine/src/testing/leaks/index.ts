@@ -3,8 +3,9 @@
  * not see. Tests and the soak suite use them; production code filters with `view`/`eventFor`.
  */
 import type { Viewer } from "../../core/types.js";
-import { classicEventLeak, classicViewLeak } from "./classic.js";
-import { heulDochEventLeak, heulDochViewLeak } from "./heulDoch.js";
+import type { FamilyName } from "../../families.js";
+import { classicEventLeak, classicStepLeak, classicViewLeak } from "./classic.js";
+import { heulDochEventLeak, heulDochFrameLeak, heulDochViewLeak } from "./heulDoch.js";
 
 export { classicEventLeak, classicViewLeak, heulDochEventLeak, heulDochViewLeak };
 export { codesIn } from "./codes.js";
@@ -20,3 +21,31 @@ export interface LeakChecks {
 
 export const classicLeaks: LeakChecks = { view: classicViewLeak, event: classicEventLeak };
 export const heulDochLeaks: LeakChecks = { view: heulDochViewLeak, event: heulDochEventLeak };
+
+/**
+ * A family's checks of what a server sends one viewer (its soak test): its leak checks, and
+ * those that need more than one view or one filtered event.
+ */
+export interface FrameLeakChecks extends LeakChecks {
+  /**
+   * What an event sent to `viewer` names that it may not see, given the states before and
+   * after it and the event as the log keeps it, or null.
+   */
+  readonly step: (
+    event: unknown,
+    viewer: Viewer,
+    before: unknown,
+    after: unknown,
+    stored: { readonly type: string; readonly data: unknown } | undefined,
+  ) => string | null;
+  /** What a whole frame sent to `viewer` at `state` shows that it may not see, or null. */
+  readonly frame: (frame: unknown, state: unknown, viewer: Viewer) => string | null;
+}
+
+const none = (): null => null;
+
+/** Every family's frame checks, by name: the server reaches a family's checks through it. */
+export const FRAME_LEAKS: { readonly [F in FamilyName]: FrameLeakChecks } = {
+  classic: { ...classicLeaks, step: classicStepLeak, frame: none },
+  "heul-doch": { ...heulDochLeaks, step: none, frame: heulDochFrameLeak },
+};
