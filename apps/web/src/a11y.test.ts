@@ -190,6 +190,16 @@ describe.skipIf(!haveBrowser)("accessibility (axe-core in chromium)", () => {
     return { matchId, tickets };
   }
 
+  /** A started match of `seats`, with seat 0's browser at its table. */
+  async function atTable(variant: string, options: object, seats = 3) {
+    const m = await seated(variant, seats, options);
+    await api.service.start({ matchId: m.matchId, token: m.tickets[0]!.token });
+    const { context, page } = await person({ matchId: m.matchId, ticket: m.tickets[0]! });
+    await page.goto(`${url}/m/${m.matchId}`);
+    await page.locator(".table").waitFor();
+    return { m, context, page };
+  }
+
   let commands = 0;
   const snapshotOf = (m: Seated, seat: number): Promise<MatchSnapshot> =>
     api.service.snapshot({ matchId: m.matchId, token: m.tickets[seat]!.token });
@@ -306,11 +316,7 @@ describe.skipIf(!haveBrowser)("accessibility (axe-core in chromium)", () => {
   for (const variant of ["noris", "heul-doch"] as const) {
     it(`${variant}: the table on the player's turn, while others play, each picker, chart, chat, game end, match end, replay`, async () => {
       const options = variant === "noris" ? { games: 20 } : { games: 20, specials: true };
-      const m = await seated(variant, 3, options);
-      await api.service.start({ matchId: m.matchId, token: m.tickets[0]!.token });
-      const { context, page } = await person({ matchId: m.matchId, ticket: m.tickets[0]! });
-      await page.goto(`${url}/m/${m.matchId}`);
-      await page.locator(".table").waitFor();
+      const { m, context, page } = await atTable(variant, options);
 
       // The player's turn, then the others' (seat 0 has played; Ben holds the table).
       expect(await playUntil(m, myTurn)).not.toBeNull();
@@ -419,11 +425,7 @@ describe.skipIf(!haveBrowser)("accessibility (axe-core in chromium)", () => {
 
     // The court-card art and the Tabaluga look, on the player's turn.
     for (const variant of ["french", "tabaluga"] as const) {
-      const m = await seated(variant, 3, {});
-      await api.service.start({ matchId: m.matchId, token: m.tickets[0]!.token });
-      const { context, page } = await person({ matchId: m.matchId, ticket: m.tickets[0]! });
-      await page.goto(`${url}/m/${m.matchId}`);
-      await page.locator(".table").waitFor();
+      const { m, context, page } = await atTable(variant, {});
       expect(await playUntil(m, myTurn)).not.toBeNull();
       await showsNow(page, m);
       await audit(page, `${variant}-my-turn`);
