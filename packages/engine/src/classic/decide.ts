@@ -275,7 +275,8 @@ function draw(tx: Tx, seat: Seat): void {
 /**
  * Draws `n` cards one by one; when the draw pile runs out, the discard pile but its top
  * card is shuffled into a new one (N-3.5) — the order is recorded — unless the rules say an
- * empty stock passes (C-3.4). With nothing left, the draw stops short. `offer`: the last card may be played at once if it fits.
+ * empty stock passes (C-3.4). With nothing left, the draw stops short. `offer`: the last card
+ * may be played at once if it fits.
  */
 function drawCards(tx: Tx, seat: Seat, n: number, reason: DrawReason, offer: boolean): CardCode[] {
   const all: CardCode[] = [];
