@@ -1,3 +1,4 @@
+import { commandSchemaOf } from "@maumau/engine/commands";
 import { z } from "zod";
 
 // A NUL or a lone surrogate cannot be stored by PostgreSQL (text and JSONB) and better-sqlite3
@@ -19,37 +20,16 @@ const seat = z.number().int().min(0).max(63);
 const name = text().min(1).max(32);
 
 /**
- * A player's intent as a client sends it (the server validates with this very schema). The seat comes from the seat token; a client may
- * repeat it (legal moves carry it) but never name another.
+ * A player's intent as a client sends it (the server validates with this very schema): the
+ * engine's one definition (`commandSchemaOf`) with a client's bounds. The seat comes from the
+ * seat token; a client may repeat it (legal moves carry it) but never name another.
  */
-export const commandSchema = z.discriminatedUnion("type", [
-  z
-    .object({
-      type: z.literal("playCard"),
-      seat: seat.optional(),
-      card: name,
-      wish: name.optional(),
-      mau: z.boolean().optional(),
-      mauMau: z.boolean().optional(),
-      to: seat.optional(),
-      faceDown: z.boolean().optional(),
-      target: seat.optional(),
-      direction: z.enum(["left", "right"]).optional(),
-    })
-    .strict(),
-  z.object({ type: z.literal("drawCard"), seat: seat.optional() }).strict(),
-  z.object({ type: z.literal("pass"), seat: seat.optional() }).strict(),
-  z.object({ type: z.literal("chooseColour"), seat: seat.optional(), colour: name }).strict(),
-  z
-    .object({
-      type: z.literal("cut"),
-      seat: seat.optional(),
-      at: z.number().int().min(0).max(1000),
-      keep: z.boolean().optional(),
-    })
-    .strict(),
-  z.object({ type: z.literal("startNextGame") }).strict(),
-]);
+export const commandSchema = commandSchemaOf({
+  seat,
+  ownSeat: seat.optional(),
+  text: name,
+  at: z.number().int().min(0).max(1000),
+});
 
 export type ClientCommand = z.infer<typeof commandSchema>;
 

@@ -3,6 +3,7 @@ export * from "./cards/codes.js";
 export * from "./cards/decks.js";
 export * from "./cards/rng.js";
 export * from "./core/types.js";
+export { commandSchemaOf, engineCommandSchema, type CommandParts } from "./commands.js";
 export * from "./core/engine.js";
 export * from "./core/variant.js";
 export * from "./core/driver.js";

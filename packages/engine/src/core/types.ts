@@ -1,4 +1,4 @@
-import type { CardCode } from "../cards/codes.js";
+import type { Command } from "../commands.js";
 
 export type Seat = number;
 export type Viewer = Seat | "spectator";
@@ -32,37 +32,8 @@ export const refuse = (code: RefusalCode, message: Localized, rule?: RuleId): Re
 export const isRefusal = (x: unknown): x is Refusal =>
   typeof x === "object" && x !== null && "code" in x && "message" in x && !Array.isArray(x);
 
-/** Player intents. Fields a command does not need are ignored. */
-export type Command =
-  | {
-      readonly type: "playCard";
-      readonly seat: Seat;
-      readonly card: CardCode;
-      /** The colour/suit named with a wish card. */
-      readonly wish?: string | undefined;
-      /** Said "mau" (noris), knocked (french), said "Mau" (bavarian). */
-      readonly mau?: boolean | undefined;
-      /** Said "Mau-Mau" (bavarian). */
-      readonly mauMau?: boolean | undefined;
-      /** heul-doch: the seat whose pile gets the card (default: own pile). */
-      readonly to?: Seat | undefined;
-      /** heul-doch: true = placed face down as an onion. */
-      readonly faceDown?: boolean | undefined;
-      /** heul-doch towel: the seat to swap with. */
-      readonly target?: Seat | undefined;
-      /** heul-doch carousel. */
-      readonly direction?: "left" | "right" | undefined;
-    }
-  | { readonly type: "drawCard"; readonly seat: Seat }
-  | { readonly type: "pass"; readonly seat: Seat }
-  | { readonly type: "chooseColour"; readonly seat: Seat; readonly colour: string }
-  | {
-      readonly type: "cut";
-      readonly seat: Seat;
-      readonly at: number;
-      readonly keep?: boolean | undefined;
-    }
-  | { readonly type: "startNextGame" };
+/** Player intents: the type of the command schema (`../commands.ts`), written once there. */
+export type { Command } from "../commands.js";
 
 export type CommandType = Command["type"];
 
