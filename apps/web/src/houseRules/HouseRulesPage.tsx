@@ -393,11 +393,14 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
             </select>
           </Field>
           {num(["handSize"], t("houseRules.handSize"), 3, 10)}
+          {num(["players", "min"], t("houseRules.playersMin"), 2, 10)}
+          {num(["players", "max"], t("houseRules.playersMax"), 2, 10)}
+          {issueAt(["players"]) && <p className="error">{issueAt(["players"])}</p>}
           <fieldset className="hr-group" aria-describedby={hintId(["handSizeByPlayers"])}>
             <legend>{t("houseRules.handSizeByPlayers")} (C-3.1)</legend>
-            <p className="hint" id={hintId(["handSizeByPlayers"])}>
+            <small className="hint" id={hintId(["handSizeByPlayers"])}>
               {t("houseRules.handSizeByPlayersHint")}
-            </p>
+            </small>
             <div className="values">
               {tables.map((n) => (
                 <div key={n}>
@@ -415,9 +418,6 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
               <p className="error">{issueAt(["handSizeByPlayers"])}</p>
             )}
           </fieldset>
-          {num(["players", "min"], t("houseRules.playersMin"), 2, 10)}
-          {num(["players", "max"], t("houseRules.playersMax"), 2, 10)}
-          {issueAt(["players"]) && <p className="error">{issueAt(["players"])}</p>}
           <Field label={t("houseRules.dealing")} issue={issueAt(["dealing"])}>
             <select
               value={textOf(field(["dealing"]), "single")}
@@ -557,7 +557,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
               {k === "drawUntilPlayable" &&
                 // C-3.2: only with draw-until-playable (a cap left without it stays editable,
                 // to be cleared where its error shows).
-                num(["turn", "drawCap"], t("houseRules.drawCap"), 1, 10, {
+                num(["turn", "drawCap"], `${t("houseRules.drawCap")} (C-3.2)`, 1, 10, {
                   hint: t("houseRules.drawCapHint"),
                   disabled: field(["turn", "drawUntilPlayable"]) !== true && !capped,
                 })}
@@ -571,9 +571,9 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           )}
           <fieldset className="hr-group" aria-describedby={hintId(["turn", "buryStarter"])}>
             <legend>{t("houseRules.buryStarter")} (C-3.5)</legend>
-            <p className="hint" id={hintId(["turn", "buryStarter"])}>
+            <small className="hint" id={hintId(["turn", "buryStarter"])}>
               {t("houseRules.buryStarterHint")}
-            </p>
+            </small>
             <div className="values">
               {ranks.map((r) => (
                 <label key={r} className="hr-field inline">
