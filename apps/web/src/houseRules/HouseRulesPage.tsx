@@ -218,14 +218,30 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
     }
   };
 
-  const num = (path: readonly string[], label: string, min: number, max: number) => (
-    <Field label={label} issue={issueAt(path)}>
+  const num = (
+    path: readonly string[],
+    label: string,
+    min: number,
+    max: number,
+    more: {
+      hint?: string;
+      disabled?: boolean;
+      onChange?: (value: number | undefined) => void;
+    } = {},
+  ) => (
+    <Field label={label} issue={issueAt(path)} hint={more.hint} hintId={hintId(path)}>
       <input
         type="number"
         min={min}
         max={max}
+        disabled={more.disabled}
+        aria-describedby={more.hint === undefined ? undefined : hintId(path)}
         value={typeof field(path) === "number" ? (field(path) as number) : ""}
-        onChange={(e) => update(path, e.target.value === "" ? undefined : Number(e.target.value))}
+        onChange={(e) =>
+          (more.onChange ?? ((v) => update(path, v)))(
+            e.target.value === "" ? undefined : Number(e.target.value),
+          )
+        }
       />
     </Field>
   );
@@ -238,6 +254,59 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
       />
     </Field>
   );
+  /** A select of the document's `path` (`fallback` shown while left out, each choice stored as chosen). */
+  const choose = (
+    path: readonly string[],
+    label: string,
+    choices: readonly (readonly [value: string, text: string])[],
+    fallback: string,
+    hint?: string,
+  ) => (
+    <Field label={label} issue={issueAt(path)} hint={hint} hintId={hintId(path)}>
+      <select
+        value={textOf(field(path), fallback)}
+        aria-describedby={hint === undefined ? undefined : hintId(path)}
+        onChange={(e) => update(path, e.target.value)}
+      >
+        {choices.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+
+  // C-3.1: a hand size for each table of the range, and for any other the document names.
+  const bySize = field(["handSizeByPlayers"]);
+  const sizes = (
+    typeof bySize === "object" && bySize !== null && !Array.isArray(bySize) ? bySize : {}
+  ) as Record<string, unknown>;
+  const clampPlayers = (n: unknown, fallback: number) =>
+    typeof n === "number" && Number.isInteger(n) ? Math.min(10, Math.max(2, n)) : fallback;
+  const lowest = clampPlayers(field(["players", "min"]), 2);
+  const highest = Math.max(lowest, clampPlayers(field(["players", "max"]), 10));
+  const tables = [
+    ...new Set([
+      ...Array.from({ length: highest - lowest + 1 }, (_, i) => String(lowest + i)),
+      ...Object.keys(sizes),
+    ]),
+  ].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
+  const setSize = (n: string, size: number | undefined) => {
+    const next = { ...sizes };
+    if (size === undefined) delete next[n];
+    else next[n] = size;
+    update(["handSizeByPlayers"], Object.keys(next).length === 0 ? undefined : next);
+  };
+  // C-3.5: the buried ranks, kept in the document's order; none left is the option left out.
+  const buried = Array.isArray(field(["turn", "buryStarter"]))
+    ? (field(["turn", "buryStarter"]) as unknown[])
+    : [];
+  const bury = (r: string, on: boolean) => {
+    const next = on ? [...buried.filter((x) => x !== r), r] : buried.filter((x) => x !== r);
+    update(["turn", "buryStarter"], next.length === 0 ? undefined : next);
+  };
+  const capped = field(["turn", "drawCap"]) !== undefined;
 
   return (
     <div className="house-rules">
@@ -286,19 +355,24 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
         aria-label={t("houseRules.heading")}
       >
         <fieldset>
-          <legend>{t("houseRules.deckAndDealing")} (C-1.1, C-1.2)</legend>
+          <legend>{t("houseRules.deckAndDealing")} (C-1.1, C-1.2, C-3.1)</legend>
           <Field label={t("houseRules.deck")} issue={issueAt(["deck"])}>
             <select
               value={doc.deck}
               onChange={(e) => {
                 // Effects and values name ranks of the deck: start them anew for another deck.
-                setDoc((d) =>
-                  set(
+                // Buried starters (C-3.5) keep the ranks the other deck has too.
+                setDoc((d) => {
+                  const next = set(
                     set(set(d, ["deck"], e.target.value), ["effects"], {}),
                     ["scoring", "values"],
                     undefined,
-                  ),
-                );
+                  );
+                  const before = get(d, ["turn", "buryStarter"]);
+                  if (!Array.isArray(before)) return next;
+                  const kept = before.filter((r) => ranksOf(e.target.value).includes(String(r)));
+                  return set(next, ["turn", "buryStarter"], kept.length === 0 ? undefined : kept);
+                });
                 setSaved(null);
               }}
             >
@@ -322,6 +396,28 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           {num(["players", "min"], t("houseRules.playersMin"), 2, 10)}
           {num(["players", "max"], t("houseRules.playersMax"), 2, 10)}
           {issueAt(["players"]) && <p className="error">{issueAt(["players"])}</p>}
+          <fieldset className="hr-group" aria-describedby={hintId(["handSizeByPlayers"])}>
+            <legend>{t("houseRules.handSizeByPlayers")} (C-3.1)</legend>
+            <small className="hint" id={hintId(["handSizeByPlayers"])}>
+              {t("houseRules.handSizeByPlayersHint")}
+            </small>
+            <div className="values">
+              {tables.map((n) => (
+                <div key={n}>
+                  {num(
+                    ["handSizeByPlayers", n],
+                    t("houseRules.handSizeWith", { players: n }),
+                    3,
+                    10,
+                    { onChange: (v) => setSize(n, v) },
+                  )}
+                </div>
+              ))}
+            </div>
+            {issueAt(["handSizeByPlayers"]) && (
+              <p className="error">{issueAt(["handSizeByPlayers"])}</p>
+            )}
+          </fieldset>
           <Field label={t("houseRules.dealing")} issue={issueAt(["dealing"])}>
             <select
               value={textOf(field(["dealing"]), "single")}
@@ -445,7 +541,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
         </fieldset>
 
         <fieldset>
-          <legend>{t("houseRules.turn")} (C-1.4)</legend>
+          <legend>{t("houseRules.turn")} (C-1.4, C-3.2, C-3.4, C-3.5)</legend>
           {(
             [
               "voluntaryDraw",
@@ -456,8 +552,44 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
               "reverseSkipsWithTwo",
             ] as const
           ).map((k) => (
-            <div key={k}>{check(["turn", k], t(`houseRules.turnOption.${k}`))}</div>
+            <div key={k}>
+              {check(["turn", k], t(`houseRules.turnOption.${k}`))}
+              {k === "drawUntilPlayable" &&
+                // C-3.2: only with draw-until-playable (a cap left without it stays editable,
+                // to be cleared where its error shows).
+                num(["turn", "drawCap"], `${t("houseRules.drawCap")} (C-3.2)`, 1, 10, {
+                  hint: t("houseRules.drawCapHint"),
+                  disabled: field(["turn", "drawUntilPlayable"]) !== true && !capped,
+                })}
+            </div>
           ))}
+          {choose(
+            ["turn", "emptyStock"],
+            `${t("houseRules.emptyStock")} (C-3.4)`,
+            (["reshuffle", "pass"] as const).map((v) => [v, t(`houseRules.emptyStockOption.${v}`)]),
+            "reshuffle",
+          )}
+          <fieldset className="hr-group" aria-describedby={hintId(["turn", "buryStarter"])}>
+            <legend>{t("houseRules.buryStarter")} (C-3.5)</legend>
+            <small className="hint" id={hintId(["turn", "buryStarter"])}>
+              {t("houseRules.buryStarterHint")}
+            </small>
+            <div className="values">
+              {ranks.map((r) => (
+                <label key={r} className="hr-field inline">
+                  <input
+                    type="checkbox"
+                    checked={buried.includes(r)}
+                    onChange={(e) => bury(r, e.target.checked)}
+                  />
+                  <span>{rankMark(style, r, lang)}</span>
+                </label>
+              ))}
+            </div>
+            {issueAt(["turn", "buryStarter"]) && (
+              <p className="error">{issueAt(["turn", "buryStarter"])}</p>
+            )}
+          </fieldset>
         </fieldset>
 
         <fieldset>
@@ -471,7 +603,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
         </fieldset>
 
         <fieldset>
-          <legend>{t("houseRules.scoring")} (C-1.6)</legend>
+          <legend>{t("houseRules.scoring")} (C-1.6, C-3.3)</legend>
           <Field label={t("houseRules.matchEnd")} issue={issueAt(["scoring", "matchEnd"])}>
             <select
               value={textOf(field(["scoring", "matchEnd", "kind"]), "games")}
@@ -500,6 +632,13 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
               kind === "games" ? 100 : 10000,
             );
           })()}
+          {choose(
+            ["scoring", "points"],
+            `${t("houseRules.points")} (C-3.3)`,
+            (["penalty", "winner"] as const).map((v) => [v, t(`houseRules.pointsOption.${v}`)]),
+            "penalty",
+            t("houseRules.pointsHint"),
+          )}
           <details>
             <summary>{t("houseRules.values")}</summary>
             <div className="values">
@@ -632,13 +771,19 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
   );
 }
 
+/** The id of the help text of the option at `path` (the control's `aria-describedby`). */
+const hintId = (path: readonly string[]) => `hr-hint-${path.join("-")}`;
+
 function Field(props: {
   label: string;
   issue?: string | undefined;
   inline?: boolean;
+  /** Help below the control, outside its label (the control names it by `hintId`). */
+  hint?: string | undefined;
+  hintId?: string;
   children: ReactNode;
 }) {
-  return (
+  const label = (
     <label
       className={`hr-field ${props.inline ? "inline" : ""}`}
       data-invalid={props.issue !== undefined}
@@ -648,5 +793,14 @@ function Field(props: {
       {!props.inline && props.children}
       {props.issue && <span className="error"> {props.issue}</span>}
     </label>
+  );
+  if (props.hint === undefined) return label;
+  return (
+    <div className="hr-hinted">
+      {label}
+      <small className="hint" id={props.hintId}>
+        {props.hint}
+      </small>
+    </div>
   );
 }

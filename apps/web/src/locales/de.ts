@@ -36,6 +36,10 @@ export const de: Texts = {
     },
     decks: "Gemischte Blätter",
     handSize: "Handkarten",
+    handSizeByPlayers: "Handkarten nach Spielerzahl",
+    handSizeByPlayersHint:
+      "Leer: die Handkarten oben. Jeder Tisch der Spielerzahl muss mit seinen eigenen Handkarten gegeben werden können.",
+    handSizeWith: "Handkarten bei {{players}} Spielern",
     playersMin: "Mindestens Spieler",
     playersMax: "Höchstens Spieler",
     dealing: "Geben",
@@ -69,6 +73,17 @@ export const de: Texts = {
       wildStarterAllowsAnything: "Auf eine Farbwahl-Startkarte passt alles",
       reverseSkipsWithTwo: "Zu zweit setzt ein Richtungswechsel aus",
     },
+    drawCap: "Höchstens so viele Karten ziehen",
+    drawCapHint:
+      "Nur mit „Ziehen, bis eine Karte passt“: passt keine davon, ist der Zug vorbei. Leer: keine Grenze.",
+    emptyStock: "Wenn der Nachziehstapel leer ist",
+    emptyStockOption: {
+      reshuffle: "der Ablagestapel außer der obersten Karte wird neu gemischt",
+      pass: "es wird nichts mehr gezogen, der Zug ist vorbei",
+    },
+    buryStarter: "Eine Startkarte dieser Werte kommt unter den Nachziehstapel",
+    buryStarterHint:
+      "Stattdessen wird die nächste Karte aufgedeckt; nur die Karte, die liegen bleibt, ist die Startkarte.",
     calls: "Ansagen",
     mauRequired: "„Mau“ mit der vorletzten Karte ist Pflicht",
     mauPenalty: "Strafkarten für fehlendes „Mau“",
@@ -85,6 +100,13 @@ export const de: Texts = {
       targetValue: "Zielsumme",
       limitValue: "Grenze",
     },
+    points: "Punkte",
+    pointsOption: {
+      penalty: "jeder zählt die eigene Hand, die niedrigste Summe gewinnt",
+      winner: "der Sieger zählt die anderen Hände, die höchste Summe gewinnt",
+    },
+    pointsHint:
+      "Eine Partie bis zu einer Grenze braucht Ersteres: der Sieger kann keine Grenze überschreiten.",
     values: "Kartenwerte (leer: die des Presets)",
     check: "Prüfung",
     valid: "Das Regelwerk ist gültig.",
