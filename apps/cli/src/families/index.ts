@@ -1,32 +1,32 @@
-import type { ClassicView, FamilyView, HeulDochView } from "@maumau/engine";
-import type { Texts } from "../play/texts.js";
+import type { FamilyName, FamilyView, ViewOf } from "@maumau/engine";
+import type { CliFamily } from "./CliFamily.js";
+import { classic } from "./classic.js";
+import { heulDoch } from "./heulDoch.js";
+
+export type { CliFamily, EndAt, TableAt, TurnAt } from "./CliFamily.js";
 
 /**
- * What the terminal client knows of each game family, in one place: the only code of the CLI
- * that names a family. The renderers ask these for the parts of a view only one family has.
+ * Every family the terminal client plays, by name: the only code of the CLI that names a
+ * family. A new family in the engine's `FamilyView` fails to compile until it is here.
  */
+export const FAMILIES: { readonly [F in FamilyName]: CliFamily<ViewOf<F>> } = {
+  classic,
+  "heul-doch": heulDoch,
+};
 
-/** The classic family's view (top card, wish, pending draw, cut), or null for another's. */
-export const classicViewOf = (view: FamilyView | null): ClassicView | null =>
-  view?.family === "classic" ? view : null;
-
-/** Heul doch!'s view (personal piles, the middle), or null for another family's. */
-export const heulDochViewOf = (view: FamilyView | null): HeulDochView | null =>
-  view?.family === "heul-doch" ? view : null;
-
-/** The help a family adds to the shared help (`?`, `help`), or null. */
-export function familyHelp(view: FamilyView | null, t: Texts): string | null {
-  switch (view?.family) {
-    case "heul-doch":
-      return t.heulDochHelp;
-    default:
-      return null;
-  }
+/**
+ * The parts of a view's family, or null for none (no view yet) or a family this build does not
+ * know (a newer server's view). The registry pairs each name with its own view's parts, so the
+ * view the parts are called with is always their family's.
+ */
+export function familyOf(view: FamilyView | null): CliFamily<FamilyView> | null {
+  if (view === null) return null;
+  const known: Readonly<Record<string, CliFamily<FamilyView> | undefined>> = FAMILIES;
+  return Object.hasOwn(known, view.family) ? (known[view.family] ?? null) : null;
 }
 
-/**
- * Every game's points so far, one row per game, for the score table; none from a view of a
- * family this build does not know (a newer server's).
- */
-export const scoreRows = (view: FamilyView): readonly (readonly number[])[] =>
-  classicViewOf(view)?.history ?? heulDochViewOf(view)?.history.map((game) => game.scores) ?? [];
+/** A view as one family's, or null for another family's (tests, scripts). */
+export const viewOf = <F extends FamilyName>(
+  view: FamilyView | null,
+  family: F,
+): ViewOf<F> | null => (view?.family === family ? (view as ViewOf<F>) : null);

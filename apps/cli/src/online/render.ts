@@ -7,18 +7,11 @@ import {
   type SeatPresence,
   type SeatView,
 } from "@maumau/client";
-import { parseCard, pileHints, type Command, type Seat } from "@maumau/engine";
+import { parseCard, type Command, type Seat } from "@maumau/engine";
+import { familyOf } from "../families/index.js";
 import type { CardStyle } from "../play/cards.js";
 import type { Texts } from "../play/texts.js";
-import {
-  distinct,
-  handOf,
-  isPlay,
-  moveTokens,
-  pileTopsOf,
-  scoreTableOf,
-  type PileTop,
-} from "../play/view.js";
+import { distinct, handOf, isPlay, moveTokens, scoreTableOf } from "../play/view.js";
 import type { OnlineTexts } from "./texts.js";
 
 /** What the table is drawn with: texts, card look, colours, the terminal's width. */
@@ -100,13 +93,13 @@ function header(snapshot: MatchSnapshot, me: Seat | null, look: Look): string {
   return parts.join(" · ");
 }
 
-/** One cell per seat: who, how many cards, their pile (heul-doch), whose turn, the timer. */
+/** One cell per seat: who, how many cards, what the family shows of it, whose turn, the timer. */
 function seatCells(snapshot: MatchSnapshot, me: Seat | null, look: Look, now: number): string[] {
-  const { c, o, style } = look;
+  const { c, o } = look;
   const { lobby, progress } = snapshot;
   const v = snapshot.view;
   const counts = v?.handCounts ?? [];
-  const piles = v !== null && "piles" in v ? v.piles : null;
+  const family = familyOf(v);
   const deadline = turnDeadline(snapshot);
   return lobby.seats.map((s, seat) => {
     const toAct = progress?.toAct === seat && progress.status === "playing";
@@ -120,21 +113,7 @@ function seatCells(snapshot: MatchSnapshot, me: Seat | null, look: Look, now: nu
     let cell = `${toAct ? c.bold("▶") : " "} ${seat === me ? c.bold(seatName(lobby, seat, o)) : seatName(lobby, seat, o)}`;
     if (tags.length) cell += c.dim(` (${tags.join(", ")})`);
     if (counts[seat] !== undefined) cell += ` ${o.cards(counts[seat])}`;
-    const pile = piles?.[seat];
-    if (pile !== undefined) {
-      const { top } = pile;
-      const shown =
-        top === null
-          ? c.dim(look.t.empty)
-          : top.faceDown
-            ? c.inverse(` ${look.t.onion} `)
-            : style.card(String(top.card));
-      const extra = [
-        pile.size !== null ? o.pileSize(pile.size) : null,
-        pile.onions !== null && pile.onions > 0 ? o.onions(pile.onions) : null,
-      ].filter(Boolean);
-      cell += ` · ${shown}${extra.length ? c.dim(` (${extra.join(", ")})`) : ""}`;
-    }
+    if (family !== null && v !== null) cell += family.seatCell(v, seat, look);
     if (toAct && deadline !== null)
       cell += " " + c.yellow(o.timer(Math.max(0, Math.ceil((deadline - now) / 1000))));
     return cell;
@@ -151,23 +130,12 @@ function presenceTag(s: SeatView, look: Look, now: number): string | null {
   return look.o.leaving(left);
 }
 
-/** The middle of the table: the top card, a wish, a pending draw, the draw pile. */
+/** The middle of the table: the family's cards (a top card, a wish, …), the draw pile. */
 function centre(snapshot: MatchSnapshot, look: Look): string[] {
-  const { c, o, t, style } = look;
   const v = snapshot.view;
   if (v === null) return [];
-  const parts: string[] = [];
-  if ("top" in v) parts.push(`${t.top}: ${v.top !== null ? style.card(v.top) : "—"}`);
-  if ("middle" in v)
-    parts.push(
-      `${t.middle}: ${v.middle.length ? style.card(v.middle[v.middle.length - 1]!) : "—"}`,
-    );
-  if ("wish" in v && v.wish !== null) parts.push(c.bold(o.wish(style.colour(v.wish))));
-  if ("pendingDraw" in v && v.pendingDraw > 0) parts.push(c.bold.yellow(o.pending(v.pendingDraw)));
-  parts.push(o.drawPile(v.drawPile));
-  const lines = [parts.join(" · ")];
-  if ("anyCardAllowed" in v && v.anyCardAllowed) lines.push(t.anyCard);
-  return lines;
+  const own = familyOf(v)?.centre(v, look) ?? { parts: [], lines: [] };
+  return [[...own.parts, look.o.drawPile(v.drawPile)].join(" · "), ...own.lines];
 }
 
 /** Seat cells side by side where the width allows. */
@@ -207,38 +175,18 @@ export function handLines(snapshot: MatchSnapshot, look: Look, oneColumn = false
   return [look.c.bold(look.t.hand), ...columns(cells, look.width)];
 }
 
-/**
- * #20.4: under the hand, where each card may go and why (the engine's `pileHints`, H-3): one
- * line per distinct card of a heul-doch hand.
- */
-export function pileHintLines(
-  piles: readonly (PileTop | null)[],
-  me: Seat,
-  hand: readonly string[],
-  t: Texts,
-  style: CardStyle,
-  name: (seat: Seat) => string,
-): string[] {
-  return [...new Set(hand)].map((card) => {
-    const hints = pileHints(piles.length, piles, me, card);
-    const shown = hints
-      .filter((h) => h.allowed || h.reason === "givesAway" || h.reason === "special")
-      .filter((h, i, all) => h.reason !== "special" || all.indexOf(h) === i)
-      .slice(0, hints[0]?.reason === "special" ? 1 : undefined)
-      .map((h) => {
-        const text = t.pileHint(h.reason, name(h.to), h.top ? style.card(h.top) : null, h.must);
-        return `${h.allowed ? "✓" : "✗"} ${text} (${h.reason === "special" ? "H-4" : h.rule})`;
-      });
-    return t.hintsFor(style.card(card), shown.join(" · "));
-  });
-}
-
-/** The pile hints of the seat to act (heul-doch), for the full screen; none otherwise. */
-function screenPileHints(snapshot: MatchSnapshot, me: Seat | null, look: Look): string[] {
-  const piles = pileTopsOf(snapshot.view);
-  if (piles === null || me === null || snapshot.legal.length === 0) return [];
-  return pileHintLines(piles, me, sortedHand(snapshot, look.style), look.t, look.style, (seat) =>
-    seat === me ? look.t.you : seatName(snapshot.lobby, seat, look.o),
+/** What the family shows under the hand of the seat to act (the full screen); none otherwise. */
+function underHand(snapshot: MatchSnapshot, me: Seat | null, look: Look): string[] {
+  const v = snapshot.view;
+  if (v === null || me === null || snapshot.legal.length === 0) return [];
+  return (
+    familyOf(v)?.underHand(v, {
+      snapshot,
+      me,
+      look,
+      hand: sortedHand(snapshot, look.style),
+      seatName: (seat) => seatName(snapshot.lobby, seat, look.o),
+    }) ?? []
   );
 }
 
@@ -273,43 +221,22 @@ export function scoreLines(snapshot: MatchSnapshot, look: Look): string[] {
 }
 
 /**
- * At a game's end every hand is counted in the open (N-6.2): each seat's cards and points;
- * heul-doch (H-6.2): each pile's onions, the ranks they spoil and its points. Empty while a
- * game runs.
+ * At a game's end every hand is counted in the open: one line per seat with what its family
+ * counts (N-6.2: its cards; H-6.2: its pile's onions and the ranks they spoil) and its points.
+ * Empty while a game runs.
  */
 export function handsLines(snapshot: MatchSnapshot, look: Look): string[] {
-  const { c, o, style } = look;
+  const { c, o } = look;
   const v = snapshot.view;
   if (v === null) return [];
   const scores = v.scores ?? [];
-  const name = (seat: number) => c.bold(`${seatName(snapshot.lobby, seat, o)}:`);
-  const points = (seat: number) => c.bold(`= ${scores[seat] ?? 0}`);
-  if ("revealedHands" in v && v.revealedHands !== null)
-    return v.revealedHands.map((hand, seat) => {
-      const cards = hand.map((card) => style.card(card));
-      const line = (shown: readonly string[], more: boolean) =>
-        `${name(seat)} ${shown.length || more ? shown.join(" ") : "—"}${more ? " …" : ""} ${points(seat)}`;
-      // A long hand gives up its last cards, never its points, to the screen's width.
-      let shown = cards.length;
-      while (
-        shown > 0 &&
-        visibleLength(line(cards.slice(0, shown), shown < cards.length)) > look.width
-      )
-        shown--;
-      return line(cards.slice(0, shown), shown < cards.length);
-    });
-  if ("revealedPiles" in v && v.revealedPiles !== null) {
-    const spoiled = v.spoiled ?? [];
-    const ranks = v.spoiledRanks ?? [];
-    return v.revealedPiles.map((pile, seat) => {
-      const onions = pile.filter((card) => card.faceDown).length;
-      const lost = spoiled[seat] ?? 0;
-      const parts = [o.onions(onions)];
-      if (lost > 0) parts.push(o.spoiled((ranks[seat] ?? []).join(", "), lost));
-      return `${name(seat)} ${parts.join(" · ")} ${points(seat)}`;
-    });
-  }
-  return [];
+  return (
+    familyOf(v)?.endLines(v, {
+      look,
+      name: (seat) => c.bold(`${seatName(snapshot.lobby, seat, o)}:`),
+      points: (seat) => c.bold(`= ${scores[seat] ?? 0}`),
+    }) ?? []
+  );
 }
 
 /** "Ann", "Ann and Ben", "Ann, Ben and Cy". */
@@ -320,7 +247,7 @@ const listOf = (names: readonly string[], and: string): string =>
 
 /**
  * Who won the game that just ended, or (once the match is over) the match; null while a game
- * runs. Both families' views name them: `winners` (the match), `gameWinner` or `gameWinners`.
+ * runs: the view's `winners` (the match), its family's game winners.
  */
 export function resultLine(snapshot: MatchSnapshot, look: Look): string | null {
   const { o } = look;
@@ -338,14 +265,7 @@ export function resultLine(snapshot: MatchSnapshot, look: Look): string | null {
   }
   if (status !== "gameOver") return null;
   const game = snapshot.progress?.game ?? 1;
-  const winners =
-    v === null
-      ? []
-      : "gameWinners" in v
-        ? v.gameWinners
-        : v.gameWinner !== null
-          ? [v.gameWinner]
-          : [];
+  const winners = v === null ? [] : (familyOf(v)?.gameWinners(v) ?? []);
   if (winners.length === 0) return o.gameNoWinner(game);
   return winners.length === 1
     ? o.gameWon(names(winners), game)
@@ -372,18 +292,17 @@ export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look)
   const you = seat === me;
   const text = ` ${o.turnOf(seatName(lobby, seat, o), you)} `;
   const v = snapshot.view;
-  const extra: string[] = [];
-  if (v === null || !("cut" in v))
-    return [you ? c.bgYellow.black.bold(text) : c.inverse(text)].join(" ");
-  if (you && v.phase === "choosingColour") extra.push(look.t.chooseColour);
-  if (you && v.phase === "cutting") extra.push(look.t.cutNow(v.drawPile - 1));
-  const { cut } = v;
-  if (cut && cut.seat === me && cut.card !== null && v.discardCount === 1)
-    extra.push(look.t.yourCut(look.style.card(cut.card), cut.kept));
-  if (you && v.drawnCard !== null) {
-    const index = sortedHand(snapshot, look.style).indexOf(v.drawnCard) + 1;
-    extra.push(look.t.drawnCard(look.style.card(v.drawnCard), index));
-  }
+  const extra =
+    v === null
+      ? []
+      : (familyOf(v)?.statusParts(v, {
+          snapshot,
+          me,
+          look,
+          you,
+          hand: sortedHand(snapshot, look.style),
+          seatName: (s) => seatName(lobby, s, o),
+        }) ?? []);
   return [you ? c.bgYellow.black.bold(text) : c.inverse(text), ...extra].join(" ");
 }
 
@@ -445,7 +364,7 @@ export function screenLines(
   const bottom = [
     ...(over
       ? [...handsLines(snapshot, look), ...scoreLines(snapshot, look)]
-      : [...handLines(snapshot, look), ...screenPileHints(snapshot, me, look)]),
+      : [...handLines(snapshot, look), ...underHand(snapshot, me, look)]),
     ...[movesLine(snapshot, look)].filter((l): l is string => l !== null),
     statusLine(snapshot, me, look),
   ];

@@ -188,7 +188,11 @@ describe("the terminal's log", () => {
     const over = {
       ...snapshot(9, [human(0, "Dora"), human(1, "Ede")]),
       // A classic view at a game's end, cut down to what the hands lines read.
-      view: { revealedHands: [[], [...hand, ...hand]], scores: [0, 54] } as unknown as ClassicView,
+      view: {
+        family: "classic",
+        revealedHands: [[], [...hand, ...hand]],
+        scores: [0, 54],
+      } as unknown as ClassicView,
     };
     const [dora, ede] = handsLines(over, look);
     expect(dora).toBe("Dora: — = 0");

@@ -10,7 +10,7 @@ import {
 import type { AnyVariant, Command, Lang, Seat } from "@maumau/engine";
 import { describeEvent, eventMemory, rulesOfView, type EventContext } from "../play/events.js";
 import { parseInput } from "../play/input.js";
-import { familyHelp } from "../families/index.js";
+import { familyOf } from "../families/index.js";
 import { isRecord } from "../play/view.js";
 import type { ServerConnection } from "../remote/connect.js";
 import { actionFor } from "./intent.js";
@@ -429,7 +429,7 @@ export class OnlineTable {
       case "help": {
         const help =
           `${look.o.onlineHelp}\n${look.o.chatHelp(reactionList(this.setup.lang))}` +
-          (familyHelp(this.snapshot?.view ?? null, look.t) ?? "");
+          (familyOf(this.snapshot?.view ?? null)?.help(look.t) ?? "");
         // The full screen's message rows are too few for it: it goes to the log, whole.
         if (ui.fullScreen) {
           this.log.push(...help.split("\n"));

@@ -8,7 +8,7 @@ import { findVariant } from "@maumau/registry";
 import { startTestApi, type TestApi } from "@maumau/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALT_OFF, ALT_ON, CLEAR, escape, hasScript, inPty, rowsWritten } from "../testing/pty.js";
-import { classicViewOf } from "../families/index.js";
+import { viewOf } from "../families/index.js";
 import { SeatStore } from "./seatStore.js";
 
 describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () => {
@@ -146,7 +146,7 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
       }
     }
     const final = await api.service.snapshot({ matchId });
-    const view = classicViewOf(final.view)!;
+    const view = viewOf(final.view, "classic")!;
     const winners = view.winners.map((s) => ["Ann", "Vic"][s]);
     await pty.waitFor(
       winners.length === 1 ? new RegExp(`${winners[0]} wins the match`) : /Ann and Vic share/,

@@ -1,7 +1,7 @@
 import { createRng, GameDriver, isRefusal, parseCard, type BotLevel } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { describe, expect, it } from "vitest";
-import { classicViewOf } from "../families/index.js";
+import { viewOf } from "../families/index.js";
 
 /**
  * Every play of bot matches of `id`, with the calls made and the hand it left: the calls a bot
@@ -20,7 +20,7 @@ function botPlays(id: string, level: BotLevel, seeds: number) {
         p = driver.progress();
         continue;
       }
-      const before = classicViewOf(driver.view(seat))!.hand!.length;
+      const before = viewOf(driver.view(seat), "classic")!.hand!.length;
       const result = driver.dispatch(driver.botMove(seat, level, random));
       if (!result.ok) throw new Error(result.refusal.message.en);
       for (const e of result.events as { type: string; data: Record<string, unknown> }[])

@@ -3,19 +3,17 @@ import {
   createRng,
   GameDriver,
   isRefusal,
-  parseCard,
   type AnyEngine,
   type AnyVariant,
   type BotLevel,
-  type ClassicView,
   type Command,
-  type HeulDochView,
+  type FamilyView,
   type Lang,
   type Refusal,
   type Seat,
 } from "@maumau/engine";
 import { UsageError } from "../args.js";
-import { pileHintLines, screenLines, type Look } from "../online/render.js";
+import { screenLines, type Look } from "../online/render.js";
 import { ONLINE_TEXTS } from "../online/texts.js";
 import { localSnapshot } from "./screen.js";
 import { CardStyle, matchColour } from "./cards.js";
@@ -24,7 +22,7 @@ import { parseInput, type Intent } from "./input.js";
 import { TEXTS, type Texts, type Who } from "./texts.js";
 import { distinct, handOf, isPlay, isRecord, moveTokens, numbers, scoreTableOf } from "./view.js";
 import { withCalls, withoutCalls, type PlayCommand } from "@maumau/client";
-import { classicViewOf, familyHelp, heulDochViewOf } from "../families/index.js";
+import { familyOf, type CliFamily, type TurnAt } from "../families/index.js";
 
 /** Where the table talks to the player: standard input/output, or a test. */
 export interface PlayIo {
@@ -101,8 +99,8 @@ class Table {
   private readonly random: () => number;
   private readonly c: ChalkInstance;
   private readonly deck: ReadonlySet<string>;
-  /** The family builds personal piles (heul-doch): a play names the pile it goes to. */
-  private readonly hasPiles: boolean;
+  /** The parts of the game's family (its board, help, calls); null for one the CLI does not know. */
+  private readonly family: CliFamily<FamilyView> | null;
   /** The full screen, while it is open; else every line is printed. */
   private screen: PlayScreen | null = null;
   /** The full screen's log of what happened (line mode prints it instead). */
@@ -122,7 +120,7 @@ class Table {
     this.me = setup.seat;
     this.random = createRng(setup.seed, 0xb075);
     this.deck = new Set(setup.variant.deck);
-    this.hasPiles = heulDochViewOf(driver.view(this.me)) !== null;
+    this.family = familyOf(driver.view(this.me));
   }
 
   private get eventContext(): EventContext {
@@ -262,21 +260,19 @@ class Table {
     // Every cut is offered with and without `keep` (B-2.2): list each position once.
     const legal = this.driver.legalMoves(this.me).filter((m) => !(m.type === "cut" && m.keep));
     const hand = (handOf(view) ?? []).slice().sort(this.style.compare);
-    const classic = classicViewOf(view);
-    const heulDoch = heulDochViewOf(view);
+    const family = familyOf(view);
     // The full screen draws the table itself, the moves line included.
     const screen = this.screen !== null;
     if (!screen) {
-      if (classic) this.renderClassic(classic, hand, legal);
-      else if (heulDoch) this.renderPiles(heulDoch, hand, legal);
+      if (family) this.say(...family.turnLines(view, this.turnAt(hand, legal)));
       else this.renderOther(view, legal, hand);
     }
-    const moves = this.movesLine(legal, hand, classic === null && heulDoch === null);
+    const moves = this.movesLine(legal, hand, family === null);
     if (!screen) this.say(moves);
     for (;;) {
       const line = await this.io.ask("> ");
       if (line === null) throw new Leave("eof");
-      const command = await this.commandFor(parseInput(line), { classic, legal, hand });
+      const command = await this.commandFor(parseInput(line), { view, legal, hand });
       if (command === null) {
         if (!screen) this.say(moves);
         continue;
@@ -293,7 +289,7 @@ class Table {
   /** The command a line asks for, or `null` after printing a hint (ask again). */
   private async commandFor(
     intent: Intent,
-    at: { classic: ClassicView | null; legal: Command[]; hand: string[] },
+    at: { view: FamilyView; legal: Command[]; hand: string[] },
   ): Promise<Command | null> {
     const { t } = this;
     const seat = this.me;
@@ -308,7 +304,7 @@ class Table {
         return null;
       case "help": {
         this.say(t.help);
-        const more = familyHelp(this.driver.view(this.me), t);
+        const more = familyOf(this.driver.view(this.me))?.help(t) ?? null;
         if (more !== null) this.say(more);
         return null;
       }
@@ -432,27 +428,17 @@ class Table {
     play: PlayCommand,
     plays: readonly PlayCommand[],
     intent: Intent,
-    at: { classic: ClassicView | null; hand: string[] },
+    at: { view: FamilyView; hand: string[] },
   ): Promise<PlayCommand> {
     const said =
       intent.kind === "card" || intent.kind === "move" ? intent : { mau: false, mauMau: false };
-    let needMau: boolean;
-    let needMauMau: boolean;
-    const rules = at.classic?.rules;
-    if (rules) {
-      const left = at.hand.length - 1;
-      const effect = rules.effects[parseCard(play.card).rank];
-      needMau = rules.calls.mau.required && left === 1;
-      needMauMau =
-        rules.calls.mauMau.required &&
-        left === 0 &&
-        !(rules.playAgainCannotFinish && effect?.kind === "playAgain");
-    } else {
-      needMau = plays.some((p) => p.mau === true);
-      needMauMau = plays.some((p) => p.mauMau === true);
-    }
-    const mau = said.mau || (needMau && (await this.askCall("mau")));
-    const mauMau = said.mauMau || (needMauMau && (await this.askCall("mauMau")));
+    // The family's rules say which calls a play needs; else the legal plays carry them.
+    const need = familyOf(at.view)?.callsNeeded(at.view, play, at.hand.length) ?? {
+      mau: plays.some((p) => p.mau === true),
+      mauMau: plays.some((p) => p.mauMau === true),
+    };
+    const mau = said.mau || (need.mau && (await this.askCall("mau")));
+    const mauMau = said.mauMau || (need.mauMau && (await this.askCall("mauMau")));
     return withCalls(play, { mau, mauMau });
   }
 
@@ -474,38 +460,20 @@ class Table {
     return colours.map((c, i) => `${i + 1} ${this.style.colour(c)}`).join(" · ");
   }
 
-  private renderClassic(v: ClassicView, hand: string[], legal: Command[]): void {
-    const { t, c, style } = this;
-    const top = v.top ? style.card(v.top) : "—";
-    const wish = v.wish
-      ? ` · ${style.word("wish", v.wish) ?? `${t.wish}: ${style.colour(v.wish)}`}`
-      : "";
-    const seats = v.handCounts
-      .map((n, s) => (s === this.me ? c.bold(`${this.name(s)} ${n}`) : `${this.name(s)} ${n}`))
-      .join(" · ");
-    const lines = [
-      "",
-      c.inverse(` ${t.yourTurn(v.game)} `),
-      `${t.top}: ${top}${wish} · ${t.drawPile}: ${v.drawPile}`,
-      `${seats} ${t.cards} (${t.direction(v.direction === "cw")})`,
-    ];
-    if (v.pendingDraw > 0) {
-      // The card that raised the draw says whether anything may answer it (N-4.2, N-4.3).
-      const raiser = v.top ? v.rules.effects[parseCard(v.top).rank] : undefined;
-      const answer = legal.some((m) => m.type === "playCard")
-        ? "yours"
-        : raiser?.kind === "draw" && raiser.stack === "none"
-          ? "never"
-          : "none";
-      lines.push(c.yellow(t.pending(v.pendingDraw, answer, raiser?.rule ?? null)));
-    }
-    if (v.anyCardAllowed) lines.push(t.anyCard);
-    if (v.phase === "choosingColour") lines.push(t.chooseColour);
-    if (v.phase === "cutting") lines.push(t.cutNow(v.drawPile - 1));
-    if (v.cut?.seat === this.me && v.cut.card !== null && v.discardCount === 1)
-      lines.push(t.yourCut(style.card(v.cut.card), v.cut.kept));
-    this.say(...lines, ...this.handLines(hand, legal));
-    if (v.drawnCard) this.say(t.drawnCard(style.card(v.drawnCard), hand.indexOf(v.drawnCard) + 1));
+  /** What the family's board of a turn is drawn with (line mode). */
+  private turnAt(hand: string[], legal: Command[]): TurnAt {
+    return {
+      t: this.t,
+      c: this.c,
+      style: this.style,
+      me: this.me,
+      name: (seat) => this.name(seat),
+      game: this.driver.progress().game,
+      hand,
+      legal,
+      handLines: this.handLines(hand, legal),
+      onion: this.onionName(),
+    };
   }
 
   private handLines(hand: string[], legal: Command[]): string[] {
@@ -519,34 +487,6 @@ class Table {
         return `  ${mark} ${String(i + 1).padStart(width)}  ${this.style.card(card)}`;
       }),
     ];
-  }
-
-  /** The heul-doch table: every pile's top card, the middle pile, the hands. */
-  private renderPiles(view: HeulDochView, hand: string[], legal: Command[]): void {
-    const { t, c, style } = this;
-    const piles = view.piles.map((pile) => pile.top);
-    const onion = c.gray(this.onionName());
-    const tops = piles
-      .map((top, s) => {
-        const shown =
-          top === null ? c.dim(t.empty) : top.faceDown ? onion : style.card(top.card ?? "?");
-        return `${s === this.me ? c.bold(this.name(s)) : this.name(s)} ${shown}`;
-      })
-      .join(" · ");
-    const counts = view.handCounts;
-    const middle = view.middle;
-    const lines = [
-      "",
-      c.inverse(` ${t.yourTurn(this.driver.progress().game)} `),
-      `${t.piles}: ${tops}`,
-      `${counts.map((n, s) => `${this.name(s)} ${n}`).join(" · ")} ${t.cards} · ${t.drawPile}: ${view.drawPile}` +
-        (middle.length ? ` · ${t.middle}: ${style.card(middle[middle.length - 1]!)}` : ""),
-    ];
-    this.say(
-      ...lines,
-      ...this.handLines(hand, legal),
-      ...pileHintLines(piles, this.me, hand, this.t, this.style, (seat) => this.name(seat)),
-    );
   }
 
   private onionName(): string {
@@ -590,8 +530,7 @@ class Table {
         const parts = [d.play(this.style.card(m.card))];
         if (m.wish) parts.push(d.wish(this.style.colour(m.wish)));
         if (m.to !== undefined) parts.push(d.to(this.name(m.to)));
-        else if (this.hasPiles && !m.faceDown && parseCard(m.card).colour !== null)
-          parts.push(d.ownPile);
+        else if (this.family?.goesOntoOwnPile(m)) parts.push(d.ownPile);
         if (m.faceDown) parts.push(d.faceDown);
         if (m.target !== undefined) parts.push(d.target(this.name(m.target)));
         if (m.direction) parts.push(d.direction(m.direction));

@@ -1,6 +1,6 @@
 import type { PlayCommand } from "@maumau/client";
 import type { Command, FamilyView } from "@maumau/engine";
-import { heulDochViewOf, scoreRows } from "../families/index.js";
+import { familyOf } from "../families/index.js";
 
 export const isRecord = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
@@ -14,23 +14,16 @@ export const strings = (x: unknown): string[] | null =>
 /** The viewer's own hand; null for spectators and before the start. */
 export const handOf = (view: FamilyView | null): readonly string[] | null => view?.hand ?? null;
 
-/** The score table: every game's points (one row per game) and the totals. */
+/**
+ * The score table: every game's points (one row per game, as its family keeps them; none from
+ * a family this build does not know) and the totals.
+ */
 export function scoreTableOf(view: FamilyView): {
   history: readonly (readonly number[])[];
   totals: readonly number[];
 } {
-  return { history: scoreRows(view), totals: view.totals };
+  return { history: familyOf(view)?.scoreRows(view) ?? [], totals: view.totals };
 }
-
-/** A pile's top as a viewer sees it: an onion shows its back, never its card. */
-export interface PileTop {
-  readonly card: string | null;
-  readonly faceDown: boolean;
-}
-
-/** The personal piles' tops, `null` for an empty pile; null in a family without piles. */
-export const pileTopsOf = (view: FamilyView | null): (PileTop | null)[] | null =>
-  heulDochViewOf(view)?.piles.map((pile) => pile.top) ?? null;
 
 export const isPlay = (c: Command): c is PlayCommand => c.type === "playCard";
 
