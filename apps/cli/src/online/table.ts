@@ -427,9 +427,12 @@ export class OnlineTable {
       case "quit":
         return this.leave();
       case "help": {
-        const help =
-          `${look.o.onlineHelp}\n${look.o.chatHelp(reactionList(this.setup.lang))}` +
-          (familyOf(this.snapshot?.view ?? null)?.help(look.t) ?? "");
+        const familyHelp = familyOf(this.snapshot?.view ?? null)?.help(look.t);
+        const help = [
+          look.o.onlineHelp,
+          look.o.chatHelp(reactionList(this.setup.lang)),
+          ...(familyHelp ? [familyHelp] : []),
+        ].join("\n");
         // The full screen's message rows are too few for it: it goes to the log, whole.
         if (ui.fullScreen) {
           this.log.push(...help.split("\n"));
