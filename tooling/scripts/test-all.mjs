@@ -4,7 +4,7 @@
 // ("Tests: N passed, N failed, N skipped"). An unformatted file fails the run like a test.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { childEnv } from "./env.mjs";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -63,6 +63,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let files = 0;
+const failures = [];
 for (const dir of packageDirs) {
   for (const file of reportsOf(dir)) {
     if (!existsSync(file)) continue;
@@ -71,8 +72,26 @@ for (const dir of packageDirs) {
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     files += report.numTotalTestSuites ?? 0;
+    // Each failed test by file and name with its first line of failure, so that the end of
+    // the log (often all a CI page keeps) says which failed.
+    for (const suite of report.testResults ?? [])
+      for (const test of suite.assertionResults ?? [])
+        if (test.status === "failed")
+          failures.push(
+            `${relative(root, suite.name)} > ${test.fullName ?? test.title} (${Math.round((test.duration ?? 0) / 1000)} s): ${String(test.failureMessages?.[0] ?? "").split("\n")[0]}`,
+          );
+    // A file that failed outside any test (an import, a hook) has no failed test to name.
+    for (const suite of report.testResults ?? [])
+      if (
+        suite.status === "failed" &&
+        !(suite.assertionResults ?? []).some((t) => t.status === "failed")
+      )
+        failures.push(
+          `${relative(root, suite.name)}: ${String(suite.message ?? "").split("\n")[0]}`,
+        );
   }
 }
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 const status = (turbo.status ?? 1) || (network.status ?? 1);
 console.log(
   `\n${files} test suites in ${packageDirs.length} packages; turbo exited ${turbo.status}, the cluster test ${network.status}.`,

@@ -177,7 +177,7 @@ describe("machine = decide, refusals included (differential)", () => {
         ],
         { all: Object.keys(CLASSIC_BRANCHES), exceptions: CLASSIC_BRANCH_EXCEPTIONS },
       ),
-    SOAK ? 24 * 3600_000 : 120_000,
+    SOAK ? 24 * 3600_000 : 600_000,
   );
 
   it(
@@ -199,6 +199,6 @@ describe("machine = decide, refusals included (differential)", () => {
         null,
       );
     },
-    SOAK ? 24 * 3600_000 : 120_000,
+    SOAK ? 24 * 3600_000 : 600_000,
   );
 });

@@ -297,7 +297,8 @@ describe(`fast path = engine over ${TOTAL_GAMES} random games of the classic fam
         // nearly every game is compared to its end (the engine's own tests show every game ends)
         expect(capped).toBeLessThanOrEqual(Math.floor(perCase / 50));
       },
-      SOAK || process.env.FAST_GAMES ? 6 * 3_600_000 : 120_000,
+      // CPU-bound: on two cores beside the other packages' tests one case took 133 s.
+      SOAK || process.env.FAST_GAMES ? 6 * 3_600_000 : 600_000,
     );
 
   it("says so when it cannot run a position: before the deal", () => {

@@ -86,7 +86,7 @@ export class TestSocket {
   }
 
   /** Resolves once `test` holds (checked after every frame), or rejects after `ms`. */
-  until(test: () => boolean, ms = 20_000): Promise<void> {
+  until(test: () => boolean, ms = 60_000): Promise<void> {
     if (test()) return Promise.resolve();
     return new Promise((done, fail) => {
       const timer = setTimeout(() => fail(new Error("timed out waiting for a frame")), ms);
