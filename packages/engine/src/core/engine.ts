@@ -46,7 +46,7 @@ export interface Applied<S, E> {
  * talk to this. A family does not write it by hand: `familyEngine` (core/family.ts) builds it
  * from the family's own parts.
  */
-/** The family name a view type carries (`"classic"` for `ClassicView`). */
+/** The family name a view type carries (its `family` literal). */
 export type FamilyNameOf<V> = V extends { readonly family: infer F extends string } ? F : string;
 
 export interface Engine<R, S, E extends { type: string }, V, EV = E> {

@@ -2,8 +2,8 @@ import type { ClassicState } from "../classic/state.js";
 import type { GameDriver } from "../core/driver.js";
 import { isFastUnsupported, type FastUnsupported } from "../core/fast.js";
 import type { Command, Seat } from "../core/types.js";
-import { FastClassic, type FastSnapshot } from "../fast/classic.js";
-import { FastHeulDoch, type FastHeulDochSnapshot } from "../fast/heulDoch.js";
+import type { FastSnapshot } from "../fast/classic.js";
+import type { FastHeulDochSnapshot } from "../fast/heulDoch.js";
 import type { HeulDochState } from "../heul-doch/state.js";
 
 /** How often the fast row judged a step itself, and how often it left one to decide. */
@@ -67,24 +67,12 @@ interface BesideGame {
 }
 
 /** A family's fast path as the fast row drives it: load decide's state, read its table. */
-interface FastRowFamily {
+/** What the fast row needs of a family with a fast path (registered in `families.ts`). */
+export interface FastRowFamily {
   load(state: unknown): BesideGame | FastUnsupported;
   /** Decide's table in the terms of the game's `snapshot()`. */
   expected(state: unknown): object;
 }
-
-/** The families whose fast path the fast row drives, by `Engine.family`. */
-export const FAST_ROW_FAMILIES: Readonly<Partial<Record<string, FastRowFamily>>> = {
-  classic: {
-    load: (s) => FastClassic.load(s as ClassicState, { exactShuffles: true }),
-    expected: (s) => fastSnapshotOf(s as ClassicState),
-  },
-  // a dealt Heul doch! game has no random outcome left (H-3.6): nothing to take exactly
-  "heul-doch": {
-    load: (s) => FastHeulDoch.load(s as HeulDochState),
-    expected: (s) => fastHeulDochSnapshotOf(s as HeulDochState),
-  },
-};
 
 const differences = (a: object, b: object): string[] => {
   const fast = a as Record<string, unknown>;
@@ -102,14 +90,12 @@ export class FastBeside {
   private game: BesideGame | null = null;
   private readonly family: FastRowFamily;
 
-  /** Throws when `family` has no fast path in `FAST_ROW_FAMILIES`. */
+  /** `family`: its entry in `FAST_ROW_FAMILIES` (`families.ts`), or a test's own. */
   constructor(
     private readonly stats: FastRowStats,
-    family: string,
+    family: FastRowFamily,
   ) {
-    const f = FAST_ROW_FAMILIES[family];
-    if (f === undefined) throw new Error(`the fast row drives no fast path of family ${family}`);
-    this.family = f;
+    this.family = family;
   }
 
   /**

@@ -73,10 +73,6 @@ export {
   type RefereeName,
   type RefereeRow,
 } from "./referees.js";
-export {
-  FAST_ROW_FAMILIES,
-  fastHeulDochSnapshotOf,
-  fastSnapshotOf,
-  type FastRowStats,
-} from "./fastBeside.js";
+export { FAST_ROW_FAMILIES } from "./families.js";
+export { fastHeulDochSnapshotOf, fastSnapshotOf, type FastRowStats } from "./fastBeside.js";
 export { ruleBranch, withBranchProbe, type BranchKey, type BranchProbe } from "../core/branches.js";

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { setBranchProbe, type BranchKey, type RefereeName } from "../core/branches.js";
 import type { AnyEngine } from "../core/engine.js";
 import type { AnyVariant } from "../core/variant.js";
-import { FAST_ROW_FAMILIES } from "./fastBeside.js";
+import { FAST_ROW_FAMILIES } from "./families.js";
 import { Scenario, type Setup } from "./scenario.js";
 
 export type { RefereeName };

@@ -7,6 +7,7 @@ import type { AnyVariant } from "../core/variant.js";
 import type { RefereeName } from "../core/branches.js";
 import { stackDeck, type StackSpec } from "./deck.js";
 import { FastBeside, type FastRowStats } from "./fastBeside.js";
+import { FAST_ROW_FAMILIES } from "./families.js";
 
 type Ev = { type: string };
 
@@ -108,10 +109,12 @@ class Run {
     fastStats: FastRowStats | null,
   ) {
     this.mode = referee === "machine" ? "machine" : "decider";
+    const family = driver.engine.family;
+    const fastRow = referee === "fast" ? FAST_ROW_FAMILIES[family] : undefined;
+    if (referee === "fast" && fastRow === undefined)
+      throw new Error(`the fast row drives no fast path of family ${family}`);
     this.fast =
-      referee === "fast"
-        ? new FastBeside(fastStats ?? { judged: 0, left: 0 }, driver.engine.family)
-        : null;
+      fastRow === undefined ? null : new FastBeside(fastStats ?? { judged: 0, left: 0 }, fastRow);
   }
 
   private dispatch(command: Command): DispatchResult<Ev> {

@@ -3,11 +3,18 @@
  * not see. Tests and the soak suite use them; production code filters with `view`/`eventFor`.
  */
 import type { Viewer } from "../../core/types.js";
-import type { FamilyName } from "../../families.js";
 import { classicEventLeak, classicStepLeak, classicViewLeak } from "./classic.js";
 import { heulDochEventLeak, heulDochFrameLeak, heulDochViewLeak } from "./heulDoch.js";
 
-export { classicEventLeak, classicViewLeak, heulDochEventLeak, heulDochViewLeak };
+export {
+  classicEventLeak,
+  classicStepLeak,
+  classicViewLeak,
+  heulDochEventLeak,
+  heulDochFrameLeak,
+  heulDochViewLeak,
+};
+export { FRAME_LEAKS } from "../families.js";
 export { codesIn } from "./codes.js";
 export { handLeak, openingEventLeak } from "./common.js";
 
@@ -41,11 +48,3 @@ export interface FrameLeakChecks extends LeakChecks {
   /** What a whole frame sent to `viewer` at `state` shows that it may not see, or null. */
   readonly frame: (frame: unknown, state: unknown, viewer: Viewer) => string | null;
 }
-
-const none = (): null => null;
-
-/** Every family's frame checks, by name: the server reaches a family's checks through it. */
-export const FRAME_LEAKS: { readonly [F in FamilyName]: FrameLeakChecks } = {
-  classic: { ...classicLeaks, step: classicStepLeak, frame: none },
-  "heul-doch": { ...heulDochLeaks, step: none, frame: heulDochFrameLeak },
-};
