@@ -67,6 +67,7 @@ const classic: { variant: string; options: unknown; forgetRate?: number }[] = [
     options: grownHouseRules,
   },
   { variant: "crazy-eights", options: {} },
+  { variant: "switch", options: {} },
 ];
 
 const CODES = [
@@ -150,7 +151,7 @@ function runFamily(
 
 describe("machine = decide, refusals included (differential)", () => {
   it(
-    `classic family, ${SOAK ? scope : `${RUNS_PER_CLASSIC_TABLE * classic.length} runs`}, over noris, tabaluga, french, bavarian, crazy-eights and house rules`,
+    `classic family, ${SOAK ? scope : `${RUNS_PER_CLASSIC_TABLE * classic.length} runs`}, over noris, tabaluga, french, bavarian, crazy-eights, switch and house rules`,
     () =>
       runFamily(
         "classic",
