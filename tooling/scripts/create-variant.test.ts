@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { registryWithVariant, scaffoldVariant } from "./scaffold.js";
+import { exportName, registryWithVariant, scaffoldVariant } from "./scaffold.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 const tsx = createRequire(import.meta.url).resolve("tsx/cli");
@@ -40,6 +40,16 @@ describe("scaffoldVariant", () => {
     expect(() => registryWithVariant(next, "last-card")).toThrow(/registered already/);
     // crazy-eights, scaffolded so (docs/writing-a-variant.md), is in the registry now
     expect(() => registryWithVariant(source, "crazy-eights")).toThrow(/registered already/);
+  });
+
+  it("names the export of an id that is a reserved word <id>Game (switch: switchGame)", () => {
+    expect(exportName("switch")).toBe("switchGame");
+    expect(exportName("crazy-eights")).toBe("crazyEights");
+    expect(scaffoldVariant({ id: "new" }).get("src/index.ts")).toContain("export const newGame =");
+    const source = readFileSync(join(root, "packages/registry/src/index.ts"), "utf8");
+    expect(registryWithVariant(source, "new")).toContain(
+      'import { newGame } from "@maumau/variant-new";',
+    );
   });
 });
 

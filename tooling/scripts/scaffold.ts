@@ -75,6 +75,19 @@ const DECKS: Record<DeckChoice, DeckFacts> = {
 
 const camel = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const pascal = (id: string) => camel(id).replace(/^./, (c) => c.toUpperCase());
+
+/** Words no binding may be named: an id that is one (`switch`) exports `switchGame`. */
+const RESERVED = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends " +
+    "false finally for function if import in instanceof new null return super switch this throw " +
+    "true try typeof var void while with yield let static implements interface package private " +
+    "protected public await arguments eval"
+  ).split(" "),
+);
+/** The variant's export (and the stem of its other exports) for a variant id. */
+export const exportName = (id: string): string =>
+  RESERVED.has(camel(id)) ? `${camel(id)}Game` : camel(id);
 const title = (id: string) =>
   id
     .split("-")
@@ -92,7 +105,7 @@ export function scaffoldVariant(options: ScaffoldOptions): Map<string, string> {
     throw new Error(`unknown deck "${deckId}" (noris-110, french-52, french-32, bavarian-32)`);
   const P = (options.prefix ?? id[0]!).toUpperCase();
   if (!/^[A-Z]{1,3}$/.test(P)) throw new Error(`"${P}" is not a rule id prefix (1–3 letters)`);
-  const name = camel(id);
+  const name = exportName(id);
   const Name = pascal(id);
   const en = options.nameEn ?? title(id);
   const de = options.nameDe ?? en;
@@ -321,7 +334,7 @@ Write down here every point the printed rules leave open and how this package de
 
 /** The registry source with one more variant imported and listed. */
 export function registryWithVariant(source: string, id: string): string {
-  const name = camel(id);
+  const name = exportName(id);
   if (source.includes(`@maumau/variant-${id}"`)) throw new Error(`${id} is registered already`);
   const importLine = `import { ${name} } from "@maumau/variant-${id}";\n`;
   const lastImport = source.lastIndexOf("\nimport ");

@@ -127,6 +127,7 @@ const CASES: readonly Case[] = [
     players: [2, 5],
   },
   { name: "crazy-eights", variant: "crazy-eights", options: {}, players: [2, 7] },
+  { name: "switch", variant: "switch", options: {}, players: [2, 7] },
 ];
 
 const key = (c: Command): string => JSON.stringify(c, Object.keys(c).sort());
@@ -397,8 +398,14 @@ describe("fast deals, copies, determinizations and playouts", () => {
       }
     });
 
-  // … and crazy-eights (the last case), whose winner collects (C-3.3)
-  for (const c of [CASES[0]!, CASES[3]!, CASES[7]!, CASES[CASES.length - 1]!, BLOCKS])
+  // … and crazy-eights, whose winner collects (C-3.3)
+  for (const c of [
+    CASES[0]!,
+    CASES[3]!,
+    CASES[7]!,
+    CASES.find((k) => k.variant === "crazy-eights")!,
+    BLOCKS,
+  ])
     it(`${c.name}: clones are independent, a determinization keeps what the seat knows, playouts end with the engine's scores`, () => {
       for (let game = 0; game < 30; game++) {
         const root = loadOrFail(opened(c, game), game + 1);

@@ -5,6 +5,7 @@ import { custom } from "@maumau/variant-custom";
 import { french } from "@maumau/variant-french";
 import { heulDoch } from "@maumau/variant-heul-doch";
 import { noris } from "@maumau/variant-noris";
+import { switchGame } from "@maumau/variant-switch";
 import { tabaluga } from "@maumau/variant-tabaluga";
 
 /** Every variant the platform plays. Adding a variant is one line here. */
@@ -16,6 +17,7 @@ export const variants: readonly AnyVariant[] = Object.freeze([
   custom as AnyVariant,
   heulDoch as AnyVariant,
   crazyEights as AnyVariant,
+  switchGame as AnyVariant,
 ]);
 
 export const variantIds = (): string[] => variants.map((v) => v.id);

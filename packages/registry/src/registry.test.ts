@@ -16,6 +16,7 @@ describe("the registry", () => {
         "heul-doch",
         "custom",
         "crazy-eights",
+        "switch",
       ]),
     );
     expect(findVariant("skat")).toBeUndefined();

@@ -1,0 +1,3 @@
+import base from "@maumau/eslint-config";
+
+export default base;
