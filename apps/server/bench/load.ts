@@ -24,7 +24,9 @@
  *   --seconds N             measured seconds per phase (after 1 s of warm-up)
  *   --matches N             four-seat matches (default 250 = 1,000 clients)
  *   --target server,echo    what to measure (default both)
- *   --store sqlite|postgres the server's store (postgres needs DATABASE_URL)
+ *   --store sqlite|postgres|memory the server's store (postgres needs DATABASE_URL;
+ *                         memory: SQLite `:memory:`, written inline, no disk: the ceiling
+ *                         of everything but the store)
  *   --cpu-prof DIR          run the server with `node --cpu-prof --cpu-prof-dir DIR`
  *   --json FILE             also write every figure as JSON
  * Prints one line per figure, `name: value unit (goal: …)`.
@@ -61,6 +63,8 @@ const { values: args } = parseArgs({
   },
 });
 
+if (!["sqlite", "postgres", "memory"].includes(args.store))
+  throw new Error(`--store ${args.store}: expected sqlite, postgres or memory`);
 const quick = args.quick === true;
 const rates = (args.rates ?? (quick ? "2000,4000,0" : "500,1000,2000,4000,0"))
   .split(",")
@@ -476,6 +480,8 @@ async function startTarget(target: "server" | "echo", dir: string): Promise<Chil
     if (!url) throw new Error("--store postgres needs DATABASE_URL");
     env.DATABASE_URL = url;
     env.DATABASE_SCHEMA = `load_${process.pid}_${Date.now()}`;
+  } else if (args.store === "memory") {
+    env.SQLITE_PATH = ":memory:";
   } else {
     env.SQLITE_PATH = join(dir, "load.sqlite");
   }
