@@ -90,6 +90,13 @@ export const wish = (colour: string | null) => field("wish", colour);
 export const pendingDraw = (n: number | null) => field("pendingDraw", n);
 /** Cards left in the draw pile. */
 export const drawPile = (n: number) => field("drawPile", n);
+
+/** A game's draw pile, top card first, read off its state (for checks of its order). */
+export const drawPileOf = (state: unknown): readonly CardCode[] => {
+  const pile = (state as { drawPile?: unknown }).drawPile;
+  if (!Array.isArray(pile)) throw new Error("this variant's state has no `drawPile` list");
+  return pile as CardCode[];
+};
 export const scores = (s: readonly number[] | null) => field("scores", s);
 export const totals = (t: readonly number[] | null) => field("totals", t);
 export const winners = (seats: readonly Seat[]) => field("winners", seats);

@@ -31,6 +31,7 @@ export {
   dealer,
   direction,
   drawPile,
+  drawPileOf,
   game,
   hand,
   handSize,

@@ -3,6 +3,7 @@ import {
   check,
   dealer,
   drawPile,
+  drawPileOf,
   forEachReferee,
   game,
   handSize,
@@ -17,10 +18,6 @@ import {
 } from "@maumau/engine/testing";
 import { describe, expect, it } from "vitest";
 import { crazyEights } from "./index.js";
-
-/** The draw pile of a classic game, top card first. */
-const pileOf = (state: unknown): readonly string[] =>
-  (state as { drawPile: readonly string[] }).drawPile;
 
 describe("E-1 the deck", () => {
   it("E-1 has the 52 French cards, each once", () => {
@@ -76,8 +73,8 @@ forEachReferee(crazyEights, ({ given }) => {
         turn(1),
         drawPile(52 - 15 - 1),
         check(({ driver }) => {
-          expect(pileOf(driver.state)[0]).toBe("spades/k");
-          expect(pileOf(driver.state).at(-1)).toBe("hearts/8");
+          expect(drawPileOf(driver.state)[0]).toBe("spades/k");
+          expect(drawPileOf(driver.state).at(-1)).toBe("hearts/8");
         }),
       );
     });
@@ -92,7 +89,7 @@ forEachReferee(crazyEights, ({ given }) => {
       ).then(
         top("clubs/4"),
         check(({ driver }) =>
-          expect(pileOf(driver.state).slice(-2)).toEqual(["hearts/8", "spades/8"]),
+          expect(drawPileOf(driver.state).slice(-2)).toEqual(["hearts/8", "spades/8"]),
         ),
       );
     });

@@ -2,6 +2,7 @@ import {
   check,
   draw,
   drawPile,
+  drawPileOf,
   forEachReferee,
   handSize,
   logged,
@@ -15,8 +16,8 @@ import {
   top,
   totals,
   turn,
-  winners,
   type TableSpec,
+  winners,
 } from "@maumau/engine/testing";
 import { describe, expect, it } from "vitest";
 import { custom, parseRuleSet, type RuleSetInput } from "./index.js";
@@ -28,10 +29,6 @@ const plain = (more: Partial<RuleSetInput> = {}): RuleSetInput => ({
   players: { min: 2, max: 5 },
   ...more,
 });
-
-/** The draw pile of a classic game, top card first. */
-const pileOf = (state: unknown): readonly string[] =>
-  (state as { drawPile: readonly string[] }).drawPile;
 
 const errorsOf = (input: unknown): string[] => {
   const parsed = parseRuleSet(input);
@@ -187,7 +184,7 @@ forEachReferee(custom, ({ given }) => {
         top("hearts/5"),
         turn(1),
         drawPile(52 - 10 - 1),
-        check(({ driver }) => expect(pileOf(driver.state).at(-1)).toBe("clubs/8")),
+        check(({ driver }) => expect(drawPileOf(driver.state).at(-1)).toBe("clubs/8")),
       );
     });
 
@@ -202,7 +199,7 @@ forEachReferee(custom, ({ given }) => {
         turn(1),
         drawPile(41),
         check(({ driver }) => {
-          expect(pileOf(driver.state).slice(-2)).toEqual(["clubs/8", "spades/8"]);
+          expect(drawPileOf(driver.state).slice(-2)).toEqual(["clubs/8", "spades/8"]);
         }),
       );
     });

@@ -3,6 +3,7 @@ import {
   check,
   dealer,
   drawPile,
+  drawPileOf,
   forEachReferee,
   game,
   handSize,
@@ -17,10 +18,6 @@ import {
 } from "@maumau/engine/testing";
 import { describe, expect, it } from "vitest";
 import { switchGame } from "./index.js";
-
-/** The draw pile of a classic game, top card first. */
-const pileOf = (state: unknown): readonly string[] =>
-  (state as { drawPile: readonly string[] }).drawPile;
 
 describe("S-1 the deck", () => {
   it("S-1 has the 52 French cards, each once", () => {
@@ -77,8 +74,8 @@ forEachReferee(switchGame, ({ given }) => {
           turn(1),
           drawPile(52 - 21 - 1),
           check(({ driver }) => {
-            expect(pileOf(driver.state)[0]).toBe("spades/q");
-            expect(pileOf(driver.state).at(-1)).toBe(trick);
+            expect(drawPileOf(driver.state)[0]).toBe("spades/q");
+            expect(drawPileOf(driver.state).at(-1)).toBe(trick);
           }),
         );
       });
@@ -94,7 +91,11 @@ forEachReferee(switchGame, ({ given }) => {
       ).then(
         top("clubs/4"),
         check(({ driver }) =>
-          expect(pileOf(driver.state).slice(-3)).toEqual(["hearts/2", "spades/8", "diamonds/a"]),
+          expect(drawPileOf(driver.state).slice(-3)).toEqual([
+            "hearts/2",
+            "spades/8",
+            "diamonds/a",
+          ]),
         ),
       );
     });
