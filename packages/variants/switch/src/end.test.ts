@@ -22,6 +22,7 @@ import {
   type Step,
 } from "@maumau/engine/testing";
 import { describe, it } from "vitest";
+import { lastTwoCards } from "./lastCards.js";
 import { switchGame } from "./index.js";
 
 forEachReferee(switchGame, ({ given }) => {
@@ -32,39 +33,7 @@ forEachReferee(switchGame, ({ given }) => {
    * hearts/10, spades/10, diamonds/q, spades/q, hearts/j (60).
    */
   const race = (last: [string, string], options: Record<string, unknown> = {}) =>
-    given(
-      table(switchGame, {
-        players: 2,
-        options,
-        hands: {
-          1: ["clubs/3", "clubs/4", "clubs/6", "clubs/7", "clubs/9", ...last],
-          0: [
-            "spades/3",
-            "spades/4",
-            "spades/6",
-            "hearts/k",
-            "hearts/q",
-            "diamonds/a",
-            "diamonds/j",
-          ],
-        },
-        starter: "clubs/5",
-        drawPile: ["diamonds/10", "hearts/10", "spades/10", "diamonds/q", "spades/q", "hearts/j"],
-      }),
-    ).when(
-      play(1, "clubs/3"),
-      draw(0),
-      play(1, "clubs/4"),
-      draw(0),
-      play(1, "clubs/6"),
-      draw(0),
-      play(1, "clubs/7"),
-      draw(0),
-      play(1, "clubs/9"),
-      draw(0),
-      play(1, last[0], { mau: true }),
-      draw(0),
-    );
+    lastTwoCards(given, last, options).when(play(1, last[0], { mau: true }), draw(0));
 
   describe("S-6.1 the first player out wins; the last card has no effect", () => {
     it("S-6.1 seat 1 plays its last card and wins", () => {

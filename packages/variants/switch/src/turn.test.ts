@@ -21,6 +21,7 @@ import {
 } from "@maumau/engine/testing";
 import { describe, expect, it } from "vitest";
 import { switchGame } from "./index.js";
+import { lastTwoCards } from "./lastCards.js";
 
 forEachReferee(switchGame, ({ given }) => {
   /** Three players, seat 0 deals, seat 1 plays first on clubs/5; the stock's top is `pile`. */
@@ -196,47 +197,12 @@ forEachReferee(switchGame, ({ given }) => {
      * after the returned steps seat 1 holds exactly `pair` and is to play.
      */
     const twoLeft = (pair: [string, string]) =>
-      given(
-        table(switchGame, {
-          players: 2,
-          hands: {
-            1: ["clubs/3", "clubs/4", "clubs/6", "clubs/7", "clubs/9", ...pair],
-            0: [
-              "spades/3",
-              "spades/4",
-              "spades/6",
-              "hearts/k",
-              "hearts/q",
-              "diamonds/a",
-              "diamonds/j",
-            ],
-          },
-          starter: "clubs/5",
-          drawPile: [
-            "diamonds/10",
-            "hearts/10",
-            "spades/10",
-            "diamonds/q",
-            "spades/q",
-            "hearts/j",
-            "hearts/6",
-            "hearts/7",
-          ],
-        }),
-      )
-        .when(
-          play(1, "clubs/3"),
-          draw(0),
-          play(1, "clubs/4"),
-          draw(0),
-          play(1, "clubs/6"),
-          draw(0),
-          play(1, "clubs/7"),
-          draw(0),
-          play(1, "clubs/9"),
-          draw(0),
-        )
-        .then(ok(), hand(1, pair), turn(1), top("clubs/9"));
+      lastTwoCards(given, pair, {}, ["hearts/6", "hearts/7"]).then(
+        ok(),
+        hand(1, pair),
+        turn(1),
+        top("clubs/9"),
+      );
 
     it('S-5 "Last card" with the second-to-last card costs nothing', () => {
       twoLeft(["clubs/10", "clubs/j"])
