@@ -189,4 +189,94 @@ describe("FrameExpander", () => {
       expect(frame?.snapshot.legal).toEqual([]);
     });
   });
+
+  describe("a view sent as what changed (viewPatch)", () => {
+    const patch = (version: number, set: Record<string, unknown>, drop?: string[]) =>
+      delta(version, {
+        view: undefined,
+        viewPatch: drop === undefined ? { set } : { set, drop },
+      });
+
+    it("sets and drops keys on the snapshot of the version just before", () => {
+      const frames = new FrameExpander();
+      frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
+      const [frame] = frames.expand(patch(4, { top: "x" }, ["hand"]));
+      expect(frame?.snapshot.view).toEqual({ family: "classic", top: "x", rules: { deck: "d" } });
+      const [next] = frames.expand(patch(5, { hand: ["b"] }));
+      expect(next?.snapshot.view).toEqual({
+        family: "classic",
+        top: "x",
+        hand: ["b"],
+        rules: { deck: "d" },
+      });
+    });
+
+    it("holds a patch that overtook another, and drops one whose base it cannot have", () => {
+      const frames = new FrameExpander();
+      frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
+      expect(frames.expand(patch(5, { top: "5" }))).toEqual([]);
+      const both = frames.expand(patch(4, { top: "4" }));
+      expect(both.map((f) => (f.snapshot.view as unknown as { top: string }).top)).toEqual([
+        "4",
+        "5",
+      ]);
+      // A commit of versions 6–7 completed on a snapshot of 6 would patch the wrong base.
+      frames.expand({ kind: "snapshot", matchId: "m", version: 6, snapshot: full(6) });
+      const twoEvents = {
+        ...patch(7, { top: "7" }),
+        events: [6, 7].map((version) => ({ version, type: "x", data: null, at: `t${version}` })),
+      };
+      expect(frames.expand(twoEvents)).toEqual([]);
+      // The same delta with a whole view may be completed there (what it leaves out is fixed).
+      expect(versions(frames.expand({ ...twoEvents, viewPatch: undefined, view: {} }))).toEqual([
+        7,
+      ]);
+    });
+
+    it("joins a seat's parts: the public patch, then the seat's own patch or whole view", () => {
+      const shared = patch(4, { top: "x", drawPile: 3 }, ["cut"]);
+      const base = { family: "classic", hand: ["a"], cut: 1, drawPile: 4, rules: { deck: "d" } };
+      const joined = (own: Partial<PrivateFrame>) => {
+        const frames = new FrameExpander();
+        frames.expand({
+          kind: "snapshot",
+          matchId: "m",
+          version: 3,
+          snapshot: { ...full(3), view: base as unknown as FamilyView },
+        });
+        const frame: PrivateFrame = {
+          kind: "private",
+          matchId: "m",
+          version: 4,
+          viewer: 0,
+          legal: [],
+          shared: { ...shared, viewer: "spectator" },
+          ...own,
+        };
+        return frames.expand(frame)[0]?.snapshot.view;
+      };
+      // Nothing of its own changed: the public patch alone.
+      expect(joined({})).toEqual({
+        family: "classic",
+        hand: ["a"],
+        drawPile: 3,
+        top: "x",
+        rules: { deck: "d" },
+      });
+      // Its own patch wins over the public one, and may put back what the public one dropped.
+      expect(joined({ viewPatch: { set: { hand: ["a", "b"], cut: 2 }, drop: ["top"] } })).toEqual({
+        family: "classic",
+        hand: ["a", "b"],
+        cut: 2,
+        drawPile: 3,
+        rules: { deck: "d" },
+      });
+      // A whole view (the server had none of the seat's to patch) replaces it, rules kept.
+      expect(joined({ view: { family: "classic", hand: ["z"] } })).toEqual({
+        family: "classic",
+        hand: ["z"],
+        rules: { deck: "d" },
+      });
+    });
+  });
 });

@@ -5,6 +5,7 @@ import {
   type MatchFrame,
   type MatchSnapshot,
   type PrivateFrame,
+  type ViewPatch,
   type WireFrame,
 } from "./protocol.js";
 
@@ -18,7 +19,9 @@ const MAX_HELD = 64;
  * snapshot of the version just before it, since what it leaves out may have changed in a frame
  * between: with several server processes frames may overtake each other, so a delta that
  * jumps ahead is held until the ones before it (or a full frame) arrive. One that never comes
- * is made up for by the next watch (`MatchFeed` watches again after a silence).
+ * is made up for by the next watch (`MatchFeed` watches again after a silence). A delta whose
+ * view is a patch (`viewPatch`) is completed only on the snapshot of the version just before its
+ * first event; on a later one it is dropped (the next watch makes up for it).
  *
  * A seat's commit comes as its private part with the public part (`PrivateFrame`): joined,
  * they are the seat's delta.
@@ -45,6 +48,7 @@ export class FrameExpander {
     if (frame.kind === "private") return this.expand(joinParts(frame.shared, frame));
     const first = frame.events[0]?.version ?? frame.version;
     if (frame.version <= base.version) return [];
+    if (frame.viewPatch !== undefined && first < base.version + 1) return [];
     if (first > base.version + 1) {
       const held = this.held.get(matchId) ?? [];
       held.push(frame);
@@ -73,7 +77,12 @@ export class FrameExpander {
       const held = this.held.get(matchId);
       const base = this.latest.get(matchId);
       if (held === undefined || base === undefined) return out;
-      const waiting = held.filter((d) => d.version > base.version && d.viewer === base.viewer);
+      const waiting = held.filter(
+        (d) =>
+          d.version > base.version &&
+          d.viewer === base.viewer &&
+          (d.viewPatch === undefined || (d.events[0]?.version ?? d.version) > base.version),
+      );
       const next = waiting.find((d) => (d.events[0]?.version ?? d.version) <= base.version + 1);
       if (waiting.length === 0) this.held.delete(matchId);
       else this.held.set(matchId, waiting);
@@ -114,7 +123,10 @@ function completeSnapshot(base: MatchSnapshot, frame: DeltaFrame): MatchSnapshot
     version: frame.version,
     updatedAt: last?.at ?? base.lobby.updatedAt,
   };
-  const view = viewOf(frame.view, base.view);
+  const view =
+    frame.viewPatch === undefined
+      ? viewOf(frame.view, base.view)
+      : viewOf(patched(base.view, frame.viewPatch), base.view);
   return {
     matchId: frame.matchId,
     version: frame.version,
@@ -140,17 +152,56 @@ function viewOf(wire: unknown, base: FamilyView | null): FamilyView | null {
 const isFamilyView = (view: object): view is FamilyView =>
   "family" in view && typeof view.family === "string" && "rules" in view;
 
+/** A view with a patch applied (`ViewPatch`); null when there is no view to patch. */
+function patched(view: FamilyView | null, patch: ViewPatch): unknown {
+  if (view === null) return null;
+  const next: Record<string, unknown> = { ...view, ...patch.set };
+  for (const key of patch.drop ?? []) delete next[key];
+  return next;
+}
+
+/** Two patches as one: `first`, then `then`. */
+function composed(first: ViewPatch, then: ViewPatch): ViewPatch {
+  const set: Record<string, unknown> = { ...first.set, ...then.set };
+  const drop = new Set(first.drop);
+  for (const key of Object.keys(then.set)) drop.delete(key);
+  for (const key of then.drop ?? []) {
+    delete set[key];
+    drop.add(key);
+  }
+  return drop.size === 0 ? { set } : { set, drop: [...drop] };
+}
+
 /** A seat's delta from a commit's public part and the seat's private part of the same version. */
 export function joinParts(shared: DeltaFrame, own: Omit<PrivateFrame, "shared">): DeltaFrame {
   const mine = own.events === undefined ? null : new Map(own.events.map((e) => [e.version, e]));
+  const { view: _view, viewPatch: _patch, ...rest } = shared;
   return {
-    ...shared,
+    ...rest,
     viewer: own.viewer,
     events: mine === null ? shared.events : shared.events.map((e) => mine.get(e.version) ?? e),
-    view:
-      shared.view === null || own.view === null
-        ? shared.view
-        : { ...(shared.view as Record<string, unknown>), ...own.view },
+    ...viewOfParts(shared, own),
     legal: own.legal,
+  };
+}
+
+/** The seat's view (or view patch) from the two parts, in the three ways of `PrivateFrame`. */
+function viewOfParts(
+  shared: DeltaFrame,
+  own: Omit<PrivateFrame, "shared">,
+): Pick<DeltaFrame, "view" | "viewPatch"> {
+  if (shared.viewPatch === undefined) {
+    const view = shared.view ?? null;
+    return {
+      view:
+        view === null || own.view === null || own.view === undefined
+          ? view
+          : { ...(view as Record<string, unknown>), ...own.view },
+    };
+  }
+  if (own.view !== undefined) return { view: own.view };
+  return {
+    viewPatch:
+      own.viewPatch === undefined ? shared.viewPatch : composed(shared.viewPatch, own.viewPatch),
   };
 }

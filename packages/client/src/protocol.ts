@@ -167,7 +167,10 @@ export type MatchFrame =
  * - `lobby` is left out when only its `version` and `updatedAt` changed (no lobby event, no
  *   change of status): they become the frame's version and the time of its last event that is
  *   not table talk (a chat line leaves `updatedAt`, where the turn timer counts from, alone);
- * - `view.rules` is left out once the match has started (the rules never change after that).
+ * - `view.rules` is left out once the match has started (the rules never change after that);
+ * - the view comes as what changed (`viewPatch`) when the server built the viewer's view of the
+ *   version just before the commit: the keys whose values changed, and the keys that are gone.
+ *   Such a delta is completed only on exactly that version's snapshot.
  */
 export interface DeltaFrame {
   readonly kind: "delta";
@@ -176,11 +179,23 @@ export interface DeltaFrame {
   readonly viewer: Viewer;
   readonly events: readonly ViewEvent[];
   readonly lobby?: LobbyView;
-  readonly view: unknown;
+  /** The whole view (null before the start); left out when `viewPatch` says what changed. */
+  readonly view?: unknown;
+  /** What changed in the view since the snapshot of the version before the commit. */
+  readonly viewPatch?: ViewPatch;
   readonly progress: Progress | null;
   readonly legal: readonly Command[];
   /** The statechart position after the commit (public facts, the same for every viewer). */
   readonly machine: MachinePosition | null;
+}
+
+/**
+ * A view's change from one version to the next: `set`, the keys whose values changed (or are
+ * new); `drop`, the keys that are gone. Applied in that order on the older view.
+ */
+export interface ViewPatch {
+  readonly set: Readonly<Record<string, unknown>>;
+  readonly drop?: readonly string[];
 }
 
 /**
@@ -191,8 +206,15 @@ export interface DeltaFrame {
  * (`joinParts`) into the seat's `DeltaFrame`:
  * - `events`: the seat's own versions of the commit's events where they differ from the public
  *   ones (its drawn cards), by version; left out when none differ;
- * - `view`: the keys of the seat's view whose values differ from the public view's (its hand,
- *   `viewer`, …); the public view's other keys are the seat's too. Null before the start;
+ * - the view, in one of three ways:
+ *   - the public part has a whole `view`: `view` holds the keys of the seat's view whose values
+ *     differ from the public view's (its hand, `viewer`, …); the public view's other keys are
+ *     the seat's too. Null before the start;
+ *   - the public part has a `viewPatch` and the server built the seat's view of the version
+ *     before: `viewPatch` is what the seat's view needs beyond the public patch (its hand when
+ *     it changed), applied after it;
+ *   - the public part has a `viewPatch` but the server has no such view of the seat: `view` is
+ *     the seat's whole view (its `rules` left out once started);
  * - `legal`: the seat's legal moves.
  */
 export interface PrivateFrame {
@@ -201,7 +223,8 @@ export interface PrivateFrame {
   readonly version: number;
   readonly viewer: Seat;
   readonly events?: readonly ViewEvent[];
-  readonly view: Readonly<Record<string, unknown>> | null;
+  readonly view?: Readonly<Record<string, unknown>> | null;
+  readonly viewPatch?: ViewPatch;
   readonly legal: readonly Command[];
   /** The commit's public part, the same object (and JSON text) for every seat. */
   readonly shared: DeltaFrame;

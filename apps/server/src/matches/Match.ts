@@ -24,6 +24,7 @@ import type {
   RuleSetRef,
   SeatView,
   ViewEvent,
+  ViewPatch,
 } from "@maumau/client";
 import { findVariant } from "@maumau/registry";
 import type { StoredEvent } from "../store/EventStore.js";
@@ -107,6 +108,11 @@ export class Match {
   private playedAt = 0;
   /** When each chat sender (`chatSenderKey`) wrote lately (ms), oldest first, for the rate. */
   private readonly chatTimes = new Map<string, number[]>();
+  /**
+   * The views the last commit's frames were built from (`commitFrames`), at that version: the
+   * next commit's frames send what changed from them (`ViewPatch`).
+   */
+  private framed: Framed | null = null;
 
   private constructor(
     readonly id: string,
@@ -459,13 +465,14 @@ export class Match {
     progress: Progress | null,
     /** The viewer's view, when the caller has it already. */
     fullView: FamilyView | null = this.started ? this.engine.view(this.gameState, viewer) : null,
+    /** The viewer's view of the version before the commit: the frame sends what changed. */
+    before: FamilyView | null = null,
   ): DeltaFrame {
     const from = events[0]?.version ?? this.version;
-    let view: object | null = fullView;
-    if (this.startedAt > 0 && this.startedAt < from && fullView !== null) {
-      const { rules: _fixed, ...rest } = fullView;
-      view = rest;
-    }
+    const view =
+      before !== null && isRecord(fullView)
+        ? { viewPatch: viewPatchOf(before, fullView) }
+        : { view: this.wholeView(fullView, from) };
     return {
       kind: "delta",
       matchId: this.id,
@@ -473,7 +480,7 @@ export class Match {
       viewer,
       events: events.map((e) => this.eventFor(e, viewer)),
       ...(this.lobbyChangedAt >= from ? { lobby: this.lobby() } : {}),
-      view,
+      ...view,
       progress,
       legal: this.legalFor(viewer, progress),
       machine: this.machinePosition(),
@@ -493,7 +500,12 @@ export class Match {
     const publicView: FamilyView | null = this.started
       ? this.engine.view(this.gameState, "spectator")
       : null;
-    const shared = this.deltaFrame("spectator", events, progress, publicView);
+    const from = events[0]?.version ?? this.version;
+    // The views of the version before the commit, when the last frames were built on it.
+    const before = this.framed?.version === from - 1 ? this.framed : null;
+    const shared = this.deltaFrame("spectator", events, progress, publicView, before?.public);
+    const framed: Framed = { version: this.version, public: publicView, seats: new Map() };
+    this.framed = framed;
     return {
       shared,
       privateFor: (seat: Seat): PrivateFrame => {
@@ -505,28 +517,70 @@ export class Match {
           if (!sameJson(mine.data, shared.events[i]!.data) || mine.type !== shared.events[i]!.type)
             (own ??= []).push(mine);
         });
-        let view: Record<string, unknown> | null = null;
-        if (this.started && isRecord(publicView)) {
-          const seatView = this.engine.view(this.gameState, seat);
-          view = {};
-          if (isRecord(seatView)) {
-            for (const key of Object.keys(seatView)) {
-              if (!sameJson(seatView[key], publicView[key])) view[key] = seatView[key];
-            }
-          }
-        }
+        const seatView = this.started ? this.engine.view(this.gameState, seat) : null;
+        if (seatView !== null) framed.seats.set(seat, seatView);
         return {
           kind: "private",
           matchId: this.id,
           version: this.version,
           viewer: seat,
           ...(own === undefined ? {} : { events: own }),
-          view,
+          ...this.ownView(shared, seatView, publicView, before?.seats.get(seat) ?? null, from),
           legal: this.legalFor(seat, progress),
           // Last: the socket encoder appends its JSON text, made once (`encodeOnce`).
           shared,
         };
       },
+    };
+  }
+
+  /** A whole view on the wire: its `rules` left out when the match started before `from`. */
+  private wholeView(view: FamilyView | null, from: number): object | null {
+    if (view === null || !(this.startedAt > 0 && this.startedAt < from)) return view;
+    const { rules: _fixed, ...rest } = view;
+    return rest;
+  }
+
+  /** A seat's view in its private part, in the three ways `PrivateFrame` describes. */
+  private ownView(
+    shared: DeltaFrame,
+    seatView: FamilyView | null,
+    publicView: FamilyView | null,
+    before: FamilyView | null,
+    from: number,
+  ): Pick<PrivateFrame, "view" | "viewPatch"> {
+    if (shared.viewPatch === undefined) {
+      if (!isRecord(publicView) || !isRecord(seatView)) return { view: null };
+      // The keys whose values differ from the public view's.
+      const view: Record<string, unknown> = {};
+      for (const key of Object.keys(seatView)) {
+        if (!sameJson(seatView[key], publicView[key])) view[key] = seatView[key];
+      }
+      return { view };
+    }
+    if (before === null || !isRecord(seatView)) {
+      return { view: this.wholeView(seatView, from) as Record<string, unknown> | null };
+    }
+    // What the seat's view of the version before needs beyond the public patch.
+    // Per seat and commit: `for … in` over the views' own keys (plain objects from the
+    // engine), no key arrays or sets made.
+    const { set, drop } = shared.viewPatch;
+    const old = before as unknown as Record<string, unknown>;
+    const expected = (key: string): unknown =>
+      Object.hasOwn(set, key) ? set[key] : drop?.includes(key) ? undefined : old[key];
+    let ownSet: Record<string, unknown> | undefined;
+    let ownDrop: string[] | undefined;
+    for (const key in seatView) {
+      const value = seatView[key];
+      if (value !== undefined && !sameJson(value, expected(key))) (ownSet ??= {})[key] = value;
+    }
+    const dropped = (key: string) => seatView[key] === undefined && expected(key) !== undefined;
+    for (const key in old) if (dropped(key)) (ownDrop ??= []).push(key);
+    for (const key in set) if (!Object.hasOwn(old, key) && dropped(key)) (ownDrop ??= []).push(key);
+    if (ownSet === undefined && ownDrop === undefined) return {};
+    return {
+      viewPatch:
+        ownDrop === undefined ? { set: ownSet ?? {} } : { set: ownSet ?? {}, drop: ownDrop },
     };
   }
 
@@ -555,6 +609,27 @@ export class Match {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** The views a commit's frames were built from, at the commit's version (`Match.framed`). */
+interface Framed {
+  readonly version: number;
+  readonly public: FamilyView | null;
+  readonly seats: Map<Seat, FamilyView>;
+}
+
+/** What changed from one view to the next (`ViewPatch`); a key valued undefined is absent. */
+function viewPatchOf(before: object, after: Record<string, unknown>): ViewPatch {
+  const old = before as Record<string, unknown>;
+  const set: Record<string, unknown> = {};
+  for (const key in after) {
+    const value = after[key];
+    if (value !== undefined && !sameJson(value, old[key])) set[key] = value;
+  }
+  let drop: string[] | undefined;
+  for (const key in old)
+    if (old[key] !== undefined && after[key] === undefined) (drop ??= []).push(key);
+  return drop === undefined ? { set } : { set, drop };
+}
 
 /** How many chat times a match keeps per sender: enough for the rate's window. */
 const CHAT_TIMES_KEPT = 32;
