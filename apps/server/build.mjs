@@ -7,6 +7,7 @@
 //   `import`s resolved from apps/server/node_modules (native addons, worker-thread loggers).
 // - `dist/botWorker.mjs` and `dist/sqliteWriter.mjs`: the worker threads, beside main.js, where
 //   `new URL("./botWorker.mjs", import.meta.url)` finds them from the bundle as from the source.
+// - socket.io-parser is bundled, from its `build/esm` (see `socketIoParserWithoutDebug`).
 // `--outdir DIR` writes elsewhere (the build test); `--quiet` prints nothing.
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -20,7 +21,37 @@ const outdir = outdirArg >= 0 ? args[outdirArg + 1] : join(serverDir, "dist");
 const manifest = JSON.parse(readFileSync(join(serverDir, "package.json"), "utf8"));
 const external = Object.entries(manifest.dependencies)
   .filter(([, version]) => !String(version).startsWith("workspace:"))
-  .map(([name]) => name);
+  .map(([name]) => name)
+  .filter((name) => name !== "socket.io-parser");
+
+/**
+ * socket.io-parser's `exports` give an `import` under the `node` condition its `build/esm-debug`,
+ * which calls `debug()` on every packet encoded and decoded; `build/esm` is the same code
+ * without those calls. Node picks `esm-debug` for an external import, and so would esbuild
+ * (the `node` condition comes with `platform: "node"`): the server's import of it (our JSON
+ * parser's Encoder and Decoder) is resolved here to `build/esm` and bundled. (socket.io itself
+ * `require`s the CommonJS build; it only uses the parser given in its `parser` option.)
+ */
+const socketIoParserWithoutDebug = {
+  name: "socket.io-parser-without-debug",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^socket\.io-parser$/ }, async (args) => {
+      // The resolution below comes back through this callback: esbuild's own then.
+      if (args.pluginData?.skip === true) return undefined;
+      const resolved = await pluginBuild.resolve("socket.io-parser", {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: { skip: true },
+      });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      const path = resolved.path.replace(/([\\/]build[\\/])esm-debug([\\/])/, "$1esm$2");
+      if (path === resolved.path) {
+        return { errors: [{ text: `socket.io-parser resolved to ${path}, not build/esm-debug` }] };
+      }
+      return { path };
+    });
+  },
+};
 
 rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
@@ -39,6 +70,7 @@ const result = await build({
   target: "node20",
   sourcemap: true,
   external,
+  plugins: [socketIoParserWithoutDebug],
   // Bundled CommonJS modules may call require() for Node's built-ins.
   banner: {
     js: 'import { createRequire as __maumauRequire } from "node:module"; const require = __maumauRequire(import.meta.url);',

@@ -40,6 +40,19 @@ describe("the production build (npm start runs it)", () => {
     }
   });
 
+  it("bundles socket.io-parser's build without debug() calls (Node would import esm-debug)", async () => {
+    const code = await readFile(join(outdir, "main.js"), "utf8");
+    expect(code).not.toMatch(/from\s*["']socket\.io-parser["']/);
+    const { sources } = JSON.parse(await readFile(join(outdir, "main.js.map"), "utf8")) as {
+      sources: string[];
+    };
+    const parser = sources.filter((source) => source.includes("/socket.io-parser/"));
+    expect(parser.some((source) => source.endsWith("/socket.io-parser/build/esm/index.js"))).toBe(
+      true,
+    );
+    expect(parser.filter((source) => source.includes("/esm-debug/"))).toEqual([]);
+  });
+
   it("runs under plain node: serves, stores in SQLite and seats a search bot in a worker thread", async () => {
     const proc = spawn(process.execPath, [join(outdir, "main.js")], {
       env: {

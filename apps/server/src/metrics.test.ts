@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { Metrics } from "./metrics.js";
 import { deleteRedisKeys, pause, startTestApi, type TestApi } from "./testing/index.js";
 import { playServerMatch } from "./testing/playServerMatch.js";
 import { httpClient, TestSocket } from "./testing/TestSocket.js";
@@ -191,5 +192,30 @@ describe("GET /metrics", () => {
       api = undefined;
       await deleteRedisKeys(redisUrl, redisPrefix);
     }
+  });
+});
+
+describe("Metrics.sent", () => {
+  it("counts messages and bytes by event, in every read of the counters and the text", async () => {
+    const metrics = new Metrics();
+    metrics.sent('2["match",{"v":1}]');
+    metrics.sent('2["match",{"v":2}]');
+    metrics.sent('31[{"id":1,"result":{"data":"é"}}]');
+    metrics.sent('2["unknown",1]');
+    metrics.sent(Buffer.from("binary"));
+    const counts = async (counter: Metrics["messagesSent"]): Promise<Record<string, number>> =>
+      Object.fromEntries(
+        (await counter.get()).values.map((v): [string, number] => [
+          String(v.labels.event),
+          v.value,
+        ]),
+      );
+    expect(await counts(metrics.messagesSent)).toEqual({ match: 2, rpc: 1, other: 1 });
+    expect(await counts(metrics.bytesSent)).toEqual({ match: 36, rpc: 35, other: 14 });
+    metrics.sent('2["match",{"v":3}]');
+    const { body } = await metrics.text();
+    expect(sample(body, "maumau_socket_messages_sent_total", { event: "match" })).toBe(3);
+    expect(sample(body, "maumau_socket_bytes_sent_total", { event: "match" })).toBe(54);
+    expect(sample(body, "maumau_socket_messages_sent_total", { event: "rpc" })).toBe(1);
   });
 });

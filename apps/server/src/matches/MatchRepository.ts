@@ -20,8 +20,12 @@ export interface CommitOptions {
   readonly commandIdOf?: (match: Match) => string;
   /** Read what other processes appended before deciding. */
   readonly fresh?: boolean;
-  /** Logs about this commit go here (a command's: with its match id and command id). */
-  readonly logger?: Logger;
+  /**
+   * Logs about this commit go here (a command's: with its match id and command id). A function,
+   * called only when there is something to log: a pino child serialises its bindings when it is
+   * made, which a command that logs nothing need not pay for.
+   */
+  readonly logger?: () => Logger;
 }
 
 export interface Committed {
@@ -196,12 +200,12 @@ export class MatchRepository {
     this.tell(match, events);
   }
 
-  private tell(match: Match, events: readonly StoredEvent[], logger?: Logger): void {
+  private tell(match: Match, events: readonly StoredEvent[], logger?: () => Logger): void {
     for (const listener of this.listeners) {
       try {
         listener(match, events);
       } catch (error) {
-        (logger ?? this.options.logger).error(
+        (logger?.() ?? this.options.logger).error(
           { err: error, matchId: match.id },
           "commit listener failed",
         );

@@ -444,18 +444,28 @@ export class MatchService {
     command: ClientCommand;
   }): Promise<CommandResult> {
     const started = performance.now();
-    const log = this.logger.child({ matchId: input.matchId, commandId: input.commandId });
+    // The command's logger is made when something is logged (see `CommitOptions.logger`).
+    let child: Logger | undefined;
+    const log = (): Logger =>
+      (child ??= this.logger.child({ matchId: input.matchId, commandId: input.commandId }));
     const type = input.command.type;
     const seconds = () => (performance.now() - started) / 1000;
     try {
       const result = await this.decideCommand(input, log);
       this.options.metrics?.command(type, result.duplicate ? "duplicate" : "accepted", seconds());
-      log.debug({ type, version: result.version, duplicate: result.duplicate }, "command accepted");
+      if (this.logger.isLevelEnabled("debug")) {
+        log().debug(
+          { type, version: result.version, duplicate: result.duplicate },
+          "command accepted",
+        );
+      }
       return result;
     } catch (error) {
       if (error instanceof ServiceError) {
         this.options.metrics?.command(type, "refused", seconds(), error.refusal.code);
-        log.debug({ type, code: error.refusal.code }, "command refused");
+        if (this.logger.isLevelEnabled("debug")) {
+          log().debug({ type, code: error.refusal.code }, "command refused");
+        }
       } else {
         this.options.metrics?.command(type, "failed", seconds());
       }
@@ -465,7 +475,7 @@ export class MatchService {
 
   private async decideCommand(
     input: { matchId: string; token: string; commandId: string; command: ClientCommand },
-    log: Logger,
+    log: () => Logger,
   ): Promise<CommandResult> {
     let seat: Seat = -1;
     // Hashed once: the command id and the decision both need the token's seat.

@@ -6,8 +6,28 @@ export const newSeatToken = (): string => randomBytes(32).toString("base64url");
 /** A saved rule set's owner token: like a seat token, 256 bits, only its hash stored. */
 export const newOwnerToken = (): string => randomBytes(32).toString("base64url");
 
-export const hashToken = (token: string): string =>
-  createHash("sha256").update(token, "utf8").digest("hex");
+/** How many token → hash pairs `hashToken` keeps (a seat's token arrives with every command). */
+export const TOKEN_HASHES_KEPT = 4096;
+
+/** The newest hashes, oldest first (a Map iterates in insertion order). */
+const hashes = new Map<string, string>();
+
+/**
+ * A token's SHA-256, hex. The last `TOKEN_HASHES_KEPT` tokens hashed are remembered: a seat
+ * sends the same token with every command. The memory is bounded whatever the tokens sent (the
+ * oldest pair goes first); a forgotten token is hashed again.
+ */
+export const hashToken = (token: string): string => {
+  const known = hashes.get(token);
+  if (known !== undefined) return known;
+  const hash = createHash("sha256").update(token, "utf8").digest("hex");
+  if (hashes.size >= TOKEN_HASHES_KEPT) hashes.delete(hashes.keys().next().value as string);
+  hashes.set(token, hash);
+  return hash;
+};
+
+/** How many token hashes are remembered now (for the tests). */
+export const tokenHashesKept = (): number => hashes.size;
 
 /**
  * A match's shuffle seed: 256 random bits, base64url (43 characters). It stays on the server

@@ -2,13 +2,15 @@ import { EventEmitter } from "node:events";
 import type { RpcAnswer } from "@maumau/client";
 import { pino } from "pino";
 import type { Socket } from "socket.io";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ServiceError } from "../errors/ServiceError.js";
 import type { MatchService } from "../matches/MatchService.js";
 import type { ReplayRooms } from "../replays/ReplayRooms.js";
 import type { Context, SocketSession } from "../trpc/trpc.js";
 import { TooLarge } from "./jsonParser.js";
-import { serveRpc } from "./serveRpc.js";
+import { rpcMessageOf, serveRpc } from "./serveRpc.js";
 
 /**
  * The socket's rpc protocol on its own: a fake socket (an EventEmitter that records what is
@@ -228,5 +230,46 @@ describe("serveRpc: the rpc protocol of one socket", () => {
     });
     await unwatched;
     expect(order).toEqual(["watch m1 begins", "unwatch m2", "watch m1 ends", "unwatch m1"]);
+  });
+});
+
+describe("rpcMessageOf", () => {
+  /** The zod schema it replaces, for comparison. */
+  const rpcMessage = z.object({
+    id: z.union([z.string().max(64), z.number()]),
+    path: z.string().max(64),
+    input: z.unknown().optional(),
+  });
+  const sameAsZod = (message: unknown) => {
+    const zod = rpcMessage.safeParse(message);
+    expect(rpcMessageOf(message)).toStrictEqual(zod.success ? zod.data : null);
+  };
+
+  it("accepts and refuses what the zod schema does, with the same result", () => {
+    const text = fc.oneof(fc.string({ maxLength: 70 }), fc.constant("x".repeat(64)));
+    const id = fc.oneof(
+      text,
+      fc.double(),
+      fc.integer(),
+      fc.constantFrom(NaN, Infinity, -Infinity, null, true),
+    );
+    const message = fc.oneof(
+      fc.record(
+        { id, path: fc.oneof(text, fc.integer()), input: fc.jsonValue(), extra: fc.integer() },
+        { requiredKeys: [] },
+      ),
+      fc.record({ id, path: text, input: fc.constant(undefined) }),
+      fc.jsonValue(),
+      fc.anything(),
+    );
+    fc.assert(fc.property(message, sameAsZod), { numRuns: 2000 });
+    for (const edge of [
+      { id: "x".repeat(64), path: "y".repeat(64) },
+      { id: "x".repeat(65), path: "game.view" },
+      { id: 1, path: "y".repeat(65) },
+      [{ id: 1, path: "game.view" }],
+      Object.create({ id: 1, path: "game.view" }) as unknown,
+    ])
+      sameAsZod(edge);
   });
 });

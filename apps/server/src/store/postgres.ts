@@ -1,11 +1,5 @@
-import {
-  DatabaseError,
-  escapeIdentifier,
-  escapeLiteral,
-  Pool,
-  type PoolClient,
-  type QueryConfig,
-} from "pg";
+import type * as PgModule from "pg";
+import type { Pool, PoolClient, QueryConfig } from "pg";
 import type { Logger } from "pino";
 import {
   checkAfterVersion,
@@ -25,6 +19,17 @@ import {
   type StoredEvent,
   type StreamInfo,
 } from "./EventStore.js";
+
+/**
+ * pg, imported by the first `open`: a process on SQLite never loads it (loaded at start-up it
+ * cost ~5 MB of RSS). Everything below that uses it runs once a store is open.
+ */
+let pgModule: typeof PgModule | undefined;
+
+const pg = (): typeof PgModule => {
+  if (pgModule === undefined) throw new Error("pg is used before PostgresEventStore.open");
+  return pgModule;
+};
 
 export interface PostgresOptions {
   /** The schema holding the store's tables, created if missing (default `public`). */
@@ -108,7 +113,8 @@ export class PostgresEventStore implements EventStore {
     if (schema.length === 0 || schema.length > 63) {
       throw new TypeError("the PostgreSQL schema name must have 1 to 63 characters");
     }
-    const pool = new Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+    pgModule ??= await import("pg");
+    const pool = new (pg().Pool)({ connectionString: url, max: options.maxConnections ?? 10 });
     // An idle client losing its connection emits "error" on the pool; unhandled, it would
     // end the process. The pool replaces the client, so logging is all there is to do.
     pool.on("error", (error) => {
@@ -193,7 +199,7 @@ export class PostgresEventStore implements EventStore {
       }
       // Cannot happen while the stream row is locked; kept so a bypassing writer still yields
       // the documented error rather than a driver one.
-      if (error instanceof DatabaseError && error.code === UNIQUE_VIOLATION) {
+      if (error instanceof pg().DatabaseError && error.code === UNIQUE_VIOLATION) {
         throw new ConcurrencyError(streamId, expectedVersion, await this.version(streamId));
       }
       throw error;
@@ -250,7 +256,7 @@ export class PostgresEventStore implements EventStore {
 }
 
 function queries(schema: string) {
-  const s = escapeIdentifier(schema);
+  const s = pg().escapeIdentifier(schema);
   // Named statements are parsed once per connection; the schema is in the name because the
   // name must always stand for the same text.
   const sql: Sql = (name, text) => (values) => ({ name: `es:${schema}:${name}`, text, values });
@@ -294,7 +300,7 @@ function queries(schema: string) {
        )
        UPDATE ${s}.streams
        SET version = $2::integer + $6::integer, updated_at = now(),
-           position = nextval(${escapeLiteral(`${s}.streams_position_seq`)})
+           position = nextval(${pg().escapeLiteral(`${s}.streams_position_seq`)})
        WHERE stream_id = $1
        RETURNING updated_at AS at`,
     ),
@@ -322,7 +328,7 @@ function toEvent(streamId: string, row: EventRow): StoredEvent {
 }
 
 async function migrate(pool: Pool, schema: string): Promise<void> {
-  const s = escapeIdentifier(schema);
+  const s = pg().escapeIdentifier(schema);
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
