@@ -28,6 +28,8 @@
  *                         memory: SQLite `:memory:`, written inline, no disk: the ceiling
  *                         of everything but the store)
  *   --cpu-prof DIR          run the server with `node --cpu-prof --cpu-prof-dir DIR`
+ *   --heap-prof DIR         sample the server's allocations (bench/allocationSampling.mjs),
+ *                         garbage included, into DIR/allocations.<pid>.<thread>.heapprofile
  *   --json FILE             also write every figure as JSON
  * Prints one line per figure, `name: value unit (goal: …)`.
  */
@@ -59,6 +61,7 @@ const { values: args } = parseArgs({
     target: { type: "string", default: "server,echo" },
     store: { type: "string", default: "sqlite" },
     "cpu-prof": { type: "string" },
+    "heap-prof": { type: "string" },
     json: { type: "string" },
   },
 });
@@ -485,8 +488,13 @@ async function startTarget(target: "server" | "echo", dir: string): Promise<Chil
   } else {
     env.SQLITE_PATH = join(dir, "load.sqlite");
   }
-  const nodeArgs =
-    args["cpu-prof"] === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", args["cpu-prof"]];
+  const nodeArgs = [
+    ...(args["cpu-prof"] === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", args["cpu-prof"]]),
+    ...(args["heap-prof"] === undefined
+      ? []
+      : ["--import", new URL("./allocationSampling.mjs", import.meta.url).pathname]),
+  ];
+  if (args["heap-prof"] !== undefined) env.ALLOCATION_PROFILE_DIR = args["heap-prof"];
   return startChild(buildServer(), { env, port, nodeArgs });
 }
 

@@ -1,8 +1,10 @@
 /**
  * The top entries of a V8 CPU profile (`node --cpu-prof`): self time per function, and the
  * total (self + callees) of the functions with the most inclusive time, for BENCHMARKS.md.
+ * The same for a sampling heap profile (`node --heap-prof`, `.heapprofile`): bytes allocated
+ * per function (V8 samples an allocation about every 512 KB and scales it up).
  *
- * Usage: `node --import tsx bench/profileTop.ts FILE.cpuprofile [N]`
+ * Usage: `node --import tsx bench/profileTop.ts FILE.cpuprofile|FILE.heapprofile [N]`
  */
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
@@ -28,16 +30,37 @@ if (file === undefined) {
   console.error("usage: profileTop.ts FILE.cpuprofile [N]");
   process.exit(2);
 }
-const top = Number(count ?? 25);
-const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const parent = new Map<number, number>();
-for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+/** A `.heapprofile`'s tree: each node with the bytes allocated in it (not in its callees). */
+interface HeapNode {
+  readonly id: number;
+  readonly callFrame: Node["callFrame"];
+  readonly selfSize: number;
+  readonly children: readonly HeapNode[];
+}
 
+const top = Number(count ?? 25);
+const raw = JSON.parse(readFileSync(file, "utf8")) as Profile | { head: HeapNode };
+const heap = "head" in raw;
+const nodes: Node[] = [];
+const parent = new Map<number, number>();
+/** CPU: microseconds per node; heap: bytes. */
 const selfUs = new Map<number, number>();
-profile.samples.forEach((id, i) => {
-  selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-});
+if ("head" in raw) {
+  const walk = (n: HeapNode, up: number | undefined) => {
+    nodes.push({ id: n.id, callFrame: n.callFrame });
+    if (up !== undefined) parent.set(n.id, up);
+    if (n.selfSize > 0) selfUs.set(n.id, n.selfSize);
+    for (const c of n.children) walk(c, n.id);
+  };
+  walk(raw.head, undefined);
+} else {
+  nodes.push(...raw.nodes);
+  for (const n of raw.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  raw.samples.forEach((id, i) => {
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (raw.timeDeltas[i] ?? 0));
+  });
+}
+const byId = new Map(nodes.map((n) => [n.id, n]));
 const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
 const nameOf = (n: Node): string => {
@@ -68,12 +91,17 @@ for (const [id, us] of selfUs) {
 }
 
 const pct = (us: number) => `${((us * 100) / total).toFixed(1).padStart(5)} %`;
-console.log(`profile ${file}: ${(total / 1e6).toFixed(1)} s sampled`);
-console.log(`\nself time, top ${top}:`);
+console.log(
+  heap
+    ? `profile ${file}: ${(total / 2 ** 20).toFixed(0)} MB allocated (sampled)`
+    : `profile ${file}: ${(total / 1e6).toFixed(1)} s sampled`,
+);
+const what = heap ? "allocated" : "time";
+console.log(`\nself ${what}, top ${top}:`);
 for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) {
   console.log(`${pct(us)}  ${name}`);
 }
-console.log(`\ninclusive time, top ${top}:`);
+console.log(`\ninclusive ${what}, top ${top}:`);
 for (const [name, us] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top)) {
   console.log(`${pct(us)}  ${name}`);
 }
