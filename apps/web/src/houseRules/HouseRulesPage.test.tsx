@@ -68,6 +68,17 @@ async function saved(): Promise<Record<string, unknown> & { turn: Record<string,
 const buryGroup = () =>
   screen.getByRole("group", { name: /A starter card of these ranks goes under the draw pile/ });
 
+/**
+ * A control's error as assistive technology reads it: the element its `aria-errormessage`
+ * names, which is also among its description (`aria-describedby`); the name stays the label.
+ */
+const errorOf = (control: HTMLElement): string => {
+  const id = control.getAttribute("aria-errormessage");
+  expect(control.getAttribute("aria-invalid")).toBe("true");
+  expect(control.getAttribute("aria-describedby")?.split(" ")).toContain(id);
+  return document.getElementById(id!)!.textContent;
+};
+
 describe("the house-rules editor sets the options grown from real variants (C-3)", () => {
   it("C-3.1 a hand size at some numbers of players, left out when all are empty", async () => {
     french();
@@ -89,9 +100,8 @@ describe("the house-rules editor sets the options grown from real variants (C-3)
     french();
     type("Most players", "6");
     type("Hand size with 6 players", "10");
-    expect(
-      screen.getByLabelText(/^Hand size with 6 players/).closest("label")!.textContent,
-    ).toMatch(/6 players × 10 cards \+ a starter need more than the 52 cards/);
+    const field = screen.getByLabelText("Hand size with 6 players");
+    expect(errorOf(field)).toMatch(/6 players × 10 cards \+ a starter need more than the 52 cards/);
   });
 
   it("C-3.2 the draw cap: only with draw-until-playable, else the schema's error", async () => {
@@ -111,7 +121,9 @@ describe("the house-rules editor sets the options grown from real variants (C-3)
     // Without draw-until-playable the cap is refused, named where it is set (and still clearable).
     fireEvent.click(screen.getByLabelText("Draw until a card fits"));
     expect(cap()).toHaveProperty("disabled", false);
-    expect(cap().closest("label")!.textContent).toContain("needs drawUntilPlayable");
+    expect(errorOf(cap())).toBe("a draw cap needs “Draw until a card fits”");
+    // The help stays its description, beside the error.
+    expect(cap().getAttribute("aria-describedby")).toMatch(/^hr-hint-turn-drawCap \S+$/);
     expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", true);
     type(/^Draw at most this many cards/, "");
     expect(cap()).toHaveProperty("disabled", true);
@@ -129,9 +141,9 @@ describe("the house-rules editor sets the options grown from real variants (C-3)
     type(/^Points/, "winner");
     type(/^The match ends/, "limit");
     const points = screen.getByLabelText(/^Points/);
-    expect(points.closest("label")!.getAttribute("data-invalid")).toBe("true");
-    expect(points.closest("label")!.textContent).toContain(
-      'a match to a limit needs "penalty" points',
+    expect(points.getAttribute("aria-invalid")).toBe("true");
+    expect(errorOf(points)).toContain(
+      "a match over a limit needs the points “each scores their own hand”",
     );
     expect(screen.getByRole("alert").textContent).toContain("scoring.points");
     expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", true);
@@ -218,5 +230,20 @@ describe("the house-rules editor sets the options grown from real variants (C-3)
       screen.getByRole("group", { name: /Eine Startkarte dieser Werte kommt unter/ }),
     ).toBeTruthy();
     expect(screen.getByText(/Nur mit „Ziehen, bis eine Karte passt“/)).toBeTruthy();
+  });
+
+  it("German errors: the schema's named problems in the page's words, with their values", () => {
+    open("de");
+    fireEvent.click(screen.getByRole("button", { name: "52 Karten" }));
+    type("Höchstens Spieler", "6");
+    type("Handkarten bei 6 Spielern", "10");
+    expect(errorOf(screen.getByLabelText("Handkarten bei 6 Spielern"))).toMatch(
+      /^6 Spieler × 10 Karten \+ eine Startkarte brauchen mehr als die \d+ Karten des Spiels$/,
+    );
+    type(/^Punkte/, "winner");
+    type(/^Die Partie endet/, "limit");
+    expect(errorOf(screen.getByLabelText(/^Punkte/))).toContain("„jeder zählt die eigene Hand“");
+    // The list of problems says them the same way.
+    expect(screen.getByRole("alert").textContent).toContain("„jeder zählt die eigene Hand“");
   });
 });

@@ -1,14 +1,24 @@
 import { refusalOf, type VariantSummary } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
 import { custom, familyHouseRules, presets } from "@maumau/variant-custom";
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import {
+  cloneElement,
+  isValidElement,
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { rankMark } from "../cards/names";
 import { keepSeat, storedName } from "../net/seats";
 import { server } from "../net/server";
 import { navigate, paths } from "../router";
 import { deckStyleOfDeck, ranksOf, ruleSetText } from "./ruleSetText";
-import { schemaMessages } from "./schemaMessages";
+import { issueText, schemaMessages } from "./schemaMessages";
 
 /** The decks a house-rule set may use (their names come from the locales). */
 const DECKS = ["noris-110", "french-52", "french-32", "bavarian-32"] as const;
@@ -109,7 +119,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
       );
   useEffect(() => void refreshList(), []);
 
-  // zod's own messages in the page's language (the schema's custom messages stay as written).
+  // zod's own messages and the schema's named problems in the page's language.
   const parsed = useMemo(
     () => custom.optionsSchema.safeParse(doc, { error: schemaMessages[lang] }),
     [doc, lang],
@@ -117,7 +127,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
   const valid = parsed.success ? parsed.data : null;
   const issues = parsed.success
     ? []
-    : parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
+    : parsed.error.issues.map((i) => ({ path: i.path.map(String), message: issueText(i, t) }));
   const update = (path: readonly string[], value: unknown) => {
     setDoc((d) => set(d, path, value));
     setSaved(null);
@@ -774,6 +784,11 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
 /** The id of the help text of the option at `path` (the control's `aria-describedby`). */
 const hintId = (path: readonly string[]) => `hr-hint-${path.join("-")}`;
 
+/**
+ * One option's control with its label, its help and its error. The error is outside the label,
+ * so that the control's accessible name stays its label: the control is marked invalid and
+ * names the error as its error message and (with the help) as its description.
+ */
 function Field(props: {
   label: string;
   issue?: string | undefined;
@@ -781,26 +796,38 @@ function Field(props: {
   /** Help below the control, outside its label (the control names it by `hintId`). */
   hint?: string | undefined;
   hintId?: string;
+  /** The control: one element, which gets the error's ARIA attributes. */
   children: ReactNode;
 }) {
-  const label = (
-    <label
-      className={`hr-field ${props.inline ? "inline" : ""}`}
-      data-invalid={props.issue !== undefined}
-    >
-      {props.inline && props.children}
-      <span>{props.label}</span>
-      {!props.inline && props.children}
-      {props.issue && <span className="error"> {props.issue}</span>}
-    </label>
-  );
-  if (props.hint === undefined) return label;
+  const errorId = useId();
+  const invalid = props.issue !== undefined;
+  const control =
+    invalid && isValidElement<Record<string, unknown>>(props.children)
+      ? cloneElement(props.children, {
+          "aria-invalid": true,
+          "aria-errormessage": errorId,
+          "aria-describedby": [props.children.props["aria-describedby"], errorId]
+            .filter((id) => typeof id === "string")
+            .join(" "),
+        })
+      : props.children;
   return (
-    <div className="hr-hinted">
-      {label}
-      <small className="hint" id={props.hintId}>
-        {props.hint}
-      </small>
+    <div className="hr-hinted" data-invalid={invalid}>
+      <label className={`hr-field ${props.inline ? "inline" : ""}`}>
+        {props.inline && control}
+        <span>{props.label}</span>
+        {!props.inline && control}
+      </label>
+      {invalid && (
+        <span className="error" id={errorId}>
+          {props.issue}
+        </span>
+      )}
+      {props.hint !== undefined && (
+        <small className="hint" id={props.hintId}>
+          {props.hint}
+        </small>
+      )}
     </div>
   );
 }

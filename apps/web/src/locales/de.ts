@@ -14,6 +14,19 @@ export const de: Texts = {
     main: "Hauptmenü",
   },
   houseRules: {
+    problem: {
+      noRank: "{{deck}} hat keinen Rang „{{rank}}“",
+      playersMinOverMax: "die kleinste Spielerzahl darf nicht größer als die größte sein",
+      cannotDeal:
+        "{{players}} Spieler × {{size}} Karten + eine Startkarte brauchen mehr als die {{cards}} Karten des Spiels",
+      drawCapWithoutDrawUntilPlayable: "eine Ziehgrenze braucht „Ziehen, bis eine Karte passt“",
+      limitNeedsPenaltyPoints:
+        "eine Partie über eine Grenze braucht die Punkte „jeder zählt die eigene Hand“ (der Sieger kann keine Grenze überschreiten)",
+      drawUntilPlayableWithVoluntaryDraw:
+        "nicht zusammen mit „Ziehen erlaubt, auch wenn eine Karte passt“",
+      mauMauCostsNothing:
+        "ein Pflicht-„Mau-Mau“ braucht das Zurücknehmen oder eine Strafe von mindestens 1 Karte",
+    },
     thisSet: "dieses Regelwerk",
     heading: "Hausregeln",
     familyTitle: "Familien-Hausregeln",

@@ -12,6 +12,18 @@ export const en = {
     main: "Main",
   },
   houseRules: {
+    problem: {
+      noRank: "{{deck}} has no rank “{{rank}}”",
+      playersMinOverMax: "the fewest players must not be more than the most",
+      cannotDeal:
+        "{{players}} players × {{size}} cards + a starter need more than the {{cards}} cards of the deck",
+      drawCapWithoutDrawUntilPlayable: "a draw cap needs “Draw until a card fits”",
+      limitNeedsPenaltyPoints:
+        "a match over a limit needs the points “each scores their own hand” (the winner cannot go over a limit)",
+      drawUntilPlayableWithVoluntaryDraw:
+        "cannot be combined with “Drawing allowed with a playable card”",
+      mauMauCostsNothing: "a required “Mau-Mau” needs a take-back or a penalty of at least 1 card",
+    },
     thisSet: "this rule set",
     heading: "House rules",
     familyTitle: "Family house rules",

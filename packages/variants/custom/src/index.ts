@@ -184,6 +184,8 @@ export {
   fromDocument,
   toDocument,
   defaultValues,
+  CUSTOM_PROBLEMS,
+  type CustomProblem,
   type RuleSetDocument,
   type RuleSetInput,
   type ParsedRuleSet,

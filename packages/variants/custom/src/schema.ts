@@ -58,6 +58,21 @@ const MAX_RANKS = Math.max(...Object.values(DECKS).map((d) => d.ranks.length));
 /** Every field of a document bounded: `name` ≤ 80, rule ids ≤ 16, tables ≤ one entry per rank. */
 export const MAX_DOCUMENT_BYTES = 8192;
 
+/**
+ * The problems across fields that the schema names in an issue's `params.problem` (beside its
+ * English message), with the values the message uses: a front end says them in its language.
+ */
+export const CUSTOM_PROBLEMS = [
+  "noRank",
+  "playersMinOverMax",
+  "cannotDeal",
+  "drawCapWithoutDrawUntilPlayable",
+  "limitNeedsPenaltyPoints",
+  "drawUntilPlayableWithVoluntaryDraw",
+  "mauMauCostsNothing",
+] as const;
+export type CustomProblem = (typeof CUSTOM_PROBLEMS)[number];
+
 /** C-1.3: what a rank does. Every field has a default, so a host writes only what differs. */
 const effectSchema = z.discriminatedUnion("kind", [
   strict({ kind: z.literal("wish"), onWish: z.boolean().default(true), rule: ruleId.optional() }),
@@ -167,6 +182,8 @@ export const ruleSetSchema = strict({
     >,
   ).optional(),
 })
+  // Each cross-field problem names itself in `params.problem` (with the values its message
+  // uses), so that a front end can say it in its own language (`CustomProblem`).
   .superRefine((doc, ctx) => {
     const deck = DECKS[doc.deck];
     const ranks = new Set(deck.ranks);
@@ -177,6 +194,7 @@ export const ruleSetSchema = strict({
         code: "custom",
         path: ["effects", strange],
         message: `${doc.deck} has no rank "${strange}"`,
+        params: { problem: "noRank", deck: doc.deck, rank: strange },
       });
     const unvalued = Object.keys(doc.scoring.values ?? {}).find((r) => !ranks.has(r));
     if (unvalued !== undefined)
@@ -184,9 +202,15 @@ export const ruleSetSchema = strict({
         code: "custom",
         path: ["scoring", "values", unvalued],
         message: `${doc.deck} has no rank "${unvalued}"`,
+        params: { problem: "noRank", deck: doc.deck, rank: unvalued },
       });
     if (doc.players.min > doc.players.max)
-      ctx.addIssue({ code: "custom", path: ["players"], message: "min must not exceed max" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["players"],
+        message: "min must not exceed max",
+        params: { problem: "playersMinOverMax" },
+      });
     const cards = deck.cards.length * doc.decks;
     // C-3.1: every table of the range must be dealt, each with its own hand size; the
     // largest failing table is named (without overrides: `players.max`, as before C-3.1).
@@ -198,6 +222,7 @@ export const ruleSetSchema = strict({
         code: "custom",
         path: own === undefined ? ["handSize"] : ["handSizeByPlayers", String(n)],
         message: `${n} players × ${size} cards + a starter need more than the ${cards} cards of the deck`,
+        params: { problem: "cannotDeal", players: n, size, cards },
       });
       break;
     }
@@ -207,30 +232,35 @@ export const ruleSetSchema = strict({
         code: "custom",
         path: ["turn", "buryStarter"],
         message: `${doc.deck} has no rank "${unburied}"`,
+        params: { problem: "noRank", deck: doc.deck, rank: unburied },
       });
     if (doc.turn.drawCap !== undefined && !doc.turn.drawUntilPlayable)
       ctx.addIssue({
         code: "custom",
         path: ["turn", "drawCap"],
         message: "needs drawUntilPlayable",
+        params: { problem: "drawCapWithoutDrawUntilPlayable" },
       });
     if (doc.scoring.points === "winner" && doc.scoring.matchEnd.kind === "limit")
       ctx.addIssue({
         code: "custom",
         path: ["scoring", "points"],
         message: 'a match to a limit needs "penalty" points (the winner cannot go over a limit)',
+        params: { problem: "limitNeedsPenaltyPoints" },
       });
     if (doc.cut.keepRank !== null && !ranks.has(doc.cut.keepRank))
       ctx.addIssue({
         code: "custom",
         path: ["cut", "keepRank"],
         message: `${doc.deck} has no rank "${doc.cut.keepRank}"`,
+        params: { problem: "noRank", deck: doc.deck, rank: doc.cut.keepRank },
       });
     if (doc.turn.drawUntilPlayable && doc.turn.voluntaryDraw)
       ctx.addIssue({
         code: "custom",
         path: ["turn", "drawUntilPlayable"],
         message: "cannot be combined with voluntaryDraw",
+        params: { problem: "drawUntilPlayableWithVoluntaryDraw" },
       });
     // C-1.8c: a required "Mau-Mau" must cost something, or a player could go on with no cards.
     const { mauMau } = doc.calls;
@@ -239,6 +269,7 @@ export const ruleSetSchema = strict({
         code: "custom",
         path: ["calls", "mauMau", "penalty"],
         message: 'a required "Mau-Mau" needs takeBack or a penalty of at least 1',
+        params: { problem: "mauMauCostsNothing" },
       });
   })
   // C-1.8i: values left out take the starting preset's values; the document is stored whole.
