@@ -46,7 +46,8 @@ async function startProcess(name: string, env: NodeJS.ProcessEnv): Promise<Serve
   proc.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
   proc.stderr.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
   const exited = once(proc, "exit").then(([code]) => code as number | null);
-  const deadline = Date.now() + 30_000;
+  // Loading the server through tsx took over 30 s under turbo's ten tasks on two cores.
+  const deadline = Date.now() + 100_000;
   for (;;) {
     const line = out
       .split("\n")
@@ -85,9 +86,16 @@ describe.skipIf(services === null)("two server processes, one PostgreSQL, one Re
       COMMAND_RATE: "10000",
       LOG_LEVEL: "info",
     };
-    [a, b] = await Promise.all([startProcess("A", env), startProcess("B", env)]);
+    // Both kept when one fails, so that afterAll stops the one that started.
+    const started = await Promise.allSettled([startProcess("A", env), startProcess("B", env)]);
+    [a, b] = started.map((r) => (r.status === "fulfilled" ? r.value : undefined)) as [
+      ServerProcess,
+      ServerProcess,
+    ];
+    const failed = started.find((r) => r.status === "rejected");
+    if (failed !== undefined) throw failed.reason;
     store = await PostgresEventStore.open(databaseUrl!, { schema });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     // A graceful stop closes the store and the Redis client: exit code 0.
@@ -104,6 +112,7 @@ describe.skipIf(services === null)("two server processes, one PostgreSQL, one Re
     expect(codes).toEqual([0, 0]);
     // No process logged an error (a bot step that failed, a refused bot move, …).
     for (const p of [a, b]) {
+      if (!p) continue;
       const errors = p
         .output()
         .split("\n")

@@ -7,12 +7,19 @@ import { startTestApi } from "./testing/index.js";
 /** A store whose appends take a while, to have commands in flight at shutdown. */
 class SlowStore extends MemoryEventStore implements EventStore {
   closed = false;
+  private appending: (() => void) | null = null;
+  /** Resolves when the next append begins: a command is then in flight in the server. */
+  nextAppend(): Promise<void> {
+    return new Promise((done) => (this.appending = done));
+  }
   override async append(
     streamId: string,
     expected: number,
     events: readonly NewEvent[],
     options?: AppendOptions,
   ) {
+    this.appending?.();
+    this.appending = null;
     await new Promise((done) => setTimeout(done, 150));
     return super.append(streamId, expected, events, options);
   }
@@ -32,8 +39,11 @@ describe("graceful shutdown", () => {
     await socket.connected();
     const disconnected = new Promise((done) => socket.socket.on("disconnect", done));
 
+    // Closed once the server is working on the join (a fixed wait raced the request on a loaded
+    // host: the close came before the request was read, and its connection was reset).
+    const appending = store.nextAppend();
     const inFlight = http.lobby.join.mutate({ matchId: created.matchId, name: "B" });
-    await new Promise((done) => setTimeout(done, 30));
+    await appending;
     const closing = api.close();
     const ready = await fetch(`${api.url}/readyz`).catch(() => null);
     expect(ready === null || ready.status === 503).toBe(true);

@@ -410,6 +410,9 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       for (const e of log.slice(0, step))
         if (!isLobbyEventType(e.type))
           state = engine.evolve(state, { type: e.type, data: e.data } as { type: string });
+      // The table is a lazy chunk: after a fresh page load the stepper (and its data-step) can
+      // be drawn while the table is still Suspense's fallback, so wait for the open hands.
+      await anna.page.locator(".replay [data-hand]").first().waitFor();
       for (const [seat, hand] of (state as { hands: string[][] }).hands.entries()) {
         const shown = await anna.page
           .locator(`[data-hand="${seat}"] > li`)
@@ -465,7 +468,8 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       for (const frame of frames) {
         if (frame.kind === "private") continue;
         const shown = frame.kind === "delta" ? frame : frame.snapshot;
-        expect((shown.view as { hand?: unknown } | null)?.hand ?? null).toBeNull();
+        expect((shown.view as { hand?: unknown } | null | undefined)?.hand ?? null).toBeNull();
+        if (frame.kind === "delta") expect(frame.viewPatch?.set.hand ?? null).toBeNull();
         expect(shown.legal).toEqual([]);
         if (frame.kind !== "snapshot")
           for (const e of frame.events) {
@@ -565,6 +569,8 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       await joined;
       if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
       await api.service.start({ matchId, token: ticket.token });
+      const started = Date.now();
+      const reached: string[] = [];
 
       // Well below the feed's 20 s idle resync, which would hide a page that missed the start.
       for (const [who, p] of [
@@ -576,14 +582,31 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
           .locator(".table")
           .waitFor({ timeout: 15_000 })
           .catch(async (error: unknown) => {
+            // Which it was: a frame the page never got (its version behind the server's) or a
+            // table slow to draw; and whether it came later (the feed's idle resync is 20 s).
+            const shown = await p.page
+              .locator("[data-version]")
+              .first()
+              .getAttribute("data-version", { timeout: 1_000 })
+              .catch(() => null);
+            const server = (await api.service.match(matchId)).version;
+            const text = (await p.page.locator("main").innerText()).slice(0, 600);
+            const waited = Date.now();
+            const later = await p.page
+              .locator(".table")
+              .waitFor({ timeout: 30_000 })
+              .then(() => `it came ${Date.now() - waited} ms later`)
+              .catch(() => "not within 30 s more");
             throw new Error(
-              `${label}: the ${who} is not at the table; errors ${JSON.stringify(p.errors)}; ${(
-                await p.page.locator("main").innerText()
-              ).slice(0, 600)}`,
+              `${label}: the ${who} is not at the table after 15 s (page at version ${shown}, ` +
+                `server at ${server}; ${later}); errors ${JSON.stringify(p.errors)}; ${text}`,
               { cause: error },
             );
           });
+        reached.push(`${who} ${Date.now() - started} ms`);
       }
+      // How long the pages took, for the log: a slow host shows here before it fails.
+      console.log(`${label}: at the table after ${reached.join(", ")}`);
       for (const j of joiners) await j.page.locator(".hand").waitFor();
       // Each friend took one seat, the one their page plays.
       const seats = (await api.service.match(matchId)).seats;

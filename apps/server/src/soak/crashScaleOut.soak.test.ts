@@ -124,6 +124,8 @@ describe.skipIf(services === null)("soak: crashes of two processes on PostgreSQL
       const absent: string[] = [];
       let stopped = false;
       let creating = true;
+      /** Tables between deciding to make a match and listing it in `matches`. */
+      let settingUp = 0;
       const admin = () =>
         new SocketClient<AppRouter>(urls[Math.floor(random() * urls.length)]!, {
           reconnect: false,
@@ -152,6 +154,7 @@ describe.skipIf(services === null)("soak: crashes of two processes on PostgreSQL
       async function table(t: number): Promise<void> {
         for (let round = 0; creating; round++) {
           let ticket: { matchId: string; tokens: [string, string]; seat: number } | null = null;
+          settingUp++;
           try {
             ticket = await setup(async (c) => {
               const created = await c.api.lobby.create({
@@ -171,6 +174,8 @@ describe.skipIf(services === null)("soak: crashes of two processes on PostgreSQL
             });
           } catch {
             continue; // the process died between two setup steps: a new match
+          } finally {
+            settingUp--;
           }
           matches.push(ticket.matchId);
           const done = () => stopped;
@@ -226,6 +231,10 @@ describe.skipIf(services === null)("soak: crashes of two processes on PostgreSQL
         }
         creating = false;
         await Promise.all(owners);
+        // A table that began a match just before `creating` turned false lists it later: wait
+        // for it, or that match would go unwatched, and its bots would still be playing while
+        // the replays are compared below (a run of 2026-11-28 saw a view 2 events past its log).
+        while (settingUp > 0) await pause(20);
         phase(`${killed} kills`);
         figure("crash2 SIGKILL cycles (two processes, PostgreSQL + Redis)", killed, "kills");
         // Every match resumes and ends: humans come back by themselves, bots are resumed,

@@ -14,6 +14,7 @@ import { SqliteEventStore } from "../store/sqlite.js";
 
 export { PostgresEventStore };
 export { pause, waitFor } from "./wait.js";
+export { playServerMatch } from "./playServerMatch.js";
 
 export interface Running {
   readonly url: string;

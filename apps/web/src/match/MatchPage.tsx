@@ -143,7 +143,7 @@ export default function MatchPage(props: {
   if (snapshot.lobby.status === "open" || snapshot.view === null) {
     return (
       <PresenceContext.Provider value={presence}>
-        <div className="match-main in-room">
+        <div className="match-main in-room" data-version={snapshot.version}>
           <WaitingRoom
             snapshot={snapshot}
             ticket={ticket}
