@@ -279,4 +279,45 @@ describe("FrameExpander", () => {
       });
     });
   });
+
+  describe("what it could not complete (missing)", () => {
+    it("names a held delta's version until the frames before it come", () => {
+      const frames = new FrameExpander();
+      frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
+      expect(frames.missing("m")).toBeNull();
+      frames.expand(delta(5));
+      frames.expand(delta(6));
+      expect(frames.missing("m")).toBe(6);
+      expect(versions(frames.expand(delta(4)))).toEqual([4, 5, 6]);
+      expect(frames.missing("m")).toBeNull();
+    });
+
+    it("names a patch it had to drop until a snapshot as new comes; forget clears it", () => {
+      const frames = new FrameExpander();
+      frames.expand({ kind: "snapshot", matchId: "m", version: 4, snapshot: full(4) });
+      const patchOf4to5 = delta(5, {
+        view: undefined,
+        viewPatch: { set: { top: "x" } },
+        events: [4, 5].map((version) => ({ version, type: "x", data: null, at: `t${version}` })),
+      });
+      expect(frames.expand(patchOf4to5)).toEqual([]);
+      expect(frames.missing("m")).toBe(5);
+      frames.expand({ kind: "snapshot", matchId: "m", version: 5, snapshot: full(5) });
+      expect(frames.missing("m")).toBeNull();
+      frames.expand(delta(7));
+      expect(frames.missing("m")).toBe(7);
+      frames.forget("m");
+      expect(frames.missing("m")).toBeNull();
+    });
+
+    it("names nothing for a frame it already had or a match it does not watch", () => {
+      const frames = new FrameExpander();
+      frames.expand(delta(2));
+      expect(frames.missing("m")).toBeNull();
+      frames.expand({ kind: "snapshot", matchId: "m", version: 3, snapshot: full(3) });
+      frames.expand(delta(3));
+      frames.expand(delta(2));
+      expect(frames.missing("m")).toBeNull();
+    });
+  });
 });

@@ -18,10 +18,11 @@ const MAX_HELD = 64;
  * first) and fills in what a delta leaves out (`DeltaFrame`). A delta is completed only on the
  * snapshot of the version just before it, since what it leaves out may have changed in a frame
  * between: with several server processes frames may overtake each other, so a delta that
- * jumps ahead is held until the ones before it (or a full frame) arrive. One that never comes
- * is made up for by the next watch (`MatchFeed` watches again after a silence). A delta whose
- * view is a patch (`viewPatch`) is completed only on the snapshot of the version just before its
- * first event; on a later one it is dropped (the next watch makes up for it).
+ * jumps ahead is held until the ones before it (or a full frame) arrive. A delta whose view is a
+ * patch (`viewPatch`) is completed only on the snapshot of the version just before its first
+ * event; on a later one it is dropped. Either way the expander knows a version it could not
+ * complete (`missing`), and the next watch makes up for it: `SocketClient` tells its feeds to
+ * watch again when a frame that did not come stays missing for a moment (`STALL_MS`).
  *
  * A seat's commit comes as its private part with the public part (`PrivateFrame`): joined,
  * they are the seat's delta.
@@ -29,6 +30,11 @@ const MAX_HELD = 64;
 export class FrameExpander {
   private readonly latest = new Map<string, MatchSnapshot>();
   private readonly held = new Map<string, DeltaFrame[]>();
+  /**
+   * Per match, the newest version of a frame that could not be completed on the snapshot kept:
+   * held behind a gap, or a view patch of another version's view (`missing`).
+   */
+  private readonly unmet = new Map<string, number>();
 
   /**
    * The MatchFrames a wire frame makes ready, in version order: the frame itself when it is
@@ -48,8 +54,12 @@ export class FrameExpander {
     if (frame.kind === "private") return this.expand(joinParts(frame.shared, frame));
     const first = frame.events[0]?.version ?? frame.version;
     if (frame.version <= base.version) return [];
-    if (frame.viewPatch !== undefined && first < base.version + 1) return [];
+    if (frame.viewPatch !== undefined && first < base.version + 1) {
+      this.unmetAt(matchId, frame.version);
+      return [];
+    }
     if (first > base.version + 1) {
+      this.unmetAt(matchId, frame.version);
       const held = this.held.get(matchId) ?? [];
       held.push(frame);
       if (held.length > MAX_HELD) held.shift();
@@ -59,15 +69,39 @@ export class FrameExpander {
     return [this.complete(base, frame), ...this.release(matchId)];
   }
 
+  /**
+   * The newest version of the match that came as a frame this expander could not complete (held
+   * behind a frame that did not come, or a view patch of a version it does not have), while the
+   * snapshot kept is older; null when nothing is missing. A watch from the kept version
+   * (`afterVersion`) makes up for it: `SocketClient` asks its feeds for one when a match stays
+   * so for a moment.
+   */
+  missing(matchId: string): number | null {
+    const version = this.unmet.get(matchId);
+    if (version === undefined) return null;
+    const base = this.latest.get(matchId);
+    if (base === undefined || base.version >= version) {
+      this.unmet.delete(matchId);
+      return null;
+    }
+    return version;
+  }
+
   /** The connection no longer watches the match (or, without an id, lost every room). */
   forget(matchId?: string): void {
     if (matchId === undefined) {
       this.latest.clear();
       this.held.clear();
+      this.unmet.clear();
     } else {
       this.latest.delete(matchId);
       this.held.delete(matchId);
+      this.unmet.delete(matchId);
     }
+  }
+
+  private unmetAt(matchId: string, version: number): void {
+    this.unmet.set(matchId, Math.max(version, this.unmet.get(matchId) ?? 0));
   }
 
   /** Held deltas that now follow the last snapshot, completed in order; older ones dropped. */

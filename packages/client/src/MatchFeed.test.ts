@@ -37,7 +37,7 @@ class FakeSource implements FeedSource {
   private frameListener: ((frame: MatchFrame) => void) | null = null;
   private reconnectListener: (() => void) | null = null;
   private seatLostListener: ((notice: SeatNotice) => void) | null = null;
-  private resyncListener: (() => void) | null = null;
+  private resyncListener: ((matchId?: string) => void) | null = null;
 
   onFrame(listener: (frame: MatchFrame) => void) {
     this.frameListener = listener;
@@ -54,12 +54,12 @@ class FakeSource implements FeedSource {
   loseSeat(notice: SeatNotice) {
     this.seatLostListener?.(notice);
   }
-  onResync(listener: () => void) {
+  onResync(listener: (matchId?: string) => void) {
     this.resyncListener = listener;
     return () => (this.resyncListener = null);
   }
-  resync() {
-    this.resyncListener?.();
+  resync(matchId?: string) {
+    this.resyncListener?.(matchId);
   }
   push(frame: MatchFrame) {
     this.frameListener?.(frame);
@@ -154,6 +154,22 @@ describe("MatchFeed: each version once, in order", () => {
     await flush();
     expect(source.watches).toEqual([{}, { afterVersion: 2 }]);
     expect(feed.version).toBe(4);
+    feed.close();
+  });
+
+  it("watches again when its own match's frame stayed missing, not another match's", async () => {
+    const source = new FakeSource();
+    source.head = 2;
+    const feed = new MatchFeed(source, { matchId: MATCH, token: "t" });
+    await feed.start();
+    source.head = 3;
+    source.resync("another match");
+    await flush();
+    expect(source.watches).toEqual([{}]);
+    source.resync(MATCH);
+    await flush();
+    expect(source.watches).toEqual([{}, { afterVersion: 2 }]);
+    expect(feed.version).toBe(3);
     feed.close();
   });
 

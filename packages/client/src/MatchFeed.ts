@@ -7,8 +7,11 @@ export interface FeedSource {
   onReconnect(listener: () => void): () => void;
   /** The server's `SEAT_LOST` notices (`SocketClient.onSeatLost`); without it none are heard. */
   onSeatLost?(listener: (notice: SeatNotice) => void): () => void;
-  /** The server's `resync` (`SocketClient.onResync`): frames may have been lost. */
-  onResync(listener: () => void): () => void;
+  /**
+   * Frames may have been lost (`SocketClient.onResync`): the server's `resync` (no id), or a
+   * frame of one match missing for a moment (that match's id).
+   */
+  onResync(listener: (matchId?: string) => void): () => void;
   readonly connected: boolean;
   watch(input: { matchId: string; token?: string; afterVersion?: number }): Promise<unknown>;
 }
@@ -68,7 +71,9 @@ export class MatchFeed {
         this.drain();
       }),
       source.onReconnect(() => this.resync()),
-      source.onResync(() => this.resync()),
+      source.onResync((matchId) => {
+        if (matchId === undefined || matchId === options.matchId) this.resync();
+      }),
     );
     if (options.token !== undefined && source.onSeatLost !== undefined) {
       this.detach.push(

@@ -49,6 +49,14 @@ export interface SocketClientOptions {
 }
 
 /**
+ * How long a match's frame may stay missing (`FrameExpander.missing`: a frame after it came, but
+ * not it) before the feeds are told to watch again (`onResync`, with the match's id). Frames of
+ * several server processes may overtake each other by a few milliseconds; a lost one would
+ * otherwise wait for the feed's idle watch (20 s in the web client).
+ */
+export const STALL_MS = 1000;
+
+/**
  * One socket.io connection to one server process: procedures over `rpc` (paced below the
  * server's rate limit) and the `match` frames it is pushed. A commit's frame comes as a
  * `DeltaFrame` (a spectator's) or a seat's `PrivateFrame` (its own part with the public one)
@@ -67,6 +75,9 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
   private readonly reconnectListeners = new Set<() => void>();
   private readonly disconnectListeners = new Set<(reason: string) => void>();
   private readonly shutdownListeners = new Set<(notice: ShutdownNotice) => void>();
+  /** Matches with a frame missing, and the timer that tells the feeds to watch again. */
+  private readonly stalls = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly stallListeners = new Set<(matchId: string) => void>();
   private everConnected = false;
   /** The server said it is draining (`shutdown`): new calls wait for the next connection. */
   private serverLeaving = false;
@@ -88,6 +99,7 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
       for (const frame of this.frames.expand(wire)) {
         for (const listener of this.frameListeners) listener(frame);
       }
+      this.watchForStall(wire.matchId);
     });
     this.socket.on("seat", (notice: SeatNotice) => {
       if (notice.type !== "SEAT_LOST") return;
@@ -108,6 +120,8 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
       this.epoch++;
       // The rooms are gone with the connection: every match is watched again, in full.
       this.frames.forget();
+      for (const timer of this.stalls.values()) clearTimeout(timer);
+      this.stalls.clear();
       for (const listener of this.disconnectListeners) listener(reason);
       // socket.io does not reconnect after the server's own disconnect; after `shutdown` it is
       // a reason to (another process takes over).
@@ -222,14 +236,32 @@ export class SocketClient<TRouter extends AnyTRPCRouter> {
   }
 
   /**
-   * The server's `resync`: frames may have been lost (its processes could not reach each other
-   * for a while). The rooms are kept; each watched match is watched again with `afterVersion`
-   * (`MatchFeed` does this).
+   * Frames may have been lost: each watched match is watched again with `afterVersion`
+   * (`MatchFeed` does this). Called without an id on the server's `resync` (its processes could
+   * not reach each other for a while; the rooms are kept), and with a match's id when a frame of
+   * that match stayed missing for `STALL_MS` (a later one came, but not it).
    */
-  onResync(listener: () => void): () => void {
+  onResync(listener: (matchId?: string) => void): () => void {
     const handler = () => listener();
     this.socket.on(RESYNC, handler);
-    return () => this.socket.off(RESYNC, handler);
+    this.stallListeners.add(listener);
+    return () => {
+      this.socket.off(RESYNC, handler);
+      this.stallListeners.delete(listener);
+    };
+  }
+
+  /** Tells the feeds of a match to watch again when a frame of it stays missing (`STALL_MS`). */
+  private watchForStall(matchId: string): void {
+    if (this.stalls.has(matchId) || this.frames.missing(matchId) === null) return;
+    const timer = setTimeout(() => {
+      this.stalls.delete(matchId);
+      if (this.frames.missing(matchId) === null) return;
+      for (const listener of this.stallListeners) listener(matchId);
+    }, STALL_MS);
+    // In Node, this timer alone must not keep the process alive.
+    (timer as { unref?: () => void }).unref?.();
+    this.stalls.set(matchId, timer);
   }
 
   /** Who is at a match's table (`presence`): after every change and on each watch. */

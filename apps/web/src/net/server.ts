@@ -48,7 +48,7 @@ export const feedSource = () => {
     onFrame: (listener: (frame: MatchFrame) => void) => c.onFrame(listener),
     onReconnect: (listener: () => void) => c.onReconnect(listener),
     onSeatLost: (listener: (notice: SeatNotice) => void) => c.onSeatLost(listener),
-    onResync: (listener: () => void) => c.onResync(listener),
+    onResync: (listener: (matchId?: string) => void) => c.onResync(listener),
     get connected() {
       return c.connected;
     },
