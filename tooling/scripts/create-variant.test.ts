@@ -93,10 +93,13 @@ describe("pnpm create-variant, end to end", () => {
       "lastCard as AnyVariant",
     );
     const bin = (name: string) => join(pkg, "node_modules", ".bin", name);
-    const typescript = createRequire(join(pkg, "package.json")).resolve("typescript/bin/tsc");
-    run([typescript, "--noEmit", "-p", pkg], pkg);
+    // Type check and lint as `npm test` runs them (its `check` script: maumau-check).
+    expect(existsSync(bin("maumau-check"))).toBe(true);
+    const checked = run([join(scratch, "tooling/eslint/check.js")], pkg);
+    expect(checked.stdout).toMatch(
+      /files type-checked \(0 errors\), \d+ files linted \(0 errors\)/,
+    );
     expect(existsSync(bin("vitest"))).toBe(true);
-    run([join(pkg, "node_modules", "eslint", "bin", "eslint.js"), "."], pkg);
     // The package's own vitest, through its bin shim's target.
     const vitest = join(pkg, "node_modules", "vitest", "vitest.mjs");
     const tests = run([vitest, "run"], pkg);

@@ -123,6 +123,7 @@ export function scaffoldVariant(options: ScaffoldOptions): Map<string, string> {
         scripts: {
           typecheck: "tsc --noEmit",
           lint: "eslint .",
+          check: "maumau-check",
           test: "vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json",
         },
         dependencies: { "@maumau/engine": "workspace:*", zod: "catalog:" },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Checks the formatting of the whole tree (prettier --check), runs typecheck, lint and every
-// package's tests through turbo, then the CLI's cluster test alone (see below), then prints one plain closing line summing the vitest reports
+// Checks the formatting of the whole tree (prettier --check), runs every package's type check
+// and lint (`maumau-check`) and tests through turbo, then the CLI's cluster test alone (see below), then prints one plain closing line summing the vitest reports
 // ("Tests: N passed, N failed, N skipped"). An unformatted file fails the run like a test.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -39,8 +39,8 @@ const turbo = spawnSync(
   bin("turbo"),
   [
     "run",
-    "typecheck",
-    "lint",
+    // typecheck and lint together, on one program per package (tooling/eslint/check.js)
+    "check",
     "test",
     "--continue",
     "--concurrency=4",
