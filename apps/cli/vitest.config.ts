@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { integrationTimeouts } from "../../tooling/vitest/integration";
+import { integrationDefaults } from "../../tooling/vitest/integration";
 
 // Whole games and matches through the CLI, its terminal UI and a real server.
-export default defineConfig({ test: { ...integrationTimeouts } });
+export default defineConfig({ test: { ...integrationDefaults } });

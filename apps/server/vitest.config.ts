@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { integrationTimeouts } from "../../tooling/vitest/integration";
+import { integrationDefaults } from "../../tooling/vitest/integration";
 
 // Integration tests: real servers, stores and whole bot matches.
-export default defineConfig({ test: { ...integrationTimeouts } });
+export default defineConfig({ test: { ...integrationDefaults } });

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { integrationTimeouts } from "../../tooling/vitest/integration";
+import { integrationDefaults } from "../../tooling/vitest/integration";
 
 // Property tests play whole games of every family.
-export default defineConfig({ test: { ...integrationTimeouts } });
+export default defineConfig({ test: { ...integrationDefaults } });

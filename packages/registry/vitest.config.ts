@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { integrationTimeouts } from "../../tooling/vitest/integration";
+import { integrationDefaults } from "../../tooling/vitest/integration";
 
 // Whole games on every variant: differential, search and property tests.
-export default defineConfig({ test: { ...integrationTimeouts } });
+export default defineConfig({ test: { ...integrationDefaults } });

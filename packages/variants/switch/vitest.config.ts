@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { integrationTimeouts } from "../../../tooling/vitest/integration";
+import { integrationDefaults } from "../../../tooling/vitest/integration";
 
 // Rule tests and property tests over whole games of this variant.
-export default defineConfig({ test: { ...integrationTimeouts } });
+export default defineConfig({ test: { ...integrationDefaults } });
