@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { get, type IncomingMessage } from "node:http";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,7 +9,6 @@ import type { ShutdownNotice } from "@maumau/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { TestSocket } from "./testing/TestSocket.js";
 
-const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 const mainTs = fileURLToPath(new URL("./main.ts", import.meta.url));
 
 let child: ChildProcess | undefined;
@@ -23,10 +21,15 @@ afterEach(async () => {
   storeDir = undefined;
 });
 
-/** Runs `tsx src/main.ts` as `pnpm start` does; PORT=0 lets the OS pick a free port. */
+/**
+ * Runs `node --import tsx src/main.ts`; PORT=0 lets the OS pick a free port. The signals go to
+ * the server's own process: under the tsx command, a parent relays them, and it SIGKILLs a child
+ * that does not confirm a relayed signal within 30 ms (a CI run of 2026-11-28 lost its SIGTERM
+ * test so, on a loaded host: the server never logged "shutting down").
+ */
 async function startMain(env: NodeJS.ProcessEnv) {
   storeDir ??= await mkdtemp(join(tmpdir(), "maumau-main-store-"));
-  const proc = spawn(process.execPath, [tsxCli, mainTs], {
+  const proc = spawn(process.execPath, ["--import", "tsx", mainTs], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",
