@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { bundleCli } from "./bundle.mjs";
 
 const cliDir = fileURLToPath(new URL(".", import.meta.url));
 const root = join(cliDir, "../..");
@@ -21,30 +21,7 @@ const nodeRange = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).e
 
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(join(stage, "dist"), { recursive: true });
-const bundled = await build({
-  absWorkingDir: cliDir,
-  metafile: true,
-  entryPoints: { maumau: "src/main.ts", simulateWorker: "src/simulateWorker.ts" },
-  outdir: join(stage, "dist"),
-  // `simulateWorker.mjs` lies beside the entry, where simulateInThreads.ts looks for it.
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  minify: true,
-  legalComments: "external",
-  // ws (under socket.io-client) tries these optional native speed-ups and does without them.
-  external: ["bufferutil", "utf-8-validate"],
-  // (src/main.ts starts with its own `#!/usr/bin/env node`, which esbuild keeps first.)
-  banner: {
-    js: [
-      'import { createRequire as __maumauRequire } from "node:module";',
-      "const require = __maumauRequire(import.meta.url);",
-    ].join("\n"),
-  },
-  logLevel: "warning",
-});
+const bundled = await bundleCli({ cliDir, outdir: join(stage, "dist"), minify: true });
 
 writeFileSync(
   join(stage, "package.json"),

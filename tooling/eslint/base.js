@@ -8,7 +8,15 @@ import tseslint from "typescript-eslint";
  * misused promises, no needless type assertions, no stale disable comments.
  */
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "**/.turbo/**", "**/coverage/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/dist-test-*/**",
+      "**/node_modules/**",
+      "**/.turbo/**",
+      "**/coverage/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

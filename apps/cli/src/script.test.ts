@@ -1,22 +1,22 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { findVariant } from "@maumau/registry";
 import { describe, expect, it } from "vitest";
 import { runScript, ScriptError } from "./script.js";
+import { cliCommand } from "./testing/cliCommand.js";
 
 const examples = new URL("../../../../shared/conformance/examples/", import.meta.url).pathname;
-const main = new URL("./main.ts", import.meta.url).pathname;
-const tsx = createRequire(import.meta.url).resolve("tsx/cli");
 
 type Expected = {
   results: { ok: boolean; error?: string }[];
   state: Record<string, unknown>;
 };
 
-const cli = (args: string[], input?: string) =>
-  spawnSync(process.execPath, [tsx, main, ...args], { encoding: "utf8", input, timeout: 60_000 });
+const cli = (args: string[], input?: string) => {
+  const [command, ...prefix] = cliCommand();
+  return spawnSync(command, [...prefix, ...args], { encoding: "utf8", input, timeout: 60_000 });
+};
 
 const counts = (xs: readonly string[]) => {
   const m = new Map<string, number>();

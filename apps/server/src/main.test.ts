@@ -4,12 +4,10 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { get, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { ShutdownNotice } from "@maumau/client";
 import { afterEach, describe, expect, it } from "vitest";
+import { serverCommand } from "./testing/serverCommand.js";
 import { TestSocket } from "./testing/TestSocket.js";
-
-const mainTs = fileURLToPath(new URL("./main.ts", import.meta.url));
 
 let child: ChildProcess | undefined;
 let storeDir: string | undefined;
@@ -22,14 +20,15 @@ afterEach(async () => {
 });
 
 /**
- * Runs `node --import tsx src/main.ts`; PORT=0 lets the OS pick a free port. The signals go to
- * the server's own process: under the tsx command, a parent relays them, and it SIGKILLs a child
- * that does not confirm a relayed signal within 30 ms (a CI run of 2026-11-28 lost its SIGTERM
- * test so, on a loaded host: the server never logged "shutting down").
+ * Runs the server as production does (`serverCommand`: `node main.js` of this run's build);
+ * PORT=0 lets the OS pick a free port. The signals go to the server's own process (under the
+ * tsx command, a parent relayed them and SIGKILLed a child that did not confirm a relayed
+ * signal within 30 ms: a CI run of 2026-11-28 lost its SIGTERM test so).
  */
 async function startMain(env: NodeJS.ProcessEnv) {
   storeDir ??= await mkdtemp(join(tmpdir(), "maumau-main-store-"));
-  const proc = spawn(process.execPath, ["--import", "tsx", mainTs], {
+  const [command, ...args] = serverCommand();
+  const proc = spawn(command, args, {
     env: {
       ...process.env,
       HOST: "127.0.0.1",

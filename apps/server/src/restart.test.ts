@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { humanChoice } from "./testing/playServerMatch.js";
 import { httpClient } from "./testing/TestSocket.js";
 import { tempSqlite } from "./testing/index.js";
+import { serverCommand } from "./testing/serverCommand.js";
 
-const mainTs = fileURLToPath(new URL("./main.ts", import.meta.url));
 const children: ChildProcess[] = [];
 
 afterAll(() => {
@@ -14,11 +13,12 @@ afterAll(() => {
 });
 
 /**
- * `node --import tsx src/main.ts` on a SQLite file; resolves with its URL once it listens. One
+ * The server (`serverCommand`) on a SQLite file; resolves with its URL once it listens. One
  * process: the tsx CLI would run the server in a child that a SIGKILL of the CLI leaves alive.
  */
 async function startMain(sqlitePath: string): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, ["--import", "tsx", mainTs], {
+  const [command, ...args] = serverCommand();
+  const proc = spawn(command, args, {
     env: {
       ...process.env,
       HOST: "127.0.0.1",

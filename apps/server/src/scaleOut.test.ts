@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { fileURLToPath } from "node:url";
 import type { Command, Seat, Viewer } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MatchFrame } from "./matches/MatchService.js";
 import { checkFrames, humanChoice } from "./testing/playServerMatch.js";
+import { serverCommand } from "./testing/serverCommand.js";
 import { SyncedWatch } from "./testing/SyncedWatch.js";
 import { httpClient, TestSocket } from "./testing/TestSocket.js";
 import { PostgresEventStore } from "./store/postgres.js";
@@ -26,8 +26,6 @@ const services = scaleOutServices(
 const databaseUrl = services?.databaseUrl;
 const redisUrl = services?.redisUrl;
 
-const mainTs = fileURLToPath(new URL("./main.ts", import.meta.url));
-
 interface ServerProcess {
   readonly name: string;
   readonly url: string;
@@ -36,9 +34,10 @@ interface ServerProcess {
   output(): string;
 }
 
-/** `node --import tsx src/main.ts` on a free port; resolves once it logs its URL. */
+/** The server (`serverCommand`) on a free port; resolves once it logs its URL. */
 async function startProcess(name: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", mainTs], {
+  const [command, ...args] = serverCommand();
+  const proc = spawn(command, args, {
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", WEB_DIST: "/nonexistent", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -46,7 +45,7 @@ async function startProcess(name: string, env: NodeJS.ProcessEnv): Promise<Serve
   proc.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
   proc.stderr.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
   const exited = once(proc, "exit").then(([code]) => code as number | null);
-  // Loading the server through tsx took over 30 s under turbo's ten tasks on two cores.
+  // Loading the server (then through tsx) took over 30 s under turbo's ten tasks on two cores.
   const deadline = Date.now() + 100_000;
   for (;;) {
     const line = out

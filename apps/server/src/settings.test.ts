@@ -1,10 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { defaultConfig, VARIABLES, type Config } from "./config.js";
 import { helpText, SETTINGS, settingRows, withSettingsTable } from "./settings.js";
+import { serverCommand } from "./testing/serverCommand.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 
@@ -30,11 +29,9 @@ describe("the settings table", () => {
 });
 
 describe("--help", () => {
-  const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
-  const mainTs = fileURLToPath(new URL("./main.ts", import.meta.url));
-
   it("lists every variable with its default and exits 0 without starting", () => {
-    const run = spawnSync(process.execPath, [tsxCli, mainTs, "--help"], {
+    const [command, ...args] = serverCommand();
+    const run = spawnSync(command, [...args, "--help"], {
       encoding: "utf8",
       // A bad setting must not matter: --help reads none.
       env: { ...process.env, PORT: "not-a-port" },

@@ -453,8 +453,8 @@ describe("maumau play --server / watch / replay against a real server", () => {
     const all = startCli(["list", "--server", api.url, "--all"], { env: env() });
     expect(await ended(all)).toBe(0);
     expect(all.stdout()).toMatch(/ over /);
-    // Two CLI processes started through tsx: over 60 s in all in a CI run of ten turbo tasks
-    // (the package's integration timeout, 2 minutes, holds).
+    // Two CLI processes: over 60 s in all in a CI run of ten turbo tasks, when they started
+    // through tsx (the package's integration timeout, 2 minutes, holds).
   });
 
   describe("clear errors: one line, exit code 1, nothing stored", () => {

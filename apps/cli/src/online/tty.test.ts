@@ -125,7 +125,7 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
       XDG_CONFIG_HOME: config,
     });
     await expect
-      // The CLI starts through tsx: under CI's load its start alone took over 30 s.
+      // Under CI's load the CLI's start alone once took over 30 s (through tsx, then).
       .poll(async () => (await api.service.snapshot({ matchId })).lobby.seats[1]?.name, {
         timeout: 120_000,
       })

@@ -1,8 +1,5 @@
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
-
-const main = new URL("../main.ts", import.meta.url).pathname;
-const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+import { cliCommand } from "./cliCommand.js";
 
 export interface CliRun {
   readonly code: number | null;
@@ -21,7 +18,8 @@ export function runCli(
   timeoutMs = 60_000,
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, main, ...args], {
+    const [command, ...prefix] = cliCommand();
+    const child = spawn(command, [...prefix, ...args], {
       stdio: ["pipe", "pipe", "pipe"],
       env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
     });

@@ -1,9 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
+import { cliCommand } from "./cliCommand.js";
 import { OutputWaiters } from "./waiters.js";
-
-const main = new URL("../main.ts", import.meta.url).pathname;
-const tsx = createRequire(import.meta.url).resolve("tsx/cli");
 
 export interface CliProcess {
   readonly child: ChildProcess;
@@ -28,11 +25,11 @@ export function startCli(
   options: {
     env?: Readonly<Record<string, string>>;
     reply?: (stdout: string) => string | null | Promise<string | null>;
-    /** An installed `maumau` executable to run instead of the source through tsx. */
+    /** An installed `maumau` executable to run instead of this run's bundle (`cliCommand`). */
     bin?: string;
   } = {},
 ): CliProcess {
-  const [command, ...prefix] = options.bin ? [options.bin] : [process.execPath, tsx, main];
+  const [command, ...prefix] = options.bin ? [options.bin] : cliCommand();
   const child = spawn(command, [...prefix, ...args], {
     stdio: ["pipe", "pipe", "pipe"],
     env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", LANG: "C", LC_ALL: "", ...options.env },
@@ -72,7 +69,9 @@ export function startCli(
     stdout: () => stdout,
     stderr: () => stderr,
     exited,
-    waitFor: (pattern, timeoutMs = 30_000) =>
+    // 60 s: a safety net for a stuck CLI, not a speed check (a loaded CI host once needed over
+    // 30 s for a first line, when the CLI started through tsx).
+    waitFor: (pattern, timeoutMs = 60_000) =>
       waiters.until(
         () => stdout.match(pattern),
         timeoutMs,

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
+import { cliCommand } from "./cliCommand.js";
 import { Screen } from "./screen.js";
 import { OutputWaiters } from "./waiters.js";
 
@@ -7,8 +7,6 @@ import { OutputWaiters } from "./waiters.js";
  * `maumau` in a real pseudo-terminal (util-linux `script`) for the full-screen tests of
  * local and online play.
  */
-const main = new URL("../main.ts", import.meta.url).pathname;
-const tsx = createRequire(import.meta.url).resolve("tsx/cli");
 export const hasScript = spawnSync("script", ["--version"]).status === 0;
 if (!hasScript)
   console.log("tty tests skipped: util-linux `script` (a pseudo-terminal) is not installed");
@@ -31,7 +29,7 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** `maumau …` in a real pseudo-terminal of 80×24 (util-linux `script`), typed at like a person. */
 export function inPty(args: readonly string[], env: Record<string, string>) {
-  const command = `stty rows 24 cols 80; exec ${[process.execPath, tsx, main, ...args].map(quote).join(" ")}`;
+  const command = `stty rows 24 cols 80; exec ${[...cliCommand(), ...args].map(quote).join(" ")}`;
   const child = spawn("script", ["-qefc", command, "/dev/null"], {
     stdio: ["pipe", "pipe", "pipe"],
     env: { ...colourEnv(), TERM: "xterm-256color", LANG: "C", ...env },
@@ -50,7 +48,7 @@ export function inPty(args: readonly string[], env: Record<string, string>) {
     output: () => out,
     type: (keys: string) => child.stdin.write(keys),
     exited,
-    // 90 s by default: the CLI starts through tsx, which took over 30 s under CI load.
+    // 90 s by default: the CLI and its server share a loaded CI host with browsers and servers.
     waitFor: (pattern: RegExp, timeoutMs = 90_000, from = 0) =>
       waiters.until(
         () => (pattern.test(out.slice(from)) ? true : null),

@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
-
-const mainTs = fileURLToPath(new URL("../main.ts", import.meta.url));
+import { serverCommand } from "./serverCommand.js";
 
 /** A free TCP port on loopback (for a server that must come back on the same address). */
 export const freePort = (): Promise<number> =>
@@ -27,7 +25,7 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`node --import tsx src/main.ts`) in a process of its own on `port`,
+ * The real server (`serverCommand`: the compiled build) in a process of its own on `port`,
  * resolved once `/readyz` answers. `env` sets its configuration (store, Redis, limits…);
  * the web client is not served.
  */
@@ -35,7 +33,8 @@ export async function startServerProcess(
   port: number,
   env: NodeJS.ProcessEnv,
 ): Promise<ServerProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", mainTs], {
+  const [command, ...args] = serverCommand();
+  const proc = spawn(command, args, {
     env: {
       ...process.env,
       HOST: "127.0.0.1",

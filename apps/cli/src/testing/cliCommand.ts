@@ -1,0 +1,15 @@
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
+
+/**
+ * The command line that starts `maumau` in a test: `node <bundle>` with the bundle
+ * `globalSetup.ts` built for this run, or, outside such a run (a test file run with another
+ * config), the sources through tsx.
+ */
+export function cliCommand(): readonly [string, ...string[]] {
+  const bundle = inject("maumauCli");
+  if (bundle !== undefined) return [process.execPath, bundle];
+  const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+  return [process.execPath, tsx, fileURLToPath(new URL("../main.ts", import.meta.url))];
+}
