@@ -55,7 +55,9 @@ async function startMain(env: NodeJS.ProcessEnv) {
   return { proc, exited, logs, output: () => ({ stdout, stderr }) };
 }
 
-async function waitFor<T>(find: () => T | undefined, timeoutMs = 15_000): Promise<T> {
+// 60 s: a safety net for a server that never says it, not a speed check (a loaded CI host once
+// took over 15 s from the spawn to the first log line).
+async function waitFor<T>(find: () => T | undefined, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = find();

@@ -89,7 +89,14 @@ describe.skipIf(!haveBrowser)("accessibility (axe-core in chromium)", () => {
       build: { outDir: dist, emptyOutDir: true },
     });
     // Bots move at once: a table settles on a person's turn, where it stays while audited.
-    api = await startTestApi({ webDist: dist, botDelayMs: 0, commandRate: 10_000 });
+    // The other seats are played by the test through the service, with no socket: a grace
+    // period as long as a test (not 30 s) keeps bots from taking them over on a slow host.
+    api = await startTestApi({
+      webDist: dist,
+      botDelayMs: 0,
+      commandRate: 10_000,
+      graceMs: 3_600_000,
+    });
     url = api.url;
     browser = await chromium.launch({
       executablePath,

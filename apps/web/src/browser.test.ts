@@ -1237,9 +1237,10 @@ async function keyboardMove(page: Page): Promise<boolean> {
     // a draw4 can hold its only playable card beyond them).
     await page.keyboard.press(String((Math.min(index, 9) + 1) % 10));
     for (let k = 9; k < index; k++) await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-hand-index"))).toBe(
-      String(index),
-    );
+    // The focus lands once the page has handled the keys (a loaded CI host read it before).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-hand-index")))
+      .toBe(String(index));
     await page.keyboard.press("Enter");
     if ((await page.getByRole("dialog").count()) > 0) await page.keyboard.press("1");
     return true;

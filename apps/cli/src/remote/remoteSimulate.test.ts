@@ -64,7 +64,6 @@ describe("simulate --server against a real server (in-process, temporary SQLite)
       for (const lobby of over.filter((l) => l.variant === id))
         expect(lobby.seats.every((s) => s.kind === "human" && !s.away)).toBe(true);
     },
-    60_000,
   );
 
   it("--acks: every accepted command once, at the version the server logged it", async () => {
@@ -111,7 +110,7 @@ describe("simulate --server against a real server (in-process, temporary SQLite)
     expect(run.stdout).toMatch(/^noris over http:\/\/127\.0\.0\.1:\d+: 2 players, bots random/);
     expect(run.stdout).toMatch(/finished\s+2\n/);
     expect(run.stdout).toMatch(/moves\/s\s+[\d,]+\n/);
-  }, 60_000);
+  });
 
   it("exits 1 when a game fails, and names it", async () => {
     const run = await runCli([
@@ -126,7 +125,7 @@ describe("simulate --server against a real server (in-process, temporary SQLite)
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/errors\s+1\n/);
     expect(run.stderr).toMatch(/simulate: game 0 .* error after 0 moves/);
-  }, 60_000);
+  });
 });
 
 describe("simulate --server within the server's default rate limit", () => {
@@ -143,7 +142,7 @@ describe("simulate --server within the server's default rate limit", () => {
     expect(report.failures).toEqual([]);
     expect(report.finished).toBe(1);
     expect(report.wire.rateLimited).toBe(0);
-  }, 60_000);
+  });
 });
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -175,20 +174,16 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       await deleteRedisKeys(redisUrl!, prefix);
     });
 
-    it.each(["noris", "heul-doch"])(
-      "%s: seats split across both servers, 0 errors",
-      async (id) => {
-        const report = await simulateRemote(
-          config(
-            apis.map((a) => a.url),
-            id,
-            { players: findVariant(id)!.players.min === 2 ? 4 : 3 },
-          ),
-        );
-        expect(report.failures).toEqual([]);
-        expect(report).toMatchObject({ finished: 3, errors: 0, stuck: 0 });
-      },
-      60_000,
-    );
+    it.each(["noris", "heul-doch"])("%s: seats split across both servers, 0 errors", async (id) => {
+      const report = await simulateRemote(
+        config(
+          apis.map((a) => a.url),
+          id,
+          { players: findVariant(id)!.players.min === 2 ? 4 : 3 },
+        ),
+      );
+      expect(report.failures).toEqual([]);
+      expect(report).toMatchObject({ finished: 3, errors: 0, stuck: 0 });
+    });
   },
 );
