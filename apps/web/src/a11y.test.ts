@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -8,14 +7,13 @@ import type { Command } from "@maumau/engine";
 import { variants } from "@maumau/registry";
 import { startTestApi, type TestApi } from "@maumau/server/testing";
 import type { AxeResults, ImpactValue, Result, RunOptions } from "axe-core";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executablePath, haveBrowser, launchChromium } from "./testing/chromium.js";
 
 // Issue #24: axe-core audits every page and every table state a player meets, at both sizes,
 // in both schemes and both languages, against the real server serving the production build.
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const haveBrowser = existsSync(executablePath);
 if (!haveBrowser)
   console.warn(`skipping the accessibility audit: no chromium at ${executablePath}`);
 
@@ -98,10 +96,7 @@ describe.skipIf(!haveBrowser)("accessibility (axe-core in chromium)", () => {
       graceMs: 3_600_000,
     });
     url = api.url;
-    browser = await chromium.launch({
-      executablePath,
-      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-    });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,14 +13,13 @@ import type { AnyEngine, ClassicView, HeulDochView } from "@maumau/engine";
 import { classicEventLeak, heulDochEventLeak } from "@maumau/engine/testing/leaks";
 import { findVariant, variants } from "@maumau/registry";
 import { startTestApi, type TestApi } from "@maumau/server/testing";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executablePath, haveBrowser, launchChromium } from "./testing/chromium.js";
 
 // Real people's view of the product: Debian's chromium (installed by .ci/run) against the real
 // server (tRPC, socket.io, SQLite store, bots) serving the real production build.
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const haveBrowser = existsSync(executablePath);
 if (!haveBrowser)
   console.warn(`skipping browser tests: no chromium at ${executablePath} (set CHROMIUM_PATH)`);
 
@@ -46,18 +44,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     });
     api = await startTestApi({ webDist: dist, botDelayMs: 40, commandRate: 200 });
     url = api.url;
-    browser = await chromium.launch({
-      executablePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium(["--disable-quic"]);
   }, 180_000);
 
   afterAll(async () => {

@@ -1,15 +1,13 @@
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestApi, type TestApi } from "@maumau/server/testing";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haveBrowser, launchChromium } from "../testing/chromium.js";
 
 // The table moves cards in a real chromium (and does not with reduced motion).
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const haveBrowser = existsSync(executablePath);
 
 describe.skipIf(!haveBrowser)("card motion in chromium", () => {
   let dist = "";
@@ -24,7 +22,7 @@ describe.skipIf(!haveBrowser)("card motion in chromium", () => {
       build: { outDir: dist, emptyOutDir: true },
     });
     api = await startTestApi({ webDist: dist, botDelayMs: 150, commandRate: 200 });
-    browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu"] });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {
