@@ -39,9 +39,13 @@ const turbo = spawnSync(
   bin("turbo"),
   [
     "run",
+    // The tests first: turbo starts ready tasks in the order they are named, and the server's,
+    // CLI's and web's tests are the longest (named after the checks, they started 330 s in and
+    // the web's ended the run alone). No test needs another package's build: the server's and
+    // CLI's tests build what they spawn (src/testing/globalSetup.ts), the web's its own pages.
+    "test",
     // typecheck and lint together, on one program per package (tooling/eslint/check.js)
     "check",
-    "test",
     "--continue",
     "--concurrency=4",
     "--output-logs=new-only",
