@@ -2,6 +2,13 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The bundled CLI the tests spawn (`maumau.mjs`), built from this run's sources. */
+    maumauCli?: string;
+  }
+}
+
 /**
  * The command line that starts `maumau` in a test: `node <bundle>` with the bundle
  * `globalSetup.ts` built for this run, or, outside such a run (a test file run with another

@@ -4,13 +4,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { bundleCli } from "../../bundle.mjs";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** The bundled CLI the tests spawn (`maumau.mjs`), built from this run's sources. */
-    maumauCli?: string;
-  }
-}
+// The type of what is provided (`maumauCli`) is declared beside its reader.
+import "./cliCommand.js";
 
 /**
  * Bundles the CLI once per test run, unminified, into a temporary folder: the tests spawn

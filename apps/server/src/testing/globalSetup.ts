@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { TestProject } from "vitest/node";
+// The type of what is provided (`maumauServerMain`) is declared beside its reader.
 import "./serverCommand.js";
 
 /**
