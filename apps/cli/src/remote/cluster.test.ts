@@ -3,7 +3,6 @@ import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 // Tests only: the CLI's own code never imports the server's runtime.
 import { deleteRedisKeys, dropPostgresSchema, PostgresEventStore } from "@maumau/server/testing";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import {
   startCluster,
   type Cluster,
 } from "../testing/cluster.js";
+import { cliCommand } from "../testing/cliCommand.js";
 import type { RemoteAck, RemoteSimulationReport } from "./remoteSimulate.js";
 
 /**
@@ -32,7 +32,6 @@ const scale = (ci: number, full: number): number => (FULL ? full : ci);
 const reason = clusterSkipReason();
 if (reason !== null) console.warn(`cluster test skipped: ${reason}`);
 
-const cliMain = fileURLToPath(new URL("../main.ts", import.meta.url));
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 const figure = (name: string, value: number | string, unit = "") =>
@@ -134,10 +133,10 @@ describe.skipIf(reason !== null)("cluster: three hosts behind HAProxy, one kille
       const cpuAtStart = c.hosts.map((h) => h.cpuMs());
       dir = mkdtempSync(join(tmpdir(), "mm-cluster-"));
       const acksFile = join(dir, "acks.jsonl");
-      const client = c.spawnClient(process.execPath, [
-        "--import",
-        "tsx",
-        cliMain,
+      // The CLI as the other tests run it: the bundle (src/testing/globalSetup.ts).
+      const [command, ...cliArgs] = cliCommand();
+      const client = c.spawnClient(command, [
+        ...cliArgs,
         "simulate",
         "--server",
         c.balancerUrl,
