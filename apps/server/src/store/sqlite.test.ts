@@ -95,6 +95,32 @@ describe("SqliteEventStore", () => {
       await b.close();
     }
   });
+
+  it("reads versions and the commit order again after another connection committed", async () => {
+    // Each writer remembers the versions it wrote; a commit of the other connection in between
+    // must make it read them again (else it would accept a stale append or refuse a good one).
+    const path = freshPath();
+    const a = SqliteEventStore.open(path);
+    const b = SqliteEventStore.open(path);
+    try {
+      await a.append("s", 0, [{ type: "x", data: "a1" }]);
+      await b.append("s", 1, [{ type: "x", data: "b2" }]);
+      await expect(a.append("s", 1, [{ type: "x", data: "stale" }])).rejects.toMatchObject({
+        code: "CONCURRENCY",
+        expected: 1,
+        actual: 2,
+      });
+      await a.append("s", 2, [{ type: "x", data: "a3" }]);
+      await b.append("t", 0, [{ type: "x", data: "b" }]);
+      await a.append("u", 0, [{ type: "x", data: "a" }]);
+      expect((await b.read("s")).map((e) => e.data)).toEqual(["a1", "b2", "a3"]);
+      // Newest commit first: u (a's), t (b's), s.
+      expect((await b.listStreams()).map((s) => s.streamId)).toEqual(["u", "t", "s"]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });
 
 const serverDir = fileURLToPath(new URL("../..", import.meta.url));
@@ -237,6 +263,50 @@ describe("SqliteEventStore group commit", () => {
       expect(await store.version("s")).toBe(2);
     } finally {
       other.close();
+      await store.close();
+    }
+  });
+
+  it("stores the others of a batch when one append fails in a way no check foresaw", async () => {
+    const path = freshPath();
+    const store = SqliteEventStore.open(path);
+    await store.append("s", 0, [{ type: "x", data: 0 }]);
+    // A failure inside one append (a full disk, a constraint): here a trigger of the test's.
+    const other = new Database(path);
+    other.exec(
+      `CREATE TRIGGER refuse_boom BEFORE INSERT ON events WHEN NEW.type = 'boom'
+       BEGIN SELECT RAISE(ABORT, 'boom refused'); END`,
+    );
+    other.close();
+    try {
+      const answers = await Promise.allSettled([
+        store.append("s", 1, [{ type: "x", data: 1 }], { commandId: "c1" }),
+        store.append("t", 0, [
+          { type: "x", data: "t1" },
+          { type: "boom", data: "t2" },
+        ]),
+        store.append("u", 0, [{ type: "x", data: "u1" }]),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      expect((answers[1] as PromiseRejectedResult).reason).toMatchObject({
+        message: "boom refused",
+      });
+      expect((await store.read("s")).map((e) => e.data)).toEqual([0, 1]);
+      // Nothing of the failed append: not its first event, not its stream, not its command.
+      expect(await store.read("t")).toEqual([]);
+      expect(await store.version("t")).toBe(0);
+      expect((await store.read("u")).map((e) => e.data)).toEqual(["u1"]);
+      // The repeated command is known (its row was written with its events).
+      await expect(
+        store.append("s", 1, [{ type: "x", data: "again" }], { commandId: "c1" }),
+      ).resolves.toMatchObject({ duplicate: true, version: 2 });
+      // Alone, such a failure fails the commit; the store goes on.
+      await expect(store.append("v", 0, [{ type: "boom", data: 1 }])).rejects.toMatchObject({
+        message: "boom refused",
+      });
+      await store.append("v", 0, [{ type: "x", data: 1 }]);
+      expect(await store.version("v")).toBe(1);
+    } finally {
       await store.close();
     }
   });
