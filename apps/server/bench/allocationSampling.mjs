@@ -3,7 +3,9 @@
 // generation's collector freed since (Node's own `--heap-prof` keeps only what is still alive
 // when it stops, which hides the garbage a move makes). The profile is written when the
 // process exits, as `DIR/allocations.<pid>.<thread>.heapprofile` (thread 0: the event loop; the
-// worker threads inherit the preload); read it with `bench/profileTop.ts`.
+// worker threads inherit the preload); read it with `bench/profileTop.ts`. With
+// `--heap-prof-scope promoted` (ALLOCATION_PROFILE_SCOPE) it leaves out what the young
+// generation's collector freed: what remains is what got promoted.
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { join } from "node:path";
@@ -16,7 +18,9 @@ if (dir) {
   session.post("HeapProfiler.startSampling", {
     samplingInterval: 32_768,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    // "promoted": leave out what the young generation's collector freed, so that the profile
+    // shows what lived long enough to be promoted (the old generation's garbage and growth).
+    includeObjectsCollectedByMinorGC: process.env.ALLOCATION_PROFILE_SCOPE !== "promoted",
   });
   // The main thread's own session answers synchronously, so this works inside "exit".
   process.on("exit", () => {

@@ -35,7 +35,7 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SocketClient, type MatchFrame } from "@maumau/client";
 import type { Command } from "@maumau/engine";
@@ -62,10 +62,18 @@ const { values: args } = parseArgs({
     store: { type: "string", default: "sqlite" },
     "cpu-prof": { type: "string" },
     "heap-prof": { type: "string" },
+    // all (every allocation sampled) or promoted (what the young generation's collector freed left out)
+    "heap-prof-scope": { type: "string", default: "all" },
+    // A file for bench/gcLog.mjs: the server's collections and RSS every 2 s
+    "gc-log": { type: "string" },
+    // Node or V8 flags for the server process, space-separated ("--max-semi-space-size=32").
+    "node-flags": { type: "string" },
     json: { type: "string" },
   },
 });
 
+if (!["all", "promoted"].includes(args["heap-prof-scope"]))
+  throw new Error(`--heap-prof-scope ${args["heap-prof-scope"]}: expected all or promoted`);
 if (!["sqlite", "postgres", "memory"].includes(args.store))
   throw new Error(`--store ${args.store}: expected sqlite, postgres or memory`);
 const quick = args.quick === true;
@@ -489,12 +497,20 @@ async function startTarget(target: "server" | "echo", dir: string): Promise<Chil
     env.SQLITE_PATH = join(dir, "load.sqlite");
   }
   const nodeArgs = [
+    ...(args["gc-log"] === undefined
+      ? []
+      : ["--import", new URL("./gcLog.mjs", import.meta.url).pathname]),
+    ...(args["node-flags"]?.split(" ").filter((flag) => flag !== "") ?? []),
     ...(args["cpu-prof"] === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", args["cpu-prof"]]),
     ...(args["heap-prof"] === undefined
       ? []
       : ["--import", new URL("./allocationSampling.mjs", import.meta.url).pathname]),
   ];
-  if (args["heap-prof"] !== undefined) env.ALLOCATION_PROFILE_DIR = args["heap-prof"];
+  if (args["gc-log"] !== undefined) env.GC_LOG_FILE = resolve(args["gc-log"]);
+  if (args["heap-prof"] !== undefined) {
+    env.ALLOCATION_PROFILE_DIR = args["heap-prof"];
+    env.ALLOCATION_PROFILE_SCOPE = args["heap-prof-scope"];
+  }
   return startChild(buildServer(), { env, port, nodeArgs });
 }
 

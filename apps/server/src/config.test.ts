@@ -48,6 +48,7 @@ describe("loadConfig", () => {
       metricsHost: null,
       metricsToken: null,
       shutdownGraceMs: 10_000,
+      heapGrowthPercent: 0,
     });
   });
 
@@ -141,6 +142,8 @@ describe("loadConfig", () => {
     ["METRICS_PORT", "65536"],
     ["METRICS_TOKEN", "short"],
     ["SHUTDOWN_GRACE_MS", "-1"],
+    ["HEAP_GROWTH_PERCENT", "1001"],
+    ["HEAP_GROWTH_PERCENT", "1.5"],
   ])("refuses %s=%s", (variable, value) => {
     expect(problemsOf({ [variable]: value })).toEqual([variable]);
   });

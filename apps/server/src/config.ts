@@ -74,6 +74,13 @@ export interface Config {
   readonly metricsToken: string | null;
   /** SIGTERM: how long the drain may take before open connections are cut (exit code 1). */
   readonly shutdownGraceMs: number;
+  /**
+   * How far V8 lets the old generation grow past what the last full collection kept, in percent
+   * (V8's `--heap-growing-percent`); 0 = V8's own factor, up to 4× when collections are cheap.
+   * Less growth is less RSS for more collections (figures: apps/server/BENCHMARKS.md). Set by
+   * the process entry (`main.ts`), not by `startServer`: it is the whole process's.
+   */
+  readonly heapGrowthPercent: number;
 }
 
 // An empty variable (`PORT=` in a .env or compose file) means "not set", not "invalid".
@@ -245,6 +252,7 @@ const envSchema = z.object({
       .optional(),
   ),
   SHUTDOWN_GRACE_MS: whole(10_000, 0, 600_000),
+  HEAP_GROWTH_PERCENT: whole(0, 0, 1_000),
 });
 
 /** Every environment variable the server reads (the schema's keys). */
@@ -315,5 +323,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: d.METRICS_HOST ?? null,
     metricsToken: d.METRICS_TOKEN ?? null,
     shutdownGraceMs: d.SHUTDOWN_GRACE_MS,
+    heapGrowthPercent: d.HEAP_GROWTH_PERCENT,
   };
 }

@@ -72,6 +72,7 @@ describe("src/main.ts", () => {
     const main = await startMain({});
     const listening = await waitFor(() => main.logs().find((l) => typeof l.url === "string"));
     expect(listening).toMatchObject({ level: 30, service: "maumau-server" });
+    expect(listening).not.toHaveProperty("heapGrowthPercent");
     const url = String(listening.url);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     // The start-up line names the address it is bound to (the port the OS chose) and the store.
@@ -104,9 +105,10 @@ describe("src/main.ts", () => {
     }
   }, 30_000);
 
-  it("bound to every interface, it says so and where to open it", async () => {
-    const main = await startMain({ HOST: "0.0.0.0" });
+  it("bound to every interface, it says so and where to open it (and a heap growth set)", async () => {
+    const main = await startMain({ HOST: "0.0.0.0", HEAP_GROWTH_PERCENT: "50" });
     const listening = await waitFor(() => main.logs().find((l) => typeof l.url === "string"));
+    expect(listening.heapGrowthPercent).toBe(50);
     const port = /:(\d+)$/.exec(String(listening.url))![1]!;
     expect(listening.url).toBe(`http://localhost:${port}`);
     expect(listening.msg).toMatch(

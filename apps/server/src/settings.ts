@@ -123,6 +123,10 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
     key: "shutdownGraceMs",
     help: "SIGTERM: the drain's bound; connections still open then are cut (exit code 1)",
   },
+  HEAP_GROWTH_PERCENT: {
+    key: "heapGrowthPercent",
+    help: "old-generation growth past the last full GC, in %: less RSS, more GC; 0 = V8's own",
+  },
 };
 
 /** A default as the docs show it. */
