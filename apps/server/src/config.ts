@@ -49,7 +49,10 @@ export interface Config {
   readonly maxOpenMatchesPerClient: number;
   /** Matches not yet over on this server, in all. */
   readonly maxOpenMatches: number;
-  /** Matches kept in memory; beyond it the least recently used idle ones are dropped. */
+  /**
+   * Matches kept in memory; beyond it the least recently used idle ones are dropped, and of the
+   * idle finished ones it keeps at most a tenth of it.
+   */
   readonly matchCacheSize: number;
   /** Bots stop after this long with no human at the table and nobody watching. */
   readonly unwatchedMs: number;

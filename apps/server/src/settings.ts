@@ -74,7 +74,7 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
   MAX_OPEN_MATCHES: { key: "maxOpenMatches", help: "matches not yet over in this process → LIMIT" },
   MATCH_CACHE_SIZE: {
     key: "matchCacheSize",
-    help: "matches kept in memory; the least recently used idle ones are dropped",
+    help: "matches kept in memory, idle finished ones up to a tenth; least recently used idle ones go",
   },
   UNWATCHED_MS: {
     key: "unwatchedMs",

@@ -384,6 +384,11 @@ export class Match {
     return this.tail.slice(start - 1 - this.base, end - this.base);
   }
 
+  /** Whether the match is over, as of its last fold (no engine call: `status` makes one). */
+  get over(): boolean {
+    return this.lastStatus === "over";
+  }
+
   get status(): MatchStatus {
     if (!this.started) return "open";
     return this.engine.progress(this.gameState).status === "matchOver" ? "over" : "running";

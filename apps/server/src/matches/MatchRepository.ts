@@ -49,7 +49,10 @@ export interface RepositoryHooks {
 export interface MatchRepositoryOptions {
   readonly store: EventStore;
   readonly logger: Logger;
-  /** Matches kept in memory; beyond it the least recently used idle ones are dropped. */
+  /**
+   * Matches kept in memory; beyond it the least recently used idle ones are dropped. Of the
+   * idle matches that are over, at most a tenth of it (`finishedKept`).
+   */
   readonly cacheSize: number;
   /** Other processes append to the same store: every decision is made on a fresh read. */
   readonly shared: boolean;
@@ -193,7 +196,6 @@ export class MatchRepository {
     return Match.fromEvents(match.id, events, Infinity);
   }
 
-  /** Caches a match and drops the least recently used idle ones beyond the cache size. */
   /** A match this process just wrote as a new stream: cached, and told like any commit. */
   created(match: Match, events: readonly StoredEvent[]): void {
     this.remember(match);
@@ -213,18 +215,46 @@ export class MatchRepository {
     }
   }
 
+  /**
+   * Caches a match and drops the least recently used idle ones beyond the cache size, and idle
+   * finished ones beyond `finishedKept`.
+   */
   remember(match: Match): void {
     const { cacheSize, hooks } = this.options;
     this.cache.delete(match.id);
     this.cache.set(match.id, match);
     hooks.cached(match);
+    this.dropFinished(match.id);
     if (this.cache.size <= cacheSize) return;
     for (const [id, cached] of this.cache) {
       if (this.cache.size <= cacheSize) break;
       if (id === match.id || !this.idle(cached)) continue;
-      this.cache.delete(id);
-      hooks.evicted(cached);
+      this.drop(id, cached);
     }
+  }
+
+  /**
+   * Drops the least recently used idle matches that are over, beyond `finishedKept`. A finished
+   * match nobody watches is rarely asked for again (a late rematch, a replay: both read the
+   * store), while the cache filled with them: under a long load, 2,000 finished matches held
+   * about 80 MB of the heap (apps/server/BENCHMARKS.md, 2026-11-29).
+   */
+  private dropFinished(keep: string): void {
+    let finished = 0;
+    for (const cached of this.cache.values()) if (cached.over) finished++;
+    const kept = finishedKept(this.options.cacheSize);
+    if (finished <= kept) return;
+    for (const [id, cached] of this.cache) {
+      if (finished <= kept) break;
+      if (id === keep || !cached.over || !this.idle(cached)) continue;
+      this.drop(id, cached);
+      finished--;
+    }
+  }
+
+  private drop(id: string, match: Match): void {
+    this.cache.delete(id);
+    this.options.hooks.evicted(match);
   }
 
   /** Nothing in this process depends on the cached copy: it can be read again from the store. */
@@ -308,6 +338,9 @@ export class MatchRepository {
     });
   }
 }
+
+/** Idle finished matches a cache of `cacheSize` keeps: a tenth of it, at least one. */
+export const finishedKept = (cacheSize: number): number => Math.max(1, Math.floor(cacheSize / 10));
 
 /** A timer's failure is logged, except the refusal of a process that shuts down. */
 export function logFailure(logger: Logger, error: unknown, matchId: string, what: string): void {
