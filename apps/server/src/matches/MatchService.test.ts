@@ -4,15 +4,16 @@ import { MemoryEventStore } from "../store/memory.js";
 import { silentLogger, waitFor } from "../testing/index.js";
 import { isLobbyEvent } from "./lobbyEvents.js";
 import { Match, streamIdOf } from "./Match.js";
-import { MatchService } from "./MatchService.js";
+import { MatchService, type MatchServiceOptions } from "./MatchService.js";
 
-const service = (store: MemoryEventStore) =>
+const service = (store: MemoryEventStore, more: Partial<MatchServiceOptions> = {}) =>
   new MatchService({
     store,
     logger: silentLogger(),
     botDelayMs: 0,
     graceMs: 1000,
     catchUpLimit: 200,
+    ...more,
   });
 
 /** One process of a scaled-out server: the store shared with the others, no bot delay. */
@@ -188,44 +189,37 @@ describe("MatchService across processes (one store, two services)", () => {
 describe("MatchService's cache of finished matches", () => {
   it("keeps at most a tenth of the cache size of idle finished matches; a dropped one is read again", async () => {
     const store = new MemoryEventStore();
-    const service = new MatchService({
-      store,
-      logger: silentLogger(),
-      botDelayMs: 0,
-      graceMs: 60_000,
-      catchUpLimit: 200,
-      limits: { cacheSize: 20 },
-    });
+    const matches = service(store, { limits: { cacheSize: 20 } });
     /** A match its bots play to the end (the owner leaves right after the start). */
     const botMatch = async () => {
-      const { matchId, ticket } = await service.create({
+      const { matchId, ticket } = await matches.create({
         variant: "noris",
         seats: 2,
         name: "Host",
         options: { games: 1 },
       });
       const token = ticket!.token;
-      await service.addBots({ matchId, token, level: "random" });
-      await service.start({ matchId, token });
-      await service.leave({ matchId, token });
+      await matches.addBots({ matchId, token, level: "random" });
+      await matches.start({ matchId, token });
+      await matches.leave({ matchId, token });
       return matchId;
     };
     const finished: string[] = [];
     for (let i = 0; i < 5; i++) {
       const matchId = await botMatch();
-      await waitFor(async () => (await service.lobby(matchId)).status === "over", 60_000);
+      await waitFor(async () => (await matches.lobby(matchId)).status === "over", 60_000);
       finished.push(matchId);
     }
     // The next match to enter the cache drops the oldest finished ones beyond two (20 / 10).
-    const open = await service.create({ variant: "noris", seats: 2, name: "Next", options: {} });
-    expect(service.matchesByStatus()).toEqual({ open: 1, running: 0, over: 2 });
-    expect(service.cachedMatches).toBe(3);
+    const open = await matches.create({ variant: "noris", seats: 2, name: "Next", options: {} });
+    expect(matches.matchesByStatus()).toEqual({ open: 1, running: 0, over: 2 });
+    expect(matches.cachedMatches).toBe(3);
     // The newest stayed; the oldest is read again from the store when asked for.
     const [oldest] = finished;
-    const snapshot = await service.snapshot({ matchId: oldest! });
+    const snapshot = await matches.snapshot({ matchId: oldest! });
     expect(snapshot.lobby.status).toBe("over");
     expect(snapshot.version).toBe(await store.version(streamIdOf(oldest!)));
     expect(open.matchId).not.toBe(oldest);
-    await service.close();
+    await matches.close();
   }, 120_000);
 });
