@@ -222,4 +222,48 @@ describe("MatchService's cache of finished matches", () => {
     expect(open.matchId).not.toBe(oldest);
     await matches.close();
   }, 120_000);
+
+  it("lists finished matches it dropped without reading them again while their streams stand", async () => {
+    const store = new CountingStore();
+    const matches = service(store, { limits: { cacheSize: 20 }, listCacheMs: 0 });
+    for (let i = 0; i < 5; i++) {
+      const { matchId, ticket } = await matches.create({
+        variant: "noris",
+        seats: 2,
+        name: "Host",
+        options: { games: 1 },
+      });
+      const token = ticket!.token;
+      await matches.addBots({ matchId, token, level: "random" });
+      await matches.start({ matchId, token });
+      await matches.leave({ matchId, token });
+      await waitFor(async () => (await matches.lobby(matchId)).status === "over", 60_000);
+    }
+    const listed = async () => (await matches.list(["over"], 10)).map((m) => m.matchId);
+    const first = await listed();
+    expect(first).toHaveLength(5);
+    expect(matches.matchesByStatus().over).toBeLessThanOrEqual(2);
+    const reads = store.reads;
+    // The same list again: three of the five are not in the cache, and none is read.
+    expect(await listed()).toEqual(first);
+    expect(store.reads).toBe(reads);
+    // A stream that moved (another process appended a chat line) is read again.
+    const moved = streamIdOf(first[0]!);
+    await store.append(moved, await store.version(moved), [
+      { type: "chat.said", data: { from: { spectator: "Zoe" }, text: "gg" } },
+    ]);
+    const summary = (await matches.list(["over"], 10)).find((m) => m.matchId === first[0])!;
+    expect(summary.version).toBe(await store.version(moved));
+    expect(store.reads).toBeGreaterThan(reads);
+    await matches.close();
+  }, 120_000);
 });
+
+/** A memory store that counts its reads of streams. */
+class CountingStore extends MemoryEventStore {
+  reads = 0;
+  override read(...args: Parameters<MemoryEventStore["read"]>) {
+    this.reads++;
+    return super.read(...args);
+  }
+}

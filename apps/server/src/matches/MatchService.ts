@@ -111,6 +111,12 @@ export interface CreateInput {
 
 export type { CommandResult, HistoryResult, MatchFrame, SeatTicket };
 
+/**
+ * Finished matches' summaries `list` keeps (each well under a kilobyte): the most streams one
+ * list reads is 800 (a limit of 200, four streams read per match listed).
+ */
+const FINISHED_SUMMARIES = 1_000;
+
 const cryptoRandom = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
 /**
@@ -131,6 +137,13 @@ export class MatchService {
   private readonly limits: MatchLimits;
   /** `list` answers by status set and limit (`ListCache`), dropped when the list changes here. */
   private readonly lists: ListCache<readonly MatchSummary[]>;
+  /**
+   * Summaries of finished matches as `list` last made them, by match id (each carries its
+   * version): a list uses one while the cache does not hold the match and its stream has not
+   * moved, instead of reading and folding the match again. The cache keeps few idle finished
+   * matches (`finishedKept`), and the replays page lists 100 of them (400 streams read).
+   */
+  private readonly finishedSummaries = new Map<string, MatchSummary>();
   readonly ruleSets: RuleSetService;
   /** Where the service and its transports count (`/metrics`), when served. */
   readonly metrics: Metrics | undefined;
@@ -269,6 +282,15 @@ export class MatchService {
     return this.lists.get(`${statuses.join(",")}/${limit}`, () => this.loadList(statuses, limit));
   }
 
+  /** Keeps a finished match's summary, the newest `FINISHED_SUMMARIES` of them. */
+  private rememberSummary(id: string, summary: MatchSummary): void {
+    this.finishedSummaries.delete(id);
+    this.finishedSummaries.set(id, summary);
+    if (this.finishedSummaries.size <= FINISHED_SUMMARIES) return;
+    const oldest = this.finishedSummaries.keys().next();
+    if (oldest.done !== true) this.finishedSummaries.delete(oldest.value);
+  }
+
   /**
    * Another process committed a change of the list (scale-out): cached answers are dropped, as
    * for a change of this process.
@@ -290,11 +312,21 @@ export class MatchService {
     for (const info of streams) {
       if (out.length >= limit) break;
       const id = matchIdOf(info.streamId);
+      const known =
+        this.repository.peek(id) === undefined ? this.finishedSummaries.get(id) : undefined;
+      if (known !== undefined && known.version === info.version) {
+        if (status.includes(known.status)) out.push(known);
+        continue;
+      }
       try {
         let match = await this.repository.load(id);
         if (match.version < info.version)
           match = await this.repository.run(id, () => this.repository.refresh(match));
-        if (status.includes(match.status)) out.push(summaryOf(frozenLobby(match.lobby())));
+        const wanted = status.includes(match.status);
+        if (!wanted && !match.over) continue;
+        const summary = summaryOf(frozenLobby(match.lobby()));
+        if (match.over) this.rememberSummary(id, summary);
+        if (wanted) out.push(summary);
       } catch (error) {
         this.logger.warn({ err: error, matchId: id }, "cannot list match");
       }
