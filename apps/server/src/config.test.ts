@@ -48,7 +48,7 @@ describe("loadConfig", () => {
       metricsHost: null,
       metricsToken: null,
       shutdownGraceMs: 10_000,
-      heapGrowthPercent: 0,
+      heapGrowthPercent: 100,
     });
   });
 

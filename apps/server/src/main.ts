@@ -24,10 +24,10 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-// Memory for speed (HEAP_GROWTH_PERCENT): under load the old generation fills with promoted
-// garbage, and V8's own factor lets it grow to 3-4× the live heap. V8 reads the factor at every
-// full collection, so setting it here, before the store, the sockets and the matches, governs
-// the whole run (worker threads share the process's flags).
+// Memory against speed (HEAP_GROWTH_PERCENT, default 100): under load the old generation fills
+// with promoted garbage, and V8's own factor lets it grow to 3-4× the live heap. V8 reads the
+// factor at every full collection, so setting it here, before the store, the sockets and the
+// matches, governs the whole run (worker threads share the process's flags). 0 leaves V8's own.
 if (config.heapGrowthPercent > 0) {
   setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`);
 }
@@ -57,7 +57,7 @@ logger.info(
     webDist: config.webDist,
     ...(config.publicOrigin === null ? {} : { publicOrigin: config.publicOrigin }),
     ...(running.metricsUrl === null ? {} : { metrics: running.metricsUrl }),
-    ...(config.heapGrowthPercent === 0 ? {} : { heapGrowthPercent: config.heapGrowthPercent }),
+    heapGrowthPercent: config.heapGrowthPercent,
   },
   `listening on ${listening}${listening === running.url ? "" : ` (every interface: open ${running.url})`}; store: ${store}${running.metricsUrl === null ? "" : `; metrics: ${running.metricsUrl}`}`,
 );

@@ -125,7 +125,7 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
   },
   HEAP_GROWTH_PERCENT: {
     key: "heapGrowthPercent",
-    help: "old-generation growth past the last full GC, in %: less RSS, more GC; 0 = V8's own",
+    help: "old-generation growth past the last full GC, in %: less is less RSS, more GC; 0 = V8's own",
   },
 };
 
