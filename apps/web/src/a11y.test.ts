@@ -7,7 +7,7 @@ import type { Command } from "@maumau/engine";
 import { variants } from "@maumau/registry";
 import { startTestApi, type TestApi } from "@maumau/server/testing";
 import type { AxeResults, ImpactValue, Result, RunOptions } from "axe-core";
-import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executablePath, haveBrowser, launchChromium } from "./testing/chromium.js";

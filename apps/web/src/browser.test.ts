@@ -13,7 +13,7 @@ import type { AnyEngine, ClassicView, HeulDochView } from "@maumau/engine";
 import { classicEventLeak, heulDochEventLeak } from "@maumau/engine/testing/leaks";
 import { findVariant, variants } from "@maumau/registry";
 import { startTestApi, type TestApi } from "@maumau/server/testing";
-import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executablePath, haveBrowser, launchChromium } from "./testing/chromium.js";

@@ -340,7 +340,7 @@ export class MatchRepository {
 }
 
 /** Idle finished matches a cache of `cacheSize` keeps: a tenth of it, at least one. */
-export const finishedKept = (cacheSize: number): number => Math.max(1, Math.floor(cacheSize / 10));
+const finishedKept = (cacheSize: number): number => Math.max(1, Math.floor(cacheSize / 10));
 
 /** A timer's failure is logged, except the refusal of a process that shuts down. */
 export function logFailure(logger: Logger, error: unknown, matchId: string, what: string): void {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestApi, type TestApi } from "@maumau/server/testing";
-import { type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { haveBrowser, launchChromium } from "../testing/chromium.js";
