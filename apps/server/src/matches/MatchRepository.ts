@@ -152,7 +152,7 @@ export class MatchRepository {
 
   /** Reads what other processes appended since the cached version. Call inside the queue. */
   async refresh(match: Match): Promise<Match> {
-    const added = match.apply(await this.options.store.read(streamIdOf(match.id), match.version));
+    const added = match.apply(await this.options.store.read(match.streamId, match.version));
     if (added.length > 0) this.options.hooks.changed(match);
     return match;
   }
@@ -169,7 +169,7 @@ export class MatchRepository {
   async eventsAfter(match: Match, afterVersion: number): Promise<readonly StoredEvent[]> {
     const kept = match.eventsAfter(afterVersion);
     if (kept !== null) return kept;
-    const read = await this.options.store.read(streamIdOf(match.id), afterVersion);
+    const read = await this.options.store.read(match.streamId, afterVersion);
     return read.filter((e) => e.version <= match.version);
   }
 
@@ -179,7 +179,7 @@ export class MatchRepository {
    */
   async engineLog(match: Match, upTo: number): Promise<{ type: string }[]> {
     if (match.holdsWholeLog) return match.engineEvents(upTo);
-    const read = await this.options.store.read(streamIdOf(match.id));
+    const read = await this.options.store.read(match.streamId);
     return engineEventsOf(read.filter((e) => e.version <= upTo));
   }
 
@@ -190,7 +190,7 @@ export class MatchRepository {
    */
   async whole(match: Match): Promise<Match> {
     if (match.holdsWholeLog) return match;
-    const events = (await this.options.store.read(streamIdOf(match.id))).filter(
+    const events = (await this.options.store.read(match.streamId)).filter(
       (e) => e.version <= match.version,
     );
     return Match.fromEvents(match.id, events, Infinity);
@@ -294,7 +294,7 @@ export class MatchRepository {
           // A command repeated after the match forgot its id (it keeps only its newest events)
           // gets the earlier answer from the store, as a repeat it remembers would.
           if (commandId !== undefined && error instanceof ServiceError && !match.holdsWholeLog) {
-            const earlier = await this.options.store.findCommand(streamIdOf(matchId), commandId);
+            const earlier = await this.options.store.findCommand(match.streamId, commandId);
             if (earlier !== null) return { match, events: earlier, duplicate: true };
           }
           // A refusal may come from a stale cache (another process appended): judge again on
@@ -309,7 +309,7 @@ export class MatchRepository {
         if (events === null || events.length === 0) return { match, events: [], duplicate: false };
         try {
           const result = await this.options.store.append(
-            streamIdOf(matchId),
+            match.streamId,
             match.version,
             events,
             commandId === undefined ? {} : { commandId },
