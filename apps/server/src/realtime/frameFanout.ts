@@ -1,5 +1,5 @@
 import type { Server } from "socket.io";
-import type { Match } from "../matches/Match.js";
+import type { Match, SeatHolder } from "../matches/Match.js";
 import type { MatchService } from "../matches/MatchService.js";
 import type { StoredEvent } from "../store/EventStore.js";
 import { encodeOnce } from "./jsonParser.js";
@@ -28,13 +28,10 @@ export function frameFanout(io: Server, service: MatchService, localRooms: boole
     }
     io.to(room).emit("match", frame);
   };
+  // With the default adapter every room is local: skip the work for empty ones.
+  const heard = (room: string) => !localRooms || nsp.adapter.rooms.has(room);
   service.onCommit((match: Match, events: readonly StoredEvent[]) => {
-    // With the default adapter every room is local: skip the work for empty ones.
-    const heard = (room: string) => !localRooms || nsp.adapter.rooms.has(room);
-    const rooms = match.seats.map((holder, seat) =>
-      holder.kind === "human" ? claimRoomOf(match.id, seat, holder.tokenHash) : null,
-    );
-    const spectators = roomOf(match.id, "spectator");
+    const { rooms, spectators } = roomsOf(match);
     if (!heard(spectators) && !rooms.some((room) => room !== null && heard(room))) return;
     const frames = match.commitFrames(events, match.progress());
     // The public part is encoded once: alone for the spectators' room, and in each seat's one
@@ -46,4 +43,32 @@ export function frameFanout(io: Server, service: MatchService, localRooms: boole
       if (room !== null && heard(room)) emitTo(room, frames.privateFor(seat));
     });
   });
+}
+
+/** A match's frame rooms: each human seat's (its owner's), and the spectators'. */
+interface FrameRooms {
+  readonly rooms: readonly (string | null)[];
+  readonly spectators: string;
+}
+
+/**
+ * The frame rooms of each seating (`match.seats`, a new array whenever a seat changes hands),
+ * made once: the same strings commit after commit, whose hashes V8 keeps, instead of five
+ * names built and hashed again for the adapter's lookups on every commit.
+ */
+const roomsBySeating = new WeakMap<readonly SeatHolder[], FrameRooms>();
+
+function roomsOf(match: Match): FrameRooms {
+  const seating = match.seats;
+  let rooms = roomsBySeating.get(seating);
+  if (rooms === undefined) {
+    rooms = {
+      rooms: seating.map((holder, seat) =>
+        holder.kind === "human" ? claimRoomOf(match.id, seat, holder.tokenHash) : null,
+      ),
+      spectators: roomOf(match.id, "spectator"),
+    };
+    roomsBySeating.set(seating, rooms);
+  }
+  return rooms;
 }

@@ -46,10 +46,13 @@ export function ownerChanges(
   match: Pick<Match, "id" | "seats">,
   events: readonly StoredEvent[],
 ): SeatChange[] {
-  const versions = new Map<Seat, number>();
+  // Made only when the commit holds an owner change: nearly every commit is a move.
+  let versions: Map<Seat, number> | undefined;
   for (const e of events) {
-    if (OWNER_CHANGES.has(e.type)) versions.set((e.data as { seat: Seat }).seat, e.version);
+    if (OWNER_CHANGES.has(e.type))
+      (versions ??= new Map()).set((e.data as { seat: Seat }).seat, e.version);
   }
+  if (versions === undefined) return [];
   return [...versions].map(([seat, version]) => {
     const holder = match.seats[seat];
     return {
