@@ -115,6 +115,19 @@ describe("procedures over the socket", () => {
     );
   });
 
+  it("lets the handshake's HTTP request go once the socket is served, and still answers", async () => {
+    const socket = await open();
+    const served = [...api.io.of("/").sockets.values()];
+    expect(served.length).toBeGreaterThan(0);
+    for (const s of served) {
+      expect((s.conn as unknown as { request: unknown }).request).toBeNull();
+      // What the handshake recorded stays: its headers (origin checks, logs).
+      expect(s.handshake.headers.host).toBeTruthy();
+    }
+    const { matchId } = await table(socket);
+    expect(await socket.rpc("game.view", { matchId })).toMatchObject({ matchId });
+  });
+
   it("is idempotent over the socket too", async () => {
     const socket = await open();
     const { matchId, tokens } = await table(socket);
