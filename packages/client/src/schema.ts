@@ -84,6 +84,11 @@ export function shapeProblem(
   // Values seen so far, counted when their container is reached: every value is pushed once,
   // and never more than `limits.nodes` of them.
   let nodes = 1;
+  // Only what can hold a problem is visited: containers, and strings when text is checked (the
+  // values of a command are mostly numbers and booleans, and this runs for every one).
+  const visits = (child: unknown): boolean =>
+    (typeof child === "object" && child !== null) ||
+    (options.text === true && typeof child === "string");
   const tooMany = (at: Pending): ShapeProblem => ({
     kind: "nodes",
     path: pathOf(at),
@@ -112,7 +117,7 @@ export function shapeProblem(
       nodes += v.length;
       if (nodes > limits.nodes) return tooMany(at);
       for (let i = v.length - 1; i >= 0; i--)
-        stack.push({ value: v[i], depth: at.depth + 1, parent: at, key: i });
+        if (visits(v[i])) stack.push({ value: v[i], depth: at.depth + 1, parent: at, key: i });
       continue;
     }
     const keys = Object.keys(v);
@@ -126,12 +131,8 @@ export function shapeProblem(
           path: pathOf(at, key),
           message: "must not contain NUL characters or unpaired surrogates",
         };
-      stack.push({
-        value: (v as Record<string, unknown>)[key],
-        depth: at.depth + 1,
-        parent: at,
-        key,
-      });
+      const child = (v as Record<string, unknown>)[key];
+      if (visits(child)) stack.push({ value: child, depth: at.depth + 1, parent: at, key });
     }
   }
   return null;
