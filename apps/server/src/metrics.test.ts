@@ -85,11 +85,13 @@ describe("GET /metrics", () => {
       "maumau_socket_messages_sent_total",
       "maumau_socket_bytes_sent_total",
       "maumau_watches",
+      "maumau_grace_clocks",
     ]) {
       expect(before).toContain(`# TYPE ${name} `);
     }
     expect(sample(before, "maumau_matches", { status: "running" })).toBe(0);
     expect(sample(before, "maumau_sockets")).toBe(0);
+    expect(sample(before, "maumau_grace_clocks")).toBe(0);
     expect(sample(before, "maumau_store_up")).toBe(1);
     expect(before).not.toContain("maumau_redis_up ");
     expect(before).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
@@ -167,6 +169,8 @@ describe("GET /metrics", () => {
     }
     const socketsGone = await scrape(url);
     expect(sample(socketsGone, "maumau_sockets")).toBeLessThanOrEqual(2);
+    // The seat's owner left after the end: no grace clock for a finished match.
+    expect(sample(socketsGone, "maumau_grace_clocks")).toBe(0);
   }, 60_000);
 
   it("counts the sockets that are open", async () => {

@@ -14,6 +14,8 @@ export interface MetricSources {
   readonly matches?: () => Readonly<Record<string, number>>;
   /** socket.io connections open on this process. */
   readonly sockets?: () => number;
+  /** Seats on a grace clock in this process (their owner away, a bot to take over). */
+  readonly graceClocks?: () => number;
   /** Null when the store reads and writes; else why not (the /readyz check). */
   readonly store?: () => Promise<string | null>;
   /** Whether Redis answers; absent without Redis. */
@@ -146,6 +148,14 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.set(sources().sockets?.() ?? 0);
+      },
+    });
+    new Gauge({
+      name: "maumau_grace_clocks",
+      help: "Seats whose owner has no socket on this process, on the grace clock before a bot takes over",
+      registers: [this.registry],
+      collect() {
+        this.set(sources().graceClocks?.() ?? 0);
       },
     });
     new Gauge({

@@ -174,6 +174,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   metrics.setSources({
     matches: () => service.matchesByStatus(),
     sockets: () => io.engine.clientsCount,
+    graceClocks: () => service.graceClocks,
     store: () => health.check(),
     ...(redis === null ? {} : { redis: () => redis.ping() }),
   });

@@ -229,6 +229,35 @@ describe("MatchService's cache of finished matches", () => {
 });
 
 /** `count` matches their bots play to the end, one after the other (the owner leaves). */
+describe("grace clocks", () => {
+  it("stop at the match's end, and none starts for a seat left after it", async () => {
+    const matches = service(new MemoryEventStore(), { graceMs: 3_600_000 });
+    const { matchId, ticket } = await matches.create({
+      variant: "noris",
+      seats: 2,
+      name: "Host",
+      options: { games: 1 },
+    });
+    const token = ticket!.token;
+    await matches.addBots({ matchId, token, level: "random" });
+    // The host's socket here, then gone: its seat is on the clock.
+    matches.seatConnected(matchId, 0);
+    await matches.start({ matchId, token });
+    expect(matches.graceClocks).toBe(0);
+    matches.seatDisconnected(matchId, 0);
+    expect(matches.graceClocks).toBe(1);
+    // The host leaves; the bots play to the end, which stops the clock (not an hour later).
+    await matches.leave({ matchId, token });
+    await waitFor(async () => (await matches.lobby(matchId)).status === "over", 60_000);
+    expect(matches.graceClocks).toBe(0);
+    // A socket that watched the finished match and goes: nothing to wait for.
+    matches.seatConnected(matchId, 1);
+    matches.seatDisconnected(matchId, 1);
+    expect(matches.graceClocks).toBe(0);
+    await matches.close();
+  }, 60_000);
+});
+
 async function finishedMatches(matches: MatchService, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {

@@ -791,6 +791,11 @@ export class MatchService {
     return counts;
   }
 
+  /** Seats whose owner has no socket here, on the clock before a bot takes over (`maumau_grace_clocks`). */
+  get graceClocks(): number {
+    return this.presence.graceClocks;
+  }
+
   /** Matches held in memory (the cache is bounded by `limits.cacheSize`). */
   get cachedMatches(): number {
     return this.repository.size;

@@ -41,7 +41,29 @@ export class Presence {
   private presentElsewhere: PresenceProbe = () => Promise.resolve(NOWHERE);
   private closing = false;
 
-  constructor(private readonly options: PresenceOptions) {}
+  constructor(private readonly options: PresenceOptions) {
+    // Nobody is taken over after the end: a match's last commit stops its seats' clocks.
+    options.repository.onCommit((match) => {
+      if (match.over) this.ended(match);
+    });
+  }
+
+  /** Grace clocks running: seats of unfinished matches whose owner has no socket here. */
+  get graceClocks(): number {
+    return this.graceTimers.size;
+  }
+
+  /** Stops the grace clocks of a finished match's seats and forgets their sightings. */
+  private ended(match: Match): void {
+    for (let seat = 0; seat < match.seats.length; seat++) {
+      const key = `${match.id}:${seat}`;
+      if (!this.graceTimers.has(key) && !this.lastSeen.has(key)) continue;
+      clearTimeout(this.graceTimers.get(key));
+      this.graceTimers.delete(key);
+      this.graceEnds.delete(key);
+      this.lastSeen.delete(key);
+    }
+  }
 
   private get repository(): MatchRepository {
     return this.options.repository;
@@ -115,7 +137,9 @@ export class Presence {
       return;
     }
     this.sockets.delete(key);
-    this.armGrace(matchId, seat);
+    // A seat left after the match's end needs no clock (one that is not in memory may: the
+    // clock's end looks at it again).
+    if (this.repository.peek(matchId)?.over !== true) this.armGrace(matchId, seat);
     this.changed(matchId);
   }
 
