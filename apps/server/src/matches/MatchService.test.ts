@@ -228,18 +228,10 @@ describe("MatchService's cache of finished matches", () => {
   }, 120_000);
 });
 
-/** `count` matches their bots play to the end, one after the other (the owner leaves). */
 describe("grace clocks", () => {
   it("stop at the match's end, and none starts for a seat left after it", async () => {
     const matches = service(new MemoryEventStore(), { graceMs: 3_600_000 });
-    const { matchId, ticket } = await matches.create({
-      variant: "noris",
-      seats: 2,
-      name: "Host",
-      options: { games: 1 },
-    });
-    const token = ticket!.token;
-    await matches.addBots({ matchId, token, level: "random" });
+    const { matchId, token } = await hostAndBot(matches);
     // The host's socket here, then gone: its seat is on the clock.
     matches.seatConnected(matchId, 0);
     await matches.start({ matchId, token });
@@ -248,7 +240,7 @@ describe("grace clocks", () => {
     expect(matches.graceClocks).toBe(1);
     // The host leaves; the bots play to the end, which stops the clock (not an hour later).
     await matches.leave({ matchId, token });
-    await waitFor(async () => (await matches.lobby(matchId)).status === "over", 60_000);
+    await overSoon(matches, matchId);
     expect(matches.graceClocks).toBe(0);
     // A socket that watched the finished match and goes: nothing to wait for.
     matches.seatConnected(matchId, 1);
@@ -258,20 +250,30 @@ describe("grace clocks", () => {
   }, 60_000);
 });
 
+/** A one-game noris table of two in the lobby: the host (seat 0) and a random bot. */
+async function hostAndBot(matches: MatchService): Promise<{ matchId: string; token: string }> {
+  const { matchId, ticket } = await matches.create({
+    variant: "noris",
+    seats: 2,
+    name: "Host",
+    options: { games: 1 },
+  });
+  const token = ticket!.token;
+  await matches.addBots({ matchId, token, level: "random" });
+  return { matchId, token };
+}
+
+const overSoon = (matches: MatchService, matchId: string) =>
+  waitFor(async () => (await matches.lobby(matchId)).status === "over", 60_000);
+
+/** `count` matches their bots play to the end, one after the other (the owner leaves). */
 async function finishedMatches(matches: MatchService, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const { matchId, ticket } = await matches.create({
-      variant: "noris",
-      seats: 2,
-      name: "Host",
-      options: { games: 1 },
-    });
-    const token = ticket!.token;
-    await matches.addBots({ matchId, token, level: "random" });
+    const { matchId, token } = await hostAndBot(matches);
     await matches.start({ matchId, token });
     await matches.leave({ matchId, token });
-    await waitFor(async () => (await matches.lobby(matchId)).status === "over", 60_000);
+    await overSoon(matches, matchId);
     ids.push(matchId);
   }
   return ids;
