@@ -228,6 +228,21 @@ describe("MatchService's cache of finished matches", () => {
   }, 120_000);
 });
 
+describe("the cap on matches not yet over", () => {
+  it("counts a client's matches until they end; a finished one frees its place", async () => {
+    const matches = service(new MemoryEventStore(), {
+      limits: { openMatchesPerClient: 1, openMatches: 2 },
+    });
+    const { matchId, token } = await hostAndBot(matches);
+    await expect(hostAndBot(matches)).rejects.toMatchObject({ refusal: { code: "LIMIT" } });
+    await matches.start({ matchId, token });
+    await matches.leave({ matchId, token });
+    await overSoon(matches, matchId);
+    await hostAndBot(matches);
+    await matches.close();
+  }, 60_000);
+});
+
 describe("grace clocks", () => {
   it("stop at the match's end, and none starts for a seat left after it", async () => {
     const matches = service(new MemoryEventStore(), { graceMs: 3_600_000 });

@@ -732,9 +732,11 @@ export class MatchService {
   private assertRoomFor(client: string): void {
     let mine = 0;
     let all = 0;
+    // `over` (the status as of the last fold) and not `status`, which asks the engine: this walks
+    // every cached match on every create.
     for (const [id, creator] of this.creators) {
       const match = this.repository.peek(id);
-      if (match?.status === "over") {
+      if (match?.over === true) {
         this.creators.delete(id);
         continue;
       }
@@ -742,7 +744,7 @@ export class MatchService {
       if (match === undefined) all++;
       if (creator === client) mine++;
     }
-    for (const match of this.repository.cached()) if (match.status !== "over") all++;
+    for (const match of this.repository.cached()) if (!match.over) all++;
     if (mine >= this.limits.openMatchesPerClient) {
       throw ServiceError.of(
         "LIMIT",
