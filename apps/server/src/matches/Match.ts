@@ -100,6 +100,11 @@ export class Match {
   /** Where the game stands on its chart: made when asked, dropped by a fold. */
   private position: MachinePosition | null = null;
   /**
+   * The engine's progress of the folded game: made when asked, dropped by a fold. A commit asks
+   * for it several times (the fold's status, the frames, the timers, presence, the cache).
+   */
+  private progressOfGame: Progress | null = null;
+  /**
    * The last command's engine events (one append: one command id and one commit time) and the
    * game before them, for the machine events it took (`engine.machineEvents`).
    */
@@ -277,6 +282,7 @@ export class Match {
     this.started = true;
     this.machineSnapshot = null;
     this.position = null;
+    this.progressOfGame = null;
   }
 
   /**
@@ -391,18 +397,20 @@ export class Match {
     return this.tail.slice(start - 1 - this.base, end - this.base);
   }
 
-  /** Whether the match is over, as of its last fold (no engine call: `status` makes one). */
+  /** Whether the match is over, as of its last fold (kept by `apply`). */
   get over(): boolean {
     return this.lastStatus === "over";
   }
 
   get status(): MatchStatus {
-    if (!this.started) return "open";
-    return this.engine.progress(this.gameState).status === "matchOver" ? "over" : "running";
+    const progress = this.progress();
+    if (progress === null) return "open";
+    return progress.status === "matchOver" ? "over" : "running";
   }
 
   progress(): Progress | null {
-    return this.started ? this.engine.progress(this.gameState) : null;
+    if (!this.started) return null;
+    return (this.progressOfGame ??= this.engine.progress(this.gameState));
   }
 
   seatOfTokenHash(hash: string): Seat | null {

@@ -732,8 +732,7 @@ export class MatchService {
   private assertRoomFor(client: string): void {
     let mine = 0;
     let all = 0;
-    // `over` (the status as of the last fold) and not `status`, which asks the engine: this walks
-    // every cached match on every create.
+    // Each match's `over`, kept by its last fold: this walks every cached match on every create.
     for (const [id, creator] of this.creators) {
       const match = this.repository.peek(id);
       if (match?.over === true) {
