@@ -12,7 +12,9 @@
  * - achieved moves/s (commands acknowledged in the phase's window);
  * - command→ack and command→next seat's frame latency (p50/p99/max, ms);
  * - the server process's CPU (from /proc/<pid>/stat: % of one core and ms per move) and RSS;
- * - the mean size of a `match` frame on the wire (JSON, sampled).
+ * - the mean size of a `match` frame on the wire (JSON, sampled);
+ * - for the server, its own latency histograms over the window (`METRICS_PORT`, scraped before and
+ *   after): a command in its handler, and the store's append within it (`inServer.*`).
  *
  * The same clients, pacing and phases are then run against `bench/echoServer.ts`, a bare
  * socket.io relay (ack + broadcast to the match's room of four) — the denominator.
@@ -357,7 +359,7 @@ class Load {
     }
   }
 
-  async run(rate: number, pid: number): Promise<PhaseResult> {
+  async run(rate: number, pid: number, metricsUrl: string | null): Promise<PhaseResult> {
     this.rate = rate;
     this.credit = 0;
     this.lastTick = performance.now();
@@ -378,6 +380,7 @@ class Load {
     this.phase = phase;
     this.measuring = false;
     await sleep(WARMUP_MS);
+    const histogramsBefore = metricsUrl === null ? null : await scrapeHistograms(metricsUrl);
     const before = sampleProc(pid);
     const ownBefore = process.cpuUsage();
     this.measuring = true;
@@ -385,7 +388,14 @@ class Load {
     this.measuring = false;
     const after = sampleProc(pid);
     const own = process.cpuUsage(ownBefore);
-    return summarize(phase, before, after, (own.user + own.system) / 1000);
+    const histogramsAfter = metricsUrl === null ? null : await scrapeHistograms(metricsUrl);
+    return {
+      ...summarize(phase, before, after, (own.user + own.system) / 1000),
+      inServer:
+        histogramsBefore === null || histogramsAfter === null
+          ? null
+          : inServer(histogramsBefore, histogramsAfter),
+    };
   }
 
   stop(): void {
@@ -420,6 +430,58 @@ interface PhaseResult {
   readonly serialisationsPerMove: number;
   /** Their bytes per move: what the server serialised. */
   readonly serialisedBytesPerMove: number;
+  /** The server's own histograms over the window (the server target only). */
+  readonly inServer: InServer | null;
+}
+
+/**
+ * Latency as the server measures it, from its Prometheus histograms scraped before and after the
+ * window (`METRICS_PORT`): a command from its arrival in the handler to its answer
+ * (`maumau_command_seconds`, accepted), and the store's append inside it
+ * (`maumau_store_append_seconds`, ok). What the generator's own queue and the network add is
+ * the difference to `ack`. Quantiles are bucket bounds (the smallest `le` holding the share).
+ */
+interface InServer {
+  readonly command: { readonly p50: number; readonly p99: number };
+  readonly append: { readonly p50: number; readonly p99: number };
+}
+
+type Histograms = Record<"command" | "append", Map<number, number>>;
+
+const HISTOGRAM_LINES = {
+  command: /^maumau_command_seconds_bucket\{le="([^"]+)",result="accepted"\} (\d+)$/,
+  append: /^maumau_store_append_seconds_bucket\{le="([^"]+)",result="ok"\} (\d+)$/,
+} as const;
+
+async function scrapeHistograms(url: string): Promise<Histograms> {
+  const text = await (await fetch(url)).text();
+  const out: Histograms = { command: new Map(), append: new Map() };
+  for (const line of text.split("\n")) {
+    for (const kind of ["command", "append"] as const) {
+      const m = HISTOGRAM_LINES[kind].exec(line);
+      if (m !== null) out[kind].set(m[1] === "+Inf" ? Infinity : Number(m[1]), Number(m[2]));
+    }
+  }
+  return out;
+}
+
+/** The bucket bound (ms) under which `q` of the window's observations fall. */
+function bucketQuantile(before: Map<number, number>, after: Map<number, number>, q: number) {
+  const bounds = [...after.keys()].sort((a, b) => a - b);
+  const total = (after.get(Infinity) ?? 0) - (before.get(Infinity) ?? 0);
+  if (total <= 0) return NaN;
+  for (const le of bounds) {
+    if ((after.get(le) ?? 0) - (before.get(le) ?? 0) >= q * total) return le * 1000;
+  }
+  return Infinity;
+}
+
+function inServer(before: Histograms, after: Histograms): InServer {
+  const of = (kind: keyof Histograms) => ({
+    p50: bucketQuantile(before[kind], after[kind], 0.5),
+    p99: bucketQuantile(before[kind], after[kind], 0.99),
+  });
+  return { command: of("command"), append: of("append") };
 }
 
 interface Latency {
@@ -444,7 +506,7 @@ function summarize(
   before: ProcSample,
   after: ProcSample,
   generatorCpuMs: number,
-): PhaseResult {
+): Omit<PhaseResult, "inServer"> {
   const elapsed = after.at - before.at;
   const cpu = after.cpuMs - before.cpuMs;
   const bytes = phase.frameBytes;
@@ -471,7 +533,11 @@ function summarize(
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function startTarget(target: "server" | "echo", dir: string): Promise<Child> {
+async function startTarget(
+  target: "server" | "echo",
+  dir: string,
+  metricsPort: number | null,
+): Promise<Child> {
   const port = await freePort();
   if (target === "echo") return startChild("bench/echoServer.ts", { env: {}, port });
   const env: Record<string, string> = {
@@ -485,6 +551,8 @@ async function startTarget(target: "server" | "echo", dir: string): Promise<Chil
     GRACE_MS: "3600000",
     UNWATCHED_MS: "3600000",
     WEB_DIST: join(dir, "no-web"),
+    // The server's own latency histograms, scraped around each phase (`inServer`).
+    ...(metricsPort === null ? {} : { METRICS_PORT: String(metricsPort) }),
   };
   if (args.store === "postgres") {
     const url = process.env.DATABASE_URL;
@@ -541,6 +609,15 @@ function report(target: string, r: PhaseResult, echoUnpaced?: number): string[] 
     figure(`${name}.serialisedBytesPerMove`, r.serialisedBytesPerMove, "bytes", WATCHED),
     figure(`${name}.generatorCpu`, r.generatorCpuPercent, "% of one core"),
   ];
+  if (r.inServer !== null) {
+    const bound = "ms (bucket bound)";
+    lines.push(
+      figure(`${name}.inServer.command.p50`, r.inServer.command.p50, bound),
+      figure(`${name}.inServer.command.p99`, r.inServer.command.p99, bound),
+      figure(`${name}.inServer.append.p50`, r.inServer.append.p50, bound),
+      figure(`${name}.inServer.append.p99`, r.inServer.append.p99, bound),
+    );
+  }
   if (r.errors > 0) lines.push(figure(`${name}.errors`, r.errors, "refused commands"));
   return lines;
 }
@@ -555,7 +632,9 @@ async function main(): Promise<void> {
   );
   // The echo server first: its unpaced rate is the server's goal.
   for (const target of [...targets].sort((a) => (a === "echo" ? -1 : 1))) {
-    const child = await startTarget(target, dir);
+    const metricsPort = target === "server" ? await freePort() : null;
+    const child = await startTarget(target, dir, metricsPort);
+    const metricsUrl = metricsPort === null ? null : `http://127.0.0.1:${metricsPort}/metrics`;
     const load = new Load(child.url, target === "echo");
     try {
       const setupStart = performance.now();
@@ -568,7 +647,7 @@ async function main(): Promise<void> {
       lines.push(figure(`load.${target}.rssAfterSetup`, base.rssMb, "MB"));
       const phases: PhaseResult[] = [];
       for (const rate of rates) {
-        const result = await load.run(rate, child.pid);
+        const result = await load.run(rate, child.pid, metricsUrl);
         phases.push(result);
         const echoUnpaced = results.echo?.find((p) => p.rate === 0)?.movesPerSecond;
         for (const line of report(target, result, echoUnpaced)) {
