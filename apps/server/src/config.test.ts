@@ -49,6 +49,7 @@ describe("loadConfig", () => {
       metricsToken: null,
       shutdownGraceMs: 10_000,
       heapGrowthPercent: 100,
+      sqliteSynchronous: "FULL",
     });
   });
 
@@ -99,6 +100,7 @@ describe("loadConfig", () => {
         REDIS_URL: "redis://cache:6379",
         REDIS_PREFIX: "maumau:staging",
         SQLITE_PATH: "data/maumau.db",
+        SQLITE_SYNCHRONOUS: " normal",
         BOT_DELAY_MS: "0",
         GRACE_MS: "5000",
         CATCH_UP_LIMIT: "50",
@@ -115,6 +117,7 @@ describe("loadConfig", () => {
       redisUrl: "redis://cache:6379",
       redisPrefix: "maumau:staging",
       sqlitePath: resolve("data/maumau.db"),
+      sqliteSynchronous: "NORMAL",
       botDelayMs: 0,
       graceMs: 5000,
       catchUpLimit: 50,
@@ -144,6 +147,7 @@ describe("loadConfig", () => {
     ["SHUTDOWN_GRACE_MS", "-1"],
     ["HEAP_GROWTH_PERCENT", "1001"],
     ["HEAP_GROWTH_PERCENT", "1.5"],
+    ["SQLITE_SYNCHRONOUS", "OFF"],
   ])("refuses %s=%s", (variable, value) => {
     expect(problemsOf({ [variable]: value })).toEqual([variable]);
   });

@@ -24,6 +24,11 @@ export interface Config {
   readonly redisPrefix: string;
   /** The SQLite file; null = the store's default path. */
   readonly sqlitePath: string | null;
+  /**
+   * SQLite's `synchronous`: FULL fsyncs every commit (an acknowledged move survives a power cut),
+   * NORMAL only at checkpoints (it survives a process kill, not an OS crash).
+   */
+  readonly sqliteSynchronous: "FULL" | "NORMAL";
   /** How long a server bot waits before it acts, so that people can follow. */
   readonly botDelayMs: number;
   /** Worker threads in which search bots think (off the event loop). */
@@ -218,6 +223,14 @@ const envSchema = z.object({
       .transform((p) => (p === ":memory:" || isAbsolute(p) ? p : resolve(p)))
       .optional(),
   ),
+  SQLITE_SYNCHRONOUS: optional(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(["FULL", "NORMAL"], { error: "must be FULL or NORMAL" }))
+      .default("FULL"),
+  ),
   BOT_DELAY_MS: whole(600, 0, 60_000),
   GRACE_MS: whole(30_000, 0, 3_600_000),
   CATCH_UP_LIMIT: whole(200, 1, 100_000),
@@ -303,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: d.REDIS_URL ?? null,
     redisPrefix: d.REDIS_PREFIX,
     sqlitePath: d.SQLITE_PATH ?? null,
+    sqliteSynchronous: d.SQLITE_SYNCHRONOUS,
     botDelayMs: d.BOT_DELAY_MS,
     graceMs: d.GRACE_MS,
     catchUpLimit: d.CATCH_UP_LIMIT,

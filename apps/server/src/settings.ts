@@ -33,6 +33,10 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
     help: "the SQLite file (`:memory:` = none)",
     shown: "<repo>/data/maumau.sqlite",
   },
+  SQLITE_SYNCHRONOUS: {
+    key: "sqliteSynchronous",
+    help: "FULL fsyncs every commit (a move survives a power cut); NORMAL only at checkpoints (a process kill, not an OS crash): less latency",
+  },
   REDIS_URL: {
     key: "redisUrl",
     help: "the socket.io Redis streams adapter: several processes share the load",

@@ -11,6 +11,7 @@ import {
   PostgresEventStore,
   SqliteEventStore,
 } from "./index.js";
+import { loadConfig } from "../config.js";
 
 const logger = pino({ level: "silent" });
 const dir = mkdtempSync(join(tmpdir(), "maumau-index-"));
@@ -33,6 +34,21 @@ describe("createEventStore", () => {
     } finally {
       await store.close();
     }
+  });
+
+  it("opens SQLite with SQLITE_SYNCHRONOUS from the environment, FULL by default", async () => {
+    const opened = async (env: Record<string, string>) => {
+      const lines: string[] = [];
+      const log = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+      const config = { ...loadConfig(env), sqlitePath: join(dir, randomUUID(), "s.sqlite") };
+      const store = await createEventStore(config, log);
+      await store.close();
+      return lines.map((line) => JSON.parse(line) as { synchronous?: string });
+    };
+    expect(await opened({})).toContainEqual(expect.objectContaining({ synchronous: "FULL" }));
+    expect(await opened({ SQLITE_SYNCHRONOUS: "normal" })).toContainEqual(
+      expect.objectContaining({ synchronous: "NORMAL" }),
+    );
   });
 
   const url = process.env.DATABASE_URL;
