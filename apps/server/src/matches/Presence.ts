@@ -57,12 +57,16 @@ export class Presence {
   private ended(match: Match): void {
     for (let seat = 0; seat < match.seats.length; seat++) {
       const key = `${match.id}:${seat}`;
-      if (!this.graceTimers.has(key) && !this.lastSeen.has(key)) continue;
-      clearTimeout(this.graceTimers.get(key));
-      this.graceTimers.delete(key);
-      this.graceEnds.delete(key);
+      this.stopClock(key);
       this.lastSeen.delete(key);
     }
+  }
+
+  /** Stops a seat's grace clock, if one runs. */
+  private stopClock(key: string): void {
+    clearTimeout(this.graceTimers.get(key));
+    this.graceTimers.delete(key);
+    this.graceEnds.delete(key);
   }
 
   private get repository(): MatchRepository {
@@ -114,9 +118,7 @@ export class Presence {
   seatConnected(matchId: string, seat: Seat): void {
     const key = `${matchId}:${seat}`;
     this.sockets.set(key, (this.sockets.get(key) ?? 0) + 1);
-    clearTimeout(this.graceTimers.get(key));
-    this.graceTimers.delete(key);
-    this.graceEnds.delete(key);
+    this.stopClock(key);
     this.changed(matchId);
     if (this.closing) return;
     this.repository
