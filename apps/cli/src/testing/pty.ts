@@ -43,10 +43,17 @@ export function inPty(args: readonly string[], env: Record<string, string>) {
     waiters.notify();
   });
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  // Keys typed as the program ends (the match over, the CLI quitting) meet a closed pipe: EPIPE
+  // is the program's end, which `exited` and the screen tell, not an error of the test run.
+  child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
   return {
     screen,
     output: () => out,
-    type: (keys: string) => child.stdin.write(keys),
+    type: (keys: string) => {
+      if (child.stdin.writable) child.stdin.write(keys);
+    },
     exited,
     // 90 s by default: the CLI and its server share a loaded CI host with browsers and servers.
     waitFor: (pattern: RegExp, timeoutMs = 90_000, from = 0) =>
