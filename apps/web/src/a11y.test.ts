@@ -380,12 +380,15 @@ describe.skipIf(!haveBrowser)("accessibility (axe-core in chromium)", () => {
         }
         return null;
       };
-      // Each kind once; one not met within 250 moves is not looked for further.
+      // Each kind once. The first kind is looked for until it is met: the deal is the server's,
+      // and in 2,000 seeded noris matches played this way seat 0 first held a wild on its turn
+      // after 250 moves or more in 2.65 % (the CI failure of 2026-11-29), never after 500. One of
+      // the other kinds not met within 250 moves is not looked for further.
       while (seen.size < PICKERS[variant].length) {
         const s = await playUntil(
           m,
           (seat, snap) => myTurn(seat, snap) && pickerOf(snap) !== null,
-          250,
+          seen.has(PICKERS[variant][0]) ? 250 : 1_500,
         );
         if (s === null) break;
         const [card, kind] = pickerOf(s)!.split("|") as [string, string];
