@@ -1,12 +1,16 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { variantIds } from "@maumau/registry";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VariantSummary } from "@maumau/client";
-import { rawGet, startTestServer, type Running } from "./testing/index.js";
+import { createServer } from "./app.js";
+import { rawGet, startTestServer, testConfig, type Running } from "./testing/index.js";
+import { waitFor } from "./testing/wait.js";
 
 const INDEX = "<!doctype html><title>Mau Mau</title><div id=root></div>";
 const HASHED_JS = "/assets/index-B3xk_9aZ.js";
@@ -152,6 +156,48 @@ describe("static files", () => {
     const plain = await get(HASHED_JS, "identity");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toBe("console.log('mau');");
+  });
+
+  it("logs a download as served when the client closes as soon as it has every byte", async () => {
+    // A client without compression (curl, a prober) that closes once it has Content-Length
+    // bytes: a streamed file's response was still open then, and was logged as aborted.
+    type Line = { msg?: string; url?: string; status?: number };
+    const lines: Line[] = [];
+    const logger = pino(
+      { level: "info" },
+      { write: (line: string) => void lines.push(JSON.parse(line) as Line) },
+    );
+    const server = createServer(testConfig({ webDist: join(root, "dist") }), logger);
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const { port } = server.address() as { port: number };
+    const fetchAndClose = () =>
+      new Promise<string>((done, fail) => {
+        const socket = connect(port, "127.0.0.1");
+        let received = Buffer.alloc(0);
+        socket.on("data", (chunk: Buffer) => {
+          received = Buffer.concat([received, chunk]);
+          const end = received.indexOf("\r\n\r\n");
+          const length = Number(/content-length: (\d+)/i.exec(received.toString("latin1"))?.[1]);
+          if (end < 0 || received.length < end + 4 + length) return;
+          socket.destroy();
+          done(received.subarray(end + 4).toString());
+        });
+        socket.on("error", fail);
+        socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      });
+    const TIMES = 100;
+    try {
+      for (let i = 0; i < TIMES; i++) expect(await fetchAndClose()).toBe(INDEX);
+      // One line per download, served or aborted.
+      await waitFor(() => lines.filter((l) => l.url === "/").length >= TIMES, 5_000);
+      expect(lines.filter((l) => l.msg === "request").map((l) => l.status)).toEqual(
+        Array<number>(TIMES).fill(200),
+      );
+      expect(lines.filter((l) => l.msg !== "request")).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
   });
 
   it("answers 304 to a matching If-None-Match", async () => {

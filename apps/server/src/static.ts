@@ -104,8 +104,18 @@ export async function sendFile(
     res.end();
     return;
   }
+  // Streamed, the last bytes went out before `pipeline` ended the response: a client that closed
+  // once it had them all (curl, a prober) made a complete download fail as "Premature close".
+  // A file of the web client (the largest ~1.5 MB) goes out with the end of the response.
+  if (stats.size <= WHOLE_FILE_BYTES) {
+    res.end(await readFile(file));
+    return;
+  }
   await pipeline(createReadStream(file), res);
 }
+
+/** Files up to this size are read whole and sent with the response's end; larger ones stream. */
+const WHOLE_FILE_BYTES = 8 * 1024 * 1024;
 
 /** Text types worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|map|svg|txt|xml|webmanifest)$/i;
