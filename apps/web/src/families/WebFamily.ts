@@ -23,6 +23,8 @@ export interface WebFamily<V extends FamilyView> {
   readonly eventLines: EventLines;
   /** The rule id the rule set gives a rule key (`pending` → N-4.2), where it has one. */
   ruleId(view: V, key: string): string | null;
+  /** The rule id of a rank's effect (a +4's penalty is N-4.3, a +2's N-4.2), where it has one. */
+  effectRuleId(view: V, rank: string): string | null;
   /**
    * The replay's board beyond the spectator's view: every hand (and pile) open, read off a
    * state the family's own engine folded from a finished match's log ("Always true" 4).

@@ -12,6 +12,8 @@ export const classic: WebFamily<ClassicView> = {
     const ids: Readonly<Record<string, string | undefined>> = view.rules.ruleIds;
     return ids[key] ?? null;
   },
+  effectRuleId: (view, rank) =>
+    (Object.hasOwn(view.rules.effects, rank) ? view.rules.effects[rank]?.rule : undefined) ?? null,
   // A replay's states are folded by the variant's (erased) engine: this family's own state.
   openTable: (state) => ({ hands: (state as ClassicState).hands }),
 };

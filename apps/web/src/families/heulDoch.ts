@@ -48,6 +48,7 @@ export const heulDoch: WebFamily<HeulDochView> = {
     "turn.passedOver": (d, ctx) => `${ctx.t("events.passedOver", { name: named(d, ctx) })} (H-3.6)`,
   },
   ruleId: () => null,
+  effectRuleId: () => null,
   // A replay's states are folded by the variant's (erased) engine: this family's own state.
   openTable: (state) => {
     const own = state as HeulDochState;

@@ -39,6 +39,10 @@ export const deckStyleOf = (view: FamilyView, variant: string): DeckStyle =>
 export const ruleIdOf = (view: FamilyView, key: string): string | null =>
   withFamily(view, (family, own) => family.ruleId(own, key));
 
+/** The rule id of a rank's effect in a view's rule set (a +4's penalty: N-4.3). */
+export const effectRuleIdOf = (view: FamilyView, rank: string): string | null =>
+  withFamily(view, (family, own) => family.effectRuleId(own, rank));
+
 /** A replay's board at a state of a finished match, whose spectator's view is `view`. */
 export const openTableOf = (view: FamilyView, state: unknown): OpenTable =>
   withFamily(view, (family) => family.openTable(state));

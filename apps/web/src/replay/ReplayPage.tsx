@@ -4,13 +4,13 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "re
 import { useTranslation } from "react-i18next";
 import { BotLevelField } from "../lobby/BotLevelField";
 import type { DeckStyle } from "../cards/names";
-import { deckStyleOf, eventLinesOf, FamilyTable, ruleIdOf } from "../families";
+import { deckStyleOf, effectRuleIdOf, eventLinesOf, FamilyTable, ruleIdOf } from "../families";
 import { keepSeat, storedName, storeName } from "../net/seats";
 import { OpenTogether, SharedReplay } from "./SharedReplay";
 import { server } from "../net/server";
 import { refusalOf } from "@maumau/client";
 import { followLink, navigate, paths } from "../router";
-import { eventText, type EventContext } from "../table/eventText";
+import { eventText, penaltyRanks, type EventContext } from "../table/eventText";
 import { cardName } from "../cards/names";
 import { useChartToggle } from "../chart/useChartToggle";
 import { buildReplay, moveSoFar, seatsAt, snapshotAt, type Replay } from "./replayLog";
@@ -142,11 +142,13 @@ function Stepper(props: {
       lang,
       style,
       nameOf: (s: number) => names[s] ?? "?",
-      // Captions name the rule of a penalty (N-4.2, N-5.1, …).
+      // Captions name the rule of a penalty (N-4.2 for a +2, N-4.3 for a +4, N-5.1, …).
       rule: (key: string) => (board === null ? null : ruleIdOf(board, key)),
+      effectRule: (rank: string) => (board === null ? null : effectRuleIdOf(board, rank)),
+      penaltyRankAt: penaltyRanks(replay.events),
       ...(board === null ? {} : { lines: eventLinesOf(board.family) }),
     }),
-    [t, lang, style, names, board],
+    [t, lang, style, names, board, replay.events],
   );
   const table = useMemo(() => snapshotAt(replay, matchId, step), [replay, matchId, step]);
   const [copied, setCopied] = useState(false);

@@ -7,9 +7,9 @@ import { cleanup, render } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { createI18n } from "../i18n";
-import { ruleIdOf } from "../families";
+import { effectRuleIdOf, ruleIdOf } from "../families";
 import { EagerTable } from "../families/EagerTable";
-import { eventText } from "../table/eventText";
+import { eventText, penaltyRanks } from "../table/eventText";
 import { buildReplay, moveSoFar, seatsAt, snapshotAt } from "./replayLog";
 
 afterEach(cleanup);
@@ -149,5 +149,39 @@ describe("a replay on the live table (#20.8)", () => {
       if (events[step - 1]!.type.startsWith("seat.")) expect(first).toBe(step);
       if (events[step - 1]!.type === "game.started") expect(first).toBe(step);
     }
+  });
+
+  it("N-4.2, N-4.3: a penalty names the rule of the card that raised it, a +2's or a +4's", () => {
+    // Enough games of bots for both draw cards to raise penalties that are drawn.
+    const events = finished("noris", { games: 6 });
+    const replay = buildReplay("noris", events);
+    const board = replay.board!;
+    const ctx = {
+      t: createI18n("en").t,
+      lang: "en" as const,
+      style: "noris" as const,
+      nameOf: (s: number) => `Seat ${s}`,
+      rule: (key: string) => ruleIdOf(board, key),
+      effectRule: (rank: string) => effectRuleIdOf(board, rank),
+      penaltyRankAt: penaltyRanks(events),
+    };
+    const RULE: Readonly<Record<string, string>> = { draw2: "N-4.2", draw4: "N-4.3" };
+    const told = new Set<string>();
+    let raised: string | null = null;
+    for (const e of events) {
+      const d = e.data as { rank?: string; reason?: string };
+      if (e.type === "penalty.raised") {
+        raised = d.rank!;
+        expect(eventText(e, ctx)).toMatch(
+          new RegExp(`^Draw penalty now \\d+ \\(${RULE[raised]}\\)$`),
+        );
+      } else if (e.type === "cards.drawn" && d.reason === "penalty") {
+        expect(raised).not.toBeNull();
+        expect(eventText(e, ctx)).toMatch(new RegExp(` \\(${RULE[raised!]}\\)$`));
+        told.add(raised!);
+        raised = null;
+      }
+    }
+    expect([...told].sort()).toEqual(["draw2", "draw4"]);
   });
 });

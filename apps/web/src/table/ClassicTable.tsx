@@ -476,6 +476,7 @@ export default function ClassicTable(props: FamilyTableProps<ClassicView>) {
           style,
           nameOf: (s) => names[s] ?? "?",
           rule: (key) => classic.ruleId(view, key),
+          effectRule: (rank) => classic.effectRuleId(view, rank),
         }}
       />
     </section>

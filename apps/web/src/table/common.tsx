@@ -16,7 +16,7 @@ import { server } from "../net/server";
 import { followLink, paths } from "../router";
 import { Card } from "../cards/Card";
 import { cardName, type DeckStyle } from "../cards/names";
-import { eventText, type EventContext } from "./eventText";
+import { eventText, penaltyRanks, type EventContext } from "./eventText";
 import { ReactionBubble } from "../chat/ChatPanel";
 import { PresenceTag } from "./presence";
 
@@ -148,7 +148,8 @@ export function SeatBadge(props: {
 }
 
 export function EventLog(props: { log: readonly ViewEvent[]; ctx: EventContext }) {
-  const { log, ctx } = props;
+  const { log } = props;
+  const ctx = { ...props.ctx, penaltyRankAt: penaltyRanks(log) };
   const headingId = useId();
   const lines = log
     .map((e) => ({ version: e.version, text: eventText(e, ctx) }))

@@ -11,6 +11,10 @@ export interface EventContext {
   readonly nameOf: (seat: number) => string;
   /** The rule id the variant gives a rule key (`view.rules.ruleIds`), to name a penalty's rule. */
   readonly rule?: (key: string) => string | null;
+  /** The rule id of a rank's effect (`view.rules.effects`): a +4's penalty is N-4.3. */
+  readonly effectRule?: (rank: string) => string | null;
+  /** The rank whose pending draw a penalty draw at this version took (`penaltyRanks`). */
+  readonly penaltyRankAt?: (version: number) => string | null;
   /** The family's own lines (`WebFamily.eventLines`), asked before the shared ones. */
   readonly lines?: EventLines;
 }
@@ -25,6 +29,33 @@ const ruleTag = (ctx: EventContext, key: string): string => {
   const id = ctx.rule?.(key) ?? null;
   return id ? ` (${id})` : "";
 };
+
+/**
+ * " (N-4.3)": a draw penalty names the rule of the card that raised it (a +2's N-4.2, a +4's
+ * N-4.3), or the rule of pending draws when that card is not known.
+ */
+const penaltyTag = (ctx: EventContext, rank: string | null): string => {
+  const id = (rank === null ? null : (ctx.effectRule?.(rank) ?? null)) ?? ctx.rule?.("pending");
+  return id ? ` (${id})` : "";
+};
+
+/**
+ * For each penalty draw of a log (`cards.drawn`, reason `penalty`), the rank that raised it:
+ * the last `penalty.raised` before it. A log that starts after the raise knows none.
+ */
+export function penaltyRanks(log: readonly ViewEvent[]): (version: number) => string | null {
+  const ranks = new Map<number, string>();
+  let raised: string | null = null;
+  for (const e of log) {
+    const d = (e.data ?? {}) as EventData;
+    if (e.type === "penalty.raised") raised = str(d, "rank") || null;
+    else if (e.type === "cards.drawn" && d.reason === "penalty") {
+      if (raised !== null) ranks.set(e.version, raised);
+      raised = null;
+    } else if (e.type === "game.started") raised = null;
+  }
+  return (version) => ranks.get(version) ?? null;
+}
 
 /** An event's data, read field by field. */
 export type EventData = Readonly<Record<string, unknown>>;
@@ -67,10 +98,10 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
     case "cards.drawn": {
       const count = num(d, "count") >= 0 ? num(d, "count") : ((d.cards as unknown[]) ?? []).length;
       const reason = str(d, "reason");
-      // A penalty names its rule (N-4.2, N-5.1, …).
+      // A penalty names its rule: the card that raised it (N-4.2, N-4.3), a missed call (N-5.1).
       const tag =
         reason === "penalty"
-          ? ruleTag(ctx, "pending")
+          ? penaltyTag(ctx, ctx.penaltyRankAt?.(e.version) ?? null)
           : reason === "call"
             ? ruleTag(ctx, "mau")
             : "";
@@ -79,7 +110,9 @@ export function eventText(e: ViewEvent, ctx: EventContext): string | null {
     case "card.drawn":
       return null;
     case "penalty.raised":
-      return t("events.penalty", { count: num(d, "total") }) + ruleTag(ctx, "pending");
+      return (
+        t("events.penalty", { count: num(d, "total") }) + penaltyTag(ctx, str(d, "rank") || null)
+      );
     case "player.skipped":
       return t("events.skipped", { name });
     case "direction.reversed":
