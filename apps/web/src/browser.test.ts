@@ -1073,6 +1073,16 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       await p.page.locator(".chat-sheet-toggle").click();
       await p.page.locator(".chat-input").waitFor({ state: "visible" });
       await p.page.screenshot({ path: join(SHOTS, `chat-phone-open-${name}.png`) });
+      // Esc closes the sheet, from its text box too; the focus goes back to its button.
+      await p.page.locator(".chat-input").focus();
+      await p.page.keyboard.press("Escape");
+      await p.page.locator(".chat-input").waitFor({ state: "hidden" });
+      await p.page.locator(".chat-sheet-toggle[aria-expanded='false']").waitFor();
+      expect(
+        await p.page.evaluate(() =>
+          document.activeElement?.className.includes("chat-sheet-toggle"),
+        ),
+      ).toBe(true);
       await p.page.setViewportSize(DESKTOP);
     }
 

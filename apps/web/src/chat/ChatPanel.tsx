@@ -65,6 +65,7 @@ export function ChatPanel(props: {
     Math.max(lobby.version, lines.at(-1)?.version ?? 0),
   );
   const list = useRef<HTMLUListElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   const spectator = ticket === null;
   const readOnly = spectator && lobby.spectatorsReadOnly;
@@ -80,6 +81,20 @@ export function ChatPanel(props: {
   useEffect(() => {
     if (open) setSeenUpTo(newest);
   }, [open, newest]);
+  // Esc closes the open sheet first (before the table's own Esc) and gives the focus back to
+  // its button, wherever the focus was: the sheet lies over the hand.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [open]);
   useEffect(() => {
     const ul = list.current;
     if (ul) ul.scrollTop = ul.scrollHeight;
@@ -114,6 +129,7 @@ export function ChatPanel(props: {
     <aside className="chat" aria-labelledby={headingId} data-open={open ? "true" : "false"}>
       <button
         type="button"
+        ref={toggle}
         className="chat-sheet-toggle"
         aria-expanded={open}
         aria-label={
