@@ -86,6 +86,12 @@ describe("other input", () => {
     expect(act("7")).toEqual({ kind: "say", text: TEXTS.en.noSuchCard(7, 2) });
   });
 
+  it("a word after a card that takes no wish is told, not dropped (the card is not sent)", () => {
+    expect(act("1 purple")).toEqual({ kind: "say", text: TEXTS.en.noWish(1, "purple") });
+    expect(act("1 red")).toEqual({ kind: "say", text: TEXTS.en.noWish(1, "red") });
+    expect(act("1 mau")).toMatchObject({ kind: "send" });
+  });
+
   it("an illegal draw still goes to the server, which names the rule", () => {
     expect(act("d")).toEqual({ kind: "send", command: { type: "drawCard", seat: 0 } });
   });

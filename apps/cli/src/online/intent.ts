@@ -115,6 +115,9 @@ export function actionFor(intent: Intent, ctx: IntentContext): Action {
       const plays = legal.filter((c): c is PlayCommand => isPlay(c) && c.card === card);
       let candidates = plays;
       const wishes = distinct(plays.flatMap((c) => (c.wish ? [c.wish] : [])));
+      // A word after a card that takes no wish is not dropped silently: the player meant something.
+      if (intent.colour !== null && plays.length > 0 && wishes.length === 0)
+        return say(t.noWish(intent.index, intent.colour));
       if (intent.colour !== null && wishes.length) {
         const colour = matchColour(intent.colour, wishes, theme);
         if (colour === null)

@@ -158,6 +158,29 @@ describe("play, in-process", () => {
     expect(out).toContain("You left the match.");
   });
 
+  it("a word after a card that takes no wish is refused with a hint, not dropped", async () => {
+    const random = createRng(4);
+    let tried: string | null = null;
+    const { io, transcript } = scriptedIo((t) => {
+      if (tried !== null) return "q";
+      // The last hand printed: a playable card that is no wild ("  * 5  green +2").
+      const hand = t.slice(t.lastIndexOf("Your hand"));
+      const plain = [...hand.matchAll(/^ {2}\* +(\d+) +(.+)$/gm)].find((m) => !/wild/.test(m[2]!));
+      if (plain === undefined) return answer(t, { random });
+      tried = plain[1]!;
+      return `${tried} purple`;
+    });
+    await playLocalMatch({ ...setupFor("noris", "en", 1), options: { games: 1 } }, io);
+    const out = transcript();
+    expect(tried).not.toBeNull();
+    expect(out).toContain(
+      `Card ${tried} names no colour ("purple"): type ${tried} alone to play it.`,
+    );
+    // Nothing was played: the same turn's prompt again.
+    const after = out.slice(out.indexOf("names no colour"));
+    expect(after.split("\n")[1]).toMatch(/^Moves: /);
+  });
+
   it("ends cleanly when the input ends", async () => {
     const { io, transcript } = scriptedIo(() => null);
     const code = await playLocalMatch({ ...setupFor("noris", "de", 1), options: { games: 1 } }, io);

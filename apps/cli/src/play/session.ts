@@ -359,6 +359,11 @@ class Table {
         const plays = legal.filter((c): c is PlayCommand => isPlay(c) && c.card === card);
         let candidates = distinct(plays.map(withoutCalls));
         const wishes = distinct(candidates.flatMap((c) => (c.wish ? [c.wish] : [])));
+        // A word after a card that takes no wish is not dropped silently: the player meant something.
+        if (intent.colour !== null && candidates.length > 0 && wishes.length === 0) {
+          this.note(t.noWish(intent.index, intent.colour));
+          return null;
+        }
         if (intent.colour !== null && wishes.length) {
           const colour = matchColour(intent.colour, wishes, this.setup.variant.theme);
           if (colour === null) {

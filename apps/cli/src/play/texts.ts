@@ -58,6 +58,8 @@ export interface Texts {
   readonly noSuchCard: (n: number, count: number) => string;
   readonly noSuchMove: (n: number, count: number) => string;
   readonly unknownColour: (text: string, choices: string) => string;
+  /** A word after a card that names no colour to wish for ("3 purple" for a plain card). */
+  readonly noWish: (n: number, text: string) => string;
   readonly refused: string;
   readonly pressEnter: string;
   readonly quit: string;
@@ -229,6 +231,7 @@ const en: Texts = {
   noSuchCard: (n, count) => `You have no card ${n} (1–${count}).`,
   noSuchMove: (n, count) => `There is no move ${n} (1–${count}); type moves to list them.`,
   unknownColour: (text, choices) => `Unknown colour "${text}". Choose one of: ${choices}.`,
+  noWish: (n, text) => `Card ${n} names no colour ("${text}"): type ${n} alone to play it.`,
   refused: "Refused:",
   pressEnter: "Press Enter for the next game (q to quit) ",
   quit: "You left the match.",
@@ -435,6 +438,8 @@ const de: Texts = {
   noSuchCard: (n, count) => `Du hast keine Karte ${n} (1–${count}).`,
   noSuchMove: (n, count) => `Es gibt keinen Zug ${n} (1–${count}); moves zeigt sie.`,
   unknownColour: (text, choices) => `Unbekannte Farbe „${text}“. Wähle: ${choices}.`,
+  noWish: (n, text) =>
+    `Mit Karte ${n} wünschst du keine Farbe („${text}“): gib nur ${n} ein, um sie zu legen.`,
   refused: "Abgelehnt:",
   pressEnter: "Enter für das nächste Spiel (q beendet) ",
   quit: "Du hast die Partie verlassen.",
