@@ -306,6 +306,21 @@ export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look)
   return [you ? c.bgYellow.black.bold(text) : c.inverse(text), ...extra].join(" ");
 }
 
+/**
+ * The link a table shows on arrival in line mode: a running match's share link (a friend may
+ * watch or take a seat), a finished match's replay (it has no seat to offer); none while open,
+ * where the waiting room shows the share link itself.
+ */
+export function arrivalLink(
+  status: MatchSnapshot["lobby"]["status"],
+  links: { readonly share: string; readonly replay: string },
+  o: OnlineTexts,
+): string | null {
+  if (status === "running") return o.share(links.share);
+  if (status === "over") return o.replay(links.replay);
+  return null;
+}
+
 /** The waiting room: seats, the share link, what to do. */
 export function lobbyLines(
   snapshot: MatchSnapshot,

@@ -10,7 +10,7 @@ import { connect, type ServerConnection } from "../remote/connect.js";
 import { checkReachable, explain, OnlineError } from "./errors.js";
 import { SeatStore } from "./seatStore.js";
 import { chatIntent, OnlineTable, type TableEnd } from "./table.js";
-import { shareLink, type Target } from "./target.js";
+import { replayLink, shareLink, type Target } from "./target.js";
 import { ONLINE_TEXTS } from "./texts.js";
 import { parseInput } from "../play/input.js";
 import { FullScreenUi, LineUi, type Ui } from "./ui.js";
@@ -208,6 +208,7 @@ async function runTable(args: {
     lang: req.lang,
     ui,
     share: shareLink(req.target.server, matchId),
+    replay: replayLink(req.target.server, matchId),
     returnHint: `maumau play --server ${req.target.server} --match ${matchId}`,
     creator: args.creator,
     chatName: req.name ?? defaultName(),

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { CardStyle } from "../play/cards.js";
 import { TEXTS } from "../play/texts.js";
 import type { ServerConnection } from "../remote/connect.js";
-import { handsLines, lobbyLines, visibleLength } from "./render.js";
+import { arrivalLink, handsLines, lobbyLines, visibleLength } from "./render.js";
 import { OnlineTable } from "./table.js";
 import { ONLINE_TEXTS } from "./texts.js";
 import type { Ui } from "./ui.js";
@@ -150,6 +150,7 @@ describe("the terminal's log", () => {
       lang: "en",
       ui,
       share: "http://localhost/m/m1?join",
+      replay: "http://localhost/replay/m1",
       creator: false,
       returnHint: "",
       onFatal: (error) => {
@@ -163,6 +164,15 @@ describe("the terminal's log", () => {
     expect(
       printed.filter((l) => l === "You take seat 1." || l === "Dora takes seat 1."),
     ).toHaveLength(1);
+  });
+
+  it("on arrival a running match offers its share link, a finished one its replay", () => {
+    const links = { share: "http://h/m/m1?join", replay: "http://h/replay/m1" };
+    expect(arrivalLink("running", links, ONLINE_TEXTS.en)).toBe("Share link: http://h/m/m1?join");
+    expect(arrivalLink("over", links, ONLINE_TEXTS.en)).toBe("Replay: http://h/replay/m1");
+    expect(arrivalLink("over", links, ONLINE_TEXTS.de)).toBe("Wiederholung: http://h/replay/m1");
+    // The waiting room shows the share link itself.
+    expect(arrivalLink("open", links, ONLINE_TEXTS.en)).toBeNull();
   });
 
   it("marks a friend who is gone, with the seconds before a bot plays", () => {

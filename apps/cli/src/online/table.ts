@@ -16,6 +16,7 @@ import type { ServerConnection } from "../remote/connect.js";
 import { actionFor } from "./intent.js";
 import { describeLobbyEvent } from "./lobbyEvents.js";
 import {
+  arrivalLink,
   handLines,
   handsLines,
   lobbyLines,
@@ -40,6 +41,8 @@ export interface TableSetup {
   readonly lang: Lang;
   readonly ui: Ui;
   readonly share: string;
+  /** The match's replay in the web client (`replayLink`): what a finished match offers. */
+  readonly replay: string;
   /** This CLI created the match: it starts it once every seat is taken. */
   readonly creator: boolean;
   /** The command that brings the player back to this seat. */
@@ -148,7 +151,8 @@ export class OnlineTable {
     const snapshot = this.snapshot;
     if (!ui.fullScreen && snapshot !== null) {
       // Line mode: what happened so far, the table as it stands (a spectator's too), a prompt.
-      if (snapshot.lobby.status !== "open") ui.print([this.setup.look.o.share(this.setup.share)]);
+      const link = arrivalLink(snapshot.lobby.status, this.setup, this.setup.look.o);
+      if (link !== null) ui.print([link]);
       ui.print(this.log);
       if (snapshot.lobby.status !== "open")
         ui.print(["", ...tableLines(snapshot, this.me, this.look(80), Date.now())]);

@@ -71,6 +71,10 @@ export function onlineServer(
   );
 }
 
+/** A match's replay in the web client. */
+export const replayLink = (server: string, matchId: string): string =>
+  `${server}/replay/${encodeURIComponent(matchId)}`;
+
 /** The link that seats a friend in one click (the web's share link). */
 export const shareLink = (server: string, matchId: string): string =>
   `${server}/m/${encodeURIComponent(matchId)}?join`;

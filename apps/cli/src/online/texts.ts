@@ -8,6 +8,8 @@ export interface OnlineTexts {
   readonly match: (id: string) => string;
   readonly waiting: string;
   readonly share: (link: string) => string;
+  /** A finished match's replay in the web client. */
+  readonly replay: (link: string) => string;
   readonly lobbyHint: (creator: boolean) => string;
   readonly empty: string;
   /** A bot seat's tag, with its level (random, heuristic, search) for everyone to see. */
@@ -75,6 +77,7 @@ const en: OnlineTexts = {
   match: (id) => `match ${id}`,
   waiting: "Waiting for players",
   share: (link) => `Share link: ${link}`,
+  replay: (link) => `Replay: ${link}`,
   lobbyHint: (creator) =>
     creator
       ? "Starts when every seat is taken · start = bots take the free seats · bot = one bot · q = leave"
@@ -146,6 +149,7 @@ const de: OnlineTexts = {
   match: (id) => `Partie ${id}`,
   waiting: "Warten auf Mitspieler",
   share: (link) => `Einladungslink: ${link}`,
+  replay: (link) => `Wiederholung: ${link}`,
   lobbyHint: (creator) =>
     creator
       ? "Beginnt, wenn alle Plätze besetzt sind · start = Bots auf die freien Plätze · bot = ein Bot · q = verlassen"
