@@ -28,20 +28,22 @@ export default function LobbyPage(props: { variants: readonly VariantSummary[]; 
     <div className="lobby">
       <section className="page name-box" aria-labelledby={nameId}>
         <h2 id={nameId}>{t("lobby.heading")}</h2>
-        <label>
-          {t("lobby.name")}{" "}
-          <input
-            value={name}
-            maxLength={32}
-            autoComplete="nickname"
-            placeholder={t("lobby.namePlaceholder")}
-            onChange={(e) => {
-              setName(e.target.value);
-              storeName(e.target.value.trim());
-            }}
-          />
-        </label>
-        <small>{t("lobby.nameHint")}</small>
+        <div className="name-row">
+          <label>
+            {t("lobby.name")}{" "}
+            <input
+              value={name}
+              maxLength={32}
+              autoComplete="nickname"
+              placeholder={t("lobby.namePlaceholder")}
+              onChange={(e) => {
+                setName(e.target.value);
+                storeName(e.target.value.trim());
+              }}
+            />
+          </label>
+          <small>{t("lobby.nameHint")}</small>
+        </div>
       </section>
       <CreateMatch variants={variants} lang={lang} name={name.trim()} />
       <MatchList variants={variants} lang={lang} name={name.trim()} />

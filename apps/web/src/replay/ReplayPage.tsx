@@ -14,7 +14,7 @@ import { eventText, penaltyRanks, type EventContext } from "../table/eventText";
 import { cardName } from "../cards/names";
 import { useChartToggle } from "../chart/useChartToggle";
 import { buildReplay, moveSoFar, seatsAt, snapshotAt, type Replay } from "./replayLog";
-import { seatName, typingInField } from "../table/common";
+import { seatName, typingInField, WithRuleRefs } from "../table/common";
 import { chatLines } from "../chat/chatLines";
 import { chatLineText, ReplayChat } from "../chat/ReplayChat";
 
@@ -262,7 +262,7 @@ function Stepper(props: {
           )}
           <p className="replay-caption" role="status" aria-live="polite">
             <span className="replay-caption-step">{t("replay.stepOf", { step, last })}</span>{" "}
-            {caption}
+            <WithRuleRefs text={caption} />
           </p>
         </div>
         {showChart && replay.rules !== null ? (

@@ -147,6 +147,22 @@ export function SeatBadge(props: {
   );
 }
 
+/** A rule id in a line of text, with its brackets: "(N-4.2)". */
+const RULE_REF = /(\([A-Z]+-\d+(?:\.\d+)*\))/;
+
+/** A line of the log or a caption, its rule ids kept whole: "(N-" never ends a line. */
+export function WithRuleRefs(props: { text: string }): ReactNode {
+  return props.text.split(RULE_REF).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} className="rule-ref">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 export function EventLog(props: { log: readonly ViewEvent[]; ctx: EventContext }) {
   const { log } = props;
   const ctx = { ...props.ctx, penaltyRankAt: penaltyRanks(log) };
@@ -161,7 +177,9 @@ export function EventLog(props: { log: readonly ViewEvent[]; ctx: EventContext }
       <h3 id={headingId}>{ctx.t("table.log")}</h3>
       <ul aria-live="polite" tabIndex={0} aria-labelledby={headingId}>
         {lines.map((l) => (
-          <li key={l.version}>{l.text}</li>
+          <li key={l.version}>
+            <WithRuleRefs text={l.text} />
+          </li>
         ))}
       </ul>
     </aside>

@@ -16,6 +16,7 @@ import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { createI18n } from "../i18n";
 import { EagerTable } from "../families/EagerTable";
+import { WithRuleRefs } from "./common";
 
 afterEach(cleanup);
 
@@ -365,5 +366,21 @@ describe("the variant's own words (Theme.words, issue #21)", () => {
     expect(named("crazy-eights", "en")).toMatch(/^Suit named: /);
     expect(named("crazy-eights", "de")).toMatch(/^Genannte Farbe: /);
     expect(named("noris", "en")).toMatch(/^Wished: /);
+  });
+});
+
+describe("the log's lines", () => {
+  it("keep each rule id whole, so that a narrow log never ends a line at its hyphen", () => {
+    const text = "Clara draws 4 cards (N-4.3) · Bot 2 plays again (B-4.4)";
+    const { container } = render(<WithRuleRefs text={text} />);
+    expect([...container.querySelectorAll(".rule-ref")].map((s) => s.textContent)).toEqual([
+      "(N-4.3)",
+      "(B-4.4)",
+    ]);
+    expect(container.textContent).toBe(text);
+    cleanup();
+    expect(render(<WithRuleRefs text="Draw penalty now 4" />).container.innerHTML).toBe(
+      "Draw penalty now 4",
+    );
   });
 });
