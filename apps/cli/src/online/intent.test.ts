@@ -92,6 +92,26 @@ describe("other input", () => {
     expect(act("1 mau")).toMatchObject({ kind: "send" });
   });
 
+  it("a card with several plays lists each under its number in `moves`, nothing is sent", () => {
+    const ways: Command[] = [
+      { type: "drawCard", seat: 0 },
+      { type: "playCard", seat: 0, card: "red/5" },
+      { type: "playCard", seat: 0, card: "red/5", faceDown: true } as Command,
+    ];
+    const several: IntentContext = {
+      ...ctx,
+      snapshot: {
+        ...ctx.snapshot,
+        view: { family: "classic", hand: ["red/5"] } as unknown as ClassicView,
+        legal: ways,
+      },
+    };
+    const said = actionFor(parseInput("1"), several);
+    expect(said.kind).toBe("say");
+    const text = said.kind === "say" ? said.text : "";
+    expect(text).toMatch(/^This card can be played several ways: m 2: .+ · m 3: .+$/);
+  });
+
   it("an illegal draw still goes to the server, which names the rule", () => {
     expect(act("d")).toEqual({ kind: "send", command: { type: "drawCard", seat: 0 } });
   });

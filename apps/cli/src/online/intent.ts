@@ -1,11 +1,12 @@
 import { randomInt } from "node:crypto";
 import type { MatchSnapshot } from "@maumau/client";
 import type { Command, Seat, Theme } from "@maumau/engine";
-import { matchColour, type CardStyle } from "../play/cards.js";
+import type { CardStyle } from "../play/cards.js";
 import type { Intent } from "../play/input.js";
 import type { Texts } from "../play/texts.js";
-import { withCalls, type PlayCommand } from "@maumau/client";
+import { withCalls } from "@maumau/client";
 import { distinct, isPlay } from "../play/view.js";
+import { resolveCard, resolveColour } from "../play/resolveCard.js";
 import { offeredMoves, seatName, sortedHand } from "./render.js";
 import type { OnlineTexts } from "./texts.js";
 
@@ -97,41 +98,14 @@ export function actionFor(intent: Intent, ctx: IntentContext): Action {
           return { kind: "send", command: { type: "startNextGame" } };
         if (chooses.length === 0) return say(t.unknownInput(text));
       }
-      const all = chooses.length ? chooses : Object.keys(theme.colours);
-      const colour = matchColour(text, all, theme);
-      if (colour === null) return say(t.unknownColour(text, colourChoices(all, style)));
-      return { kind: "send", command: { type: "chooseColour", seat: me, colour } };
+      const answer = resolveColour(text, { legal, seat: me, t, style, theme });
+      return answer.kind === "hint" ? say(answer.text) : { kind: "send", command: answer.command };
     }
     case "card": {
-      const card = hand[intent.index - 1];
-      if (card === undefined) {
-        if (chooses.length && !legal.some(isPlay)) {
-          const colour = chooses[intent.index - 1];
-          if (colour !== undefined)
-            return { kind: "send", command: { type: "chooseColour", seat: me, colour } };
-        }
-        return say(t.noSuchCard(intent.index, hand.length));
-      }
-      const plays = legal.filter((c): c is PlayCommand => isPlay(c) && c.card === card);
-      let candidates = plays;
-      const wishes = distinct(plays.flatMap((c) => (c.wish ? [c.wish] : [])));
-      // A word after a card that takes no wish is not dropped silently: the player meant something.
-      if (intent.colour !== null && plays.length > 0 && wishes.length === 0)
-        return say(t.noWish(intent.index, intent.colour));
-      if (intent.colour !== null && wishes.length) {
-        const colour = matchColour(intent.colour, wishes, theme);
-        if (colour === null)
-          return say(t.unknownColour(intent.colour, colourChoices(wishes, style)));
-        candidates = plays.filter((c) => c.wish === colour);
-      }
-      if (candidates.length === 0) {
-        const wish =
-          intent.colour === null
-            ? undefined
-            : (matchColour(intent.colour, Object.keys(theme.colours), theme) ?? intent.colour);
-        const play: PlayCommand = { type: "playCard", seat: me, card, ...(wish ? { wish } : {}) };
-        return { kind: "send", command: withCalls(play, intent) };
-      }
+      const answer = resolveCard(intent, { hand, legal, seat: me, t, style, theme });
+      if (answer.kind === "hint") return say(answer.text);
+      if (answer.kind === "command") return { kind: "send", command: answer.command };
+      const candidates = answer.plays;
       if (candidates.length === 1)
         return { kind: "send", command: withCalls(candidates[0]!, intent) };
       const calls = `${intent.mau ? " mau" : ""}${intent.mauMau ? " maumau" : ""}`;
@@ -149,7 +123,7 @@ export function actionFor(intent: Intent, ctx: IntentContext): Action {
       return say(
         o.choosePlay(
           candidates
-            .map((c) => `m ${legal.indexOf(c) + 1}${calls}: ${describe(c, ctx)}`)
+            .map((c) => `m ${moveNumber(legal, c)}${calls}: ${describe(c, ctx)}`)
             .join(" · "),
         ),
       );
@@ -157,8 +131,11 @@ export function actionFor(intent: Intent, ctx: IntentContext): Action {
   }
 }
 
-const colourChoices = (colours: readonly string[], style: CardStyle): string =>
-  colours.map((c, i) => `${i + 1} ${style.colour(c)}`).join(" · ");
+/** The number `moves` lists a move under (`m k`): the same command, not the same object. */
+const moveNumber = (legal: readonly Command[], move: Command): number => {
+  const key = JSON.stringify(move);
+  return legal.findIndex((m) => JSON.stringify(m) === key) + 1;
+};
 
 /** A legal move in words, as `moves` lists it. */
 export function describe(m: Command, ctx: IntentContext): string {

@@ -17,11 +17,12 @@ import { screenLines, type Look } from "../online/render.js";
 import { ONLINE_TEXTS } from "../online/texts.js";
 import { localSnapshot } from "./screen.js";
 import { CardStyle, matchColour } from "./cards.js";
+import { colourChoices, resolveCard, resolveColour, type TypedAt } from "./resolveCard.js";
 import { describeEvent, eventMemory, rulesOfView, type EventContext, type Ev } from "./events.js";
 import { parseInput, type Intent } from "./input.js";
 import { TEXTS, type Texts, type Who } from "./texts.js";
 import { distinct, handOf, isPlay, isRecord, moveTokens, numbers, scoreTableOf } from "./view.js";
-import { withCalls, withoutCalls, type PlayCommand } from "@maumau/client";
+import { withCalls, type PlayCommand } from "@maumau/client";
 import { familyOf, type CliFamily, type TurnAt } from "../families/index.js";
 
 /** Where the table talks to the player: standard input/output, or a test. */
@@ -293,7 +294,7 @@ class Table {
   ): Promise<Command | null> {
     const { t } = this;
     const seat = this.me;
-    const { legal, hand } = at;
+    const { legal } = at;
     const chooses = legal.flatMap((c) => (c.type === "chooseColour" ? [c.colour] : []));
     switch (intent.kind) {
       case "empty":
@@ -337,57 +338,38 @@ class Table {
           this.note(t.unknownInput(text));
           return null;
         }
-        const all = chooses.length ? chooses : Object.keys(this.setup.variant.theme.colours);
-        const colour = matchColour(text, all, this.setup.variant.theme);
-        if (colour === null) {
-          this.note(t.unknownColour(text, this.colourChoices(all)));
+        const answer = resolveColour(text, this.typedAt(at));
+        if (answer.kind === "hint") {
+          this.note(answer.text);
           return null;
         }
-        return { type: "chooseColour", seat, colour };
+        return answer.command;
       }
       case "card": {
-        const card = hand[intent.index - 1];
-        if (card === undefined) {
-          // While only a colour may be chosen, a number picks a colour.
-          if (chooses.length && !legal.some(isPlay)) {
-            const colour = chooses[intent.index - 1];
-            if (colour !== undefined) return { type: "chooseColour", seat, colour };
-          }
-          this.note(t.noSuchCard(intent.index, hand.length));
+        const answer = resolveCard(intent, this.typedAt(at));
+        if (answer.kind === "hint") {
+          this.note(answer.text);
           return null;
         }
-        const plays = legal.filter((c): c is PlayCommand => isPlay(c) && c.card === card);
-        let candidates = distinct(plays.map(withoutCalls));
-        const wishes = distinct(candidates.flatMap((c) => (c.wish ? [c.wish] : [])));
-        // A word after a card that takes no wish is not dropped silently: the player meant something.
-        if (intent.colour !== null && candidates.length > 0 && wishes.length === 0) {
-          this.note(t.noWish(intent.index, intent.colour));
-          return null;
-        }
-        if (intent.colour !== null && wishes.length) {
-          const colour = matchColour(intent.colour, wishes, this.setup.variant.theme);
-          if (colour === null) {
-            this.note(t.unknownColour(intent.colour, this.colourChoices(wishes)));
-            return null;
-          }
-          candidates = candidates.filter((c) => c.wish === colour);
-        }
-        if (candidates.length === 0) {
-          // Not a legal play: let the engine say why.
-          const wish =
-            intent.colour === null
-              ? undefined
-              : (matchColour(
-                  intent.colour,
-                  Object.keys(this.setup.variant.theme.colours),
-                  this.setup.variant.theme,
-                ) ?? intent.colour);
-          return { type: "playCard", seat, card, wish, mau: intent.mau, mauMau: intent.mauMau };
-        }
-        const chosen = candidates.length === 1 ? candidates[0]! : await this.pick(candidates);
-        return this.withCalls(chosen, plays, intent, at);
+        if (answer.kind === "command") return answer.command;
+        const { plays, allPlays } = answer;
+        const chosen = plays.length === 1 ? plays[0]! : await this.pick([...plays]);
+        return this.withCalls(chosen, allPlays, intent, at);
       }
     }
+  }
+
+  /** What a typed card or colour is read against: this table's hand, moves and words. */
+  private typedAt(at: { legal: Command[]; hand: string[] }): TypedAt {
+    const { t, style } = this;
+    return {
+      hand: at.hand,
+      legal: at.legal,
+      seat: this.me,
+      t,
+      style,
+      theme: this.setup.variant.theme,
+    };
   }
 
   /** Asks which of several plays of one card is meant: a wish colour, or any other field. */
@@ -417,7 +399,13 @@ class Table {
       }
       this.note(
         onlyWish
-          ? this.t.unknownColour(line.trim(), this.colourChoices(candidates.map((c) => c.wish!)))
+          ? this.t.unknownColour(
+              line.trim(),
+              colourChoices(
+                candidates.map((c) => c.wish!),
+                this.style,
+              ),
+            )
           : Number.isInteger(n)
             ? this.t.noSuchMove(n, candidates.length)
             : this.t.unknownInput(line.trim()),
@@ -460,10 +448,6 @@ class Table {
   }
 
   // ── what the player sees ─────────────────────────────────────────────────────────────
-
-  private colourChoices(colours: readonly string[]): string {
-    return colours.map((c, i) => `${i + 1} ${this.style.colour(c)}`).join(" · ");
-  }
 
   /** What the family's board of a turn is drawn with (line mode). */
   private turnAt(hand: string[], legal: Command[]): TurnAt {
