@@ -402,7 +402,7 @@ describe.skipIf(!haveBrowser)("accessibility (axe-core in chromium)", () => {
       }
       expect([...seen], "the pickers opened").toContain(PICKERS[variant][0]);
 
-      // The state chart beside the table, and the chat as a phone's open sheet.
+      // The state chart with the table, and the chat as a phone's open sheet.
       expect(await playUntil(m, myTurn)).not.toBeNull();
       await showsNow(page, m);
       await page.getByRole("button", { name: "Show the state chart" }).click();

@@ -310,7 +310,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
         await p.setViewportSize(DESKTOP);
       }
 
-      // Anna watches the state chart beside her table: the lit state is kept with the version
+      // Anna watches the state chart with her table: the lit state is kept with the version
       // it belongs to (read in one go from the DOM) and checked against the engine afterwards.
       await anna.page.getByRole("button", { name: "Show the state chart" }).click();
       await anna.page.locator('.chart-scroll [aria-current="true"]').waitFor();
