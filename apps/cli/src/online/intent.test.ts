@@ -96,7 +96,7 @@ describe("other input", () => {
     const ways: Command[] = [
       { type: "drawCard", seat: 0 },
       { type: "playCard", seat: 0, card: "red/5" },
-      { type: "playCard", seat: 0, card: "red/5", faceDown: true } as Command,
+      { type: "playCard", seat: 0, card: "red/5", faceDown: true },
     ];
     const several: IntentContext = {
       ...ctx,
