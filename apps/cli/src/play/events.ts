@@ -1,3 +1,4 @@
+import { effectRuleOf, PenaltyRanks, ruleIdOf } from "@maumau/client";
 import type { ChalkInstance } from "chalk";
 import type { CardStyle } from "./cards.js";
 import type { Texts, Who } from "./texts.js";
@@ -34,15 +35,18 @@ export interface Calls {
 }
 
 /**
- * What the lines remember: the rank that raised the pending draw (its penalty names that
- * card's rule: N-4.2 for a +2, N-4.3 for a +4) and the call just missed.
+ * What the lines remember: which rank raised the pending draw (its penalty names that card's
+ * rule: N-4.2 for a +2, N-4.3 for a +4) and the call just missed.
  */
 export interface EventMemory {
-  penaltyRank: string | null;
+  readonly penalties: PenaltyRanks;
   missedCall: "mau" | "mauMau" | null;
 }
 
-export const eventMemory = (): EventMemory => ({ penaltyRank: null, missedCall: null });
+export const eventMemory = (): EventMemory => ({
+  penalties: new PenaltyRanks(),
+  missedCall: null,
+});
 
 /** The classic rules of a view, if it has them. */
 function rulesIn(view: unknown): Record<string, unknown> | null {
@@ -66,25 +70,10 @@ export function rulesOfView(
   view: () => unknown,
 ): Required<Pick<EventContext, "rule" | "effectRule" | "calls">> {
   return {
-    rule: (key) => ruleIdIn(view(), key),
-    effectRule: (rank) => effectRuleIn(view(), rank),
+    rule: (key) => ruleIdOf(view(), key),
+    effectRule: (rank) => effectRuleOf(view(), rank),
     calls: () => callsIn(view()),
   };
-}
-
-/** The rule id of `rank`'s effect in a view's rules, or null. */
-export function effectRuleIn(view: unknown, rank: string): string | null {
-  const effects = rulesIn(view)?.effects;
-  const effect = isRecord(effects) ? effects[rank] : null;
-  return isRecord(effect) && typeof effect.rule === "string" ? effect.rule : null;
-}
-
-/** The rule id of `key` in a view's rules, or null. */
-export function ruleIdIn(view: unknown, key: string): string | null {
-  const rules = isRecord(view) && isRecord(view.rules) ? view.rules : null;
-  const ids = rules && isRecord(rules.ruleIds) ? rules.ruleIds : null;
-  const id = ids?.[key];
-  return typeof id === "string" ? id : null;
 }
 
 /** One line for an event as the viewer sees it, or null for bookkeeping nobody reads. */
@@ -100,7 +89,10 @@ export function describeEvent(e: Ev, ctx: EventContext, next?: Ev): string | nul
     case "turn.started":
       return null;
     case "game.started":
-      if (memory) Object.assign(memory, eventMemory());
+      if (memory) {
+        memory.penalties.next(e);
+        memory.missedCall = null;
+      }
       return (
         "\n" +
         c.bold(
@@ -144,7 +136,8 @@ export function describeEvent(e: Ev, ctx: EventContext, next?: Ev): string | nul
       const why = String(d.reason);
       // A penalty names its rule: the card that raised it (N-4.2 for a +2, N-4.3 for a +4),
       // the call that was missed (N-5.1, B-5.3); a draw that ends the turn says so (N-3.2).
-      const rank = memory?.penaltyRank ?? null;
+      // Read before the line is made, so that the memory follows every event, told or not.
+      const rank = memory?.penalties.next(e) ?? null;
       const rule =
         why === "penalty"
           ? ((rank === null ? null : (ctx.effectRule?.(rank) ?? null)) ??
@@ -155,7 +148,6 @@ export function describeEvent(e: Ev, ctx: EventContext, next?: Ev): string | nul
             : why === "playAgain"
               ? (ctx.rule?.("playAgain") ?? null)
               : (ctx.rule?.("drawnCard") ?? null);
-      if (memory && why === "penalty") memory.penaltyRank = null;
       if (memory && why === "call") memory.missedCall = null;
       const reason = t.drawReason(why, why === "turn" ? null : rule);
       const cards = Array.isArray(d.cards) ? (d.cards as string[]) : null;
@@ -181,7 +173,7 @@ export function describeEvent(e: Ev, ctx: EventContext, next?: Ev): string | nul
     case "pile.reshuffled":
       return t.reshuffled(Number(d.size));
     case "penalty.raised":
-      if (memory && typeof d.rank === "string") memory.penaltyRank = d.rank;
+      memory?.penalties.next(e);
       return t.pendingRaised(Number(d.total));
     case "direction.reversed":
       return t.reversed(d.direction === 1);

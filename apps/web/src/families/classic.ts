@@ -1,3 +1,4 @@
+import { effectRuleOf, ruleIdOf } from "@maumau/client";
 import type { ClassicState, ClassicView } from "@maumau/engine";
 import { lazy } from "react";
 import { classicDeckStyle } from "../cards/names";
@@ -8,12 +9,8 @@ export const classic: WebFamily<ClassicView> = {
   Table: lazy(() => import("../table/ClassicTable")),
   deckStyle: (view, variant) => classicDeckStyle(view.rules.deck, variant),
   eventLines: {},
-  ruleId: (view, key) => {
-    const ids: Readonly<Record<string, string | undefined>> = view.rules.ruleIds;
-    return ids[key] ?? null;
-  },
-  effectRuleId: (view, rank) =>
-    (Object.hasOwn(view.rules.effects, rank) ? view.rules.effects[rank]?.rule : undefined) ?? null,
+  ruleId: ruleIdOf,
+  effectRuleId: effectRuleOf,
   // A replay's states are folded by the variant's (erased) engine: this family's own state.
   openTable: (state) => ({ hands: (state as ClassicState).hands }),
 };

@@ -1,4 +1,4 @@
-import type { ViewEvent } from "@maumau/client";
+import { PenaltyRanks, type ViewEvent } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
 import type { TFunction } from "i18next";
 import { cardName, colourName, type DeckStyle } from "../cards/names";
@@ -45,14 +45,10 @@ const penaltyTag = (ctx: EventContext, rank: string | null): string => {
  */
 export function penaltyRanks(log: readonly ViewEvent[]): (version: number) => string | null {
   const ranks = new Map<number, string>();
-  let raised: string | null = null;
+  const penalties = new PenaltyRanks();
   for (const e of log) {
-    const d = (e.data ?? {}) as EventData;
-    if (e.type === "penalty.raised") raised = str(d, "rank") || null;
-    else if (e.type === "cards.drawn" && d.reason === "penalty") {
-      if (raised !== null) ranks.set(e.version, raised);
-      raised = null;
-    } else if (e.type === "game.started") raised = null;
+    const rank = penalties.next(e);
+    if (rank !== null) ranks.set(e.version, rank);
   }
   return (version) => ranks.get(version) ?? null;
 }
