@@ -9,6 +9,7 @@ export * from "./replayRoom.js";
 export { RemoteRefusal, TransportError, refusalOf, type ErrorShape } from "./errors.js";
 export { turnDeadline } from "./turnDeadline.js";
 export { seatName, type SeatWords } from "./seatName.js";
+export { isShowableText, showable } from "./shownText.js";
 export { effectRuleOf, PenaltyRanks, ruleIdOf, type LoggedEvent } from "./ruleRefs.js";
 export { withCalls, withoutCalls, type Calls, type PlayCommand } from "./withCalls.js";
 export { SocketClient, type SocketApi, type SocketClientOptions } from "./SocketClient.js";

@@ -1,5 +1,6 @@
 import { commandSchemaOf } from "@maumau/engine/commands";
 import { z } from "zod";
+import { isShowableText } from "./shownText.js";
 
 // A NUL or a lone surrogate cannot be stored by PostgreSQL (text and JSONB) and better-sqlite3
 // would silently turn a lone surrogate into U+FFFD: no client string may carry one.
@@ -15,6 +16,16 @@ export const text = () =>
   z.string().refine(isStorableText, {
     message: "must not contain NUL characters or unpaired surrogates",
   });
+
+export { isShowableText };
+
+/**
+ * The refusal of a name or a line that people read but that would not show as text (a control
+ * character, line separator or bidi override: `isShowableText`); given after trimming.
+ */
+export const SHOWN_TEXT = {
+  message: "must not contain control characters, line breaks or bidi overrides",
+} as const;
 
 const seat = z.number().int().min(0).max(63);
 const name = text().min(1).max(32);

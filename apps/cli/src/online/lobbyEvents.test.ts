@@ -1,6 +1,8 @@
 import { Chalk } from "chalk";
 import { describe, expect, it } from "vitest";
-import { describeLobbyEvent, shown } from "./lobbyEvents.js";
+import { showable } from "@maumau/client";
+import { describeLobbyEvent } from "./lobbyEvents.js";
+import { seatName } from "./render.js";
 import { ONLINE_TEXTS } from "./texts.js";
 
 const c = new Chalk({ level: 0 });
@@ -39,8 +41,34 @@ describe("table talk lines (live table and replay)", () => {
     );
   });
 
-  it("prints a sender's control characters as spaces: no escape sequence reaches the terminal", () => {
-    expect(shown("a\u001b[31mred\u0007\nnext\u202eevil")).toBe("a [31mred  next evil");
+  it("prints a player's control characters as spaces: no escape sequence reaches the terminal", () => {
+    expect(showable("a\u001b[31mred\u0007\nnext\u202eevil")).toBe("a [31mred  next evil");
+    // Names from a log stored before the server refused them: in every line that names a seat.
+    const evil = "\u001b]0;PWNED\u0007\u001b[2JEVIL";
+    const o = ONLINE_TEXTS.en;
+    const lines = [
+      describeLobbyEvent(event("seat.claimed", { seat: 1, name: evil }), o, c, () => "?"),
+      describeLobbyEvent(
+        event("chat.said", { from: { seat: 1, name: evil }, text: `hi${evil}` }),
+        o,
+        c,
+        () => "?",
+        { lang: "en", seatName: (from) => from.name ?? "?" },
+      ),
+      describeLobbyEvent(
+        event("chat.said", { from: { spectator: evil }, text: "hi" }),
+        o,
+        c,
+        () => "?",
+        { lang: "en", seatName: () => "?" },
+      ),
+      seatName({ seats: [{ seat: 0, kind: "human", name: evil, level: null, away: false }] }, 0, o),
+    ];
+    for (const line of lines) {
+      expect(line).toContain("EVIL");
+      expect(line).not.toContain("\u001b");
+      expect(line).not.toContain("\u0007");
+    }
   });
 });
 

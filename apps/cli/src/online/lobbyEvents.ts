@@ -1,5 +1,5 @@
 import type { ChalkInstance } from "chalk";
-import { reactionById, type ChatSender, type ViewEvent } from "@maumau/client";
+import { reactionById, showable, type ChatSender, type ViewEvent } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
 import { isRecord } from "../play/view.js";
 import type { OnlineTexts } from "./texts.js";
@@ -25,7 +25,7 @@ export function describeLobbyEvent(
     case "lobby.created":
       return null;
     case "seat.claimed":
-      return o.seatClaimed(typeof d.name === "string" ? d.name : name(), seat);
+      return o.seatClaimed(typeof d.name === "string" ? showable(d.name) : name(), seat);
     case "seat.released":
       return o.seatReleased(seat);
     case "bot.seated":
@@ -44,9 +44,12 @@ export function describeLobbyEvent(
     case "chat.reacted": {
       if (chat === undefined || !isRecord(d.from)) return null;
       const from = d.from as ChatSender;
-      const who = "spectator" in from ? o.spectator(shown(from.spectator)) : chat.seatName(from);
+      // Names and lines as the terminal may print them: a control character (an escape
+      // sequence, a line break, a bidi override) becomes a space, so that nothing a player
+      // wrote can move the cursor or recolour. The server refuses them; older logs may hold them.
+      const who = showable("spectator" in from ? o.spectator(from.spectator) : chat.seatName(from));
       if (e.type === "chat.said")
-        return c.cyan(o.chatSaid(c.bold(who), shown(typeof d.text === "string" ? d.text : "")));
+        return c.cyan(o.chatSaid(c.bold(who), showable(typeof d.text === "string" ? d.text : "")));
       const reaction = reactionById(String(d.reaction));
       const mine = !("spectator" in from) && chat.isMe?.(from.seat) === true;
       return c.cyan(o.chatReacted(c.bold(who), reaction ? reaction.label[chat.lang] : "?", mine));
@@ -63,11 +66,3 @@ export interface ChatContext {
   /** The seat is the reader's own ("You react", not "You reacts"). */
   readonly isMe?: (seat: number) => boolean;
 }
-
-/**
- * A sender's text as the terminal may print it: control characters (escape sequences, line
- * breaks, bidi overrides) become spaces, so that a line cannot move the cursor or recolour.
- */
-export const shown = (text: string): string =>
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, " ");

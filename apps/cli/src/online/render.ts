@@ -1,6 +1,7 @@
 import type { ChalkInstance } from "chalk";
 import {
   seatName as nameOfSeat,
+  showable,
   turnDeadline,
   withoutCalls,
   type MatchSnapshot,
@@ -66,10 +67,13 @@ export function seatName(
   seat: number,
   o: OnlineTexts,
 ): string {
-  return nameOfSeat(lobby.seats[seat], seat, {
-    bot: (n) => `Bot ${n}`,
-    seat: () => o.seatName(seat),
-  });
+  // As the terminal may print it (`showable`): a name is a player's text.
+  return showable(
+    nameOfSeat(lobby.seats[seat], seat, {
+      bot: (n) => `Bot ${n}`,
+      seat: () => o.seatName(seat),
+    }),
+  );
 }
 
 /** The viewer's hand in the order it is numbered on screen. */

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { isLobbyEventType, type HistoryResult, type ViewEvent } from "@maumau/client";
+import { isLobbyEventType, showable, type HistoryResult, type ViewEvent } from "@maumau/client";
 import { type AnyVariant, type Seat } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { z } from "zod";
@@ -90,7 +90,7 @@ export class Replay {
     for (const e of this.events) {
       const d = isRecord(e.data) ? e.data : {};
       if (e.type === "seat.claimed" && typeof d.seat === "number" && typeof d.name === "string")
-        names[d.seat] = d.name;
+        names[d.seat] = showable(d.name);
       if (e.type === "bot.seated" && typeof d.seat === "number")
         names[d.seat] = `Bot ${d.seat + 1}`;
       if (!isLobbyEventType(e.type)) {

@@ -66,6 +66,20 @@ describe("table talk: what is refused, with typed codes", () => {
     }
   });
 
+  it("refuses what would not show as text (a terminal's escapes, line breaks, bidi overrides) and stores nothing", async () => {
+    const { svc, matchId, ann } = await givenATable();
+    const before = (await svc.history({ matchId, token: ann })).events.length;
+    for (const text of ["\u001b]0;PWNED\u0007", "a\nb", "\u202eevil", "c1 \u009b2J"]) {
+      expect(await refusalOf(svc.say({ matchId, token: ann, text }))).toBe("CHAT_BAD_TEXT");
+      expect(await refusalOf(svc.say({ matchId, name: `Kib${text}`, text: "hi" }))).toBe(
+        "INVALID_INPUT",
+      );
+    }
+    expect((await svc.history({ matchId, token: ann })).events.length).toBe(before);
+    // A line break at either end is trimmed, as spaces are: the line is kept.
+    await svc.say({ matchId, token: ann, text: "gg\n" });
+  });
+
   it(`refuses a flood: more than ${CHAT_RATE.messages} messages of one seat in the window`, async () => {
     const { svc, matchId, ann, ben } = await givenATable();
     for (let i = 0; i < CHAT_RATE.messages - 1; i++) {

@@ -5,7 +5,7 @@ import {
   type ChatSender,
   type ReactionId,
 } from "@maumau/client";
-import { isStorableText } from "@maumau/client/schema";
+import { isShowableText, isStorableText } from "@maumau/client/schema";
 import { ServiceError } from "../errors/ServiceError.js";
 import type { NewEvent } from "../store/EventStore.js";
 import { lobby, seatOf } from "./lobbyDecider.js";
@@ -72,11 +72,11 @@ function senderOf(match: Match, author: ChatAuthor): ChatSender {
     );
   }
   const name = author.spectator.trim();
-  if (name === "" || chatLength(name) > 32 || !isStorableText(name)) {
+  if (name === "" || chatLength(name) > 32 || !isStorableText(name) || !isShowableText(name)) {
     throw ServiceError.of(
       "INVALID_INPUT",
-      "A spectator writes under a name of 1 to 32 characters.",
-      "Zuschauer schreiben unter einem Namen mit 1 bis 32 Zeichen.",
+      "A spectator writes under a name of 1 to 32 characters, without control characters, line breaks or bidi overrides.",
+      "Zuschauer schreiben unter einem Namen mit 1 bis 32 Zeichen, ohne Steuerzeichen, Zeilenumbrüche und Bidi-Steuerzeichen.",
     );
   }
   return { spectator: name };
@@ -84,14 +84,14 @@ function senderOf(match: Match, author: ChatAuthor): ChatSender {
 
 /** The line as it is kept (ends trimmed), or a typed refusal of why it cannot be. */
 function checkedText(raw: string): string {
-  if (!isStorableText(raw)) {
+  const text = raw.trim();
+  if (!isStorableText(text) || !isShowableText(text)) {
     throw ServiceError.of(
       "CHAT_BAD_TEXT",
-      "A chat line must not contain NUL characters or unpaired surrogates.",
-      "Eine Chat-Zeile darf keine NUL-Zeichen und keine einzelnen Surrogate enthalten.",
+      "A chat line must not contain NUL characters, unpaired surrogates, control characters, line breaks or bidi overrides.",
+      "Eine Chat-Zeile darf keine NUL-Zeichen, einzelnen Surrogate, Steuerzeichen, Zeilenumbrüche oder Bidi-Steuerzeichen enthalten.",
     );
   }
-  const text = raw.trim();
   if (text === "") {
     throw ServiceError.of("CHAT_EMPTY", "The chat line is empty.", "Die Chat-Zeile ist leer.");
   }

@@ -1,4 +1,5 @@
 import { REPLAY_CHAT_MAX } from "@maumau/client";
+import { isShowableText, SHOWN_TEXT } from "@maumau/client/schema";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { ServiceError } from "../errors/ServiceError.js";
@@ -8,10 +9,14 @@ import { publicProcedure } from "./trpc.js";
 
 const roomId = text().regex(/^[A-Za-z0-9_-]{1,64}$/, "not a room id");
 const member = z.object({ roomId, token }).strict();
-/** A chat line: 1–280 characters (code points) once trimmed, no NUL, no unpaired surrogate. */
+/**
+ * A chat line: 1–280 characters (code points) once trimmed, no NUL, no unpaired surrogate, and
+ * nothing that does not show as text (control characters, line breaks, bidi overrides).
+ */
 const chatText = text()
   .trim()
   .min(1, "the line is empty")
+  .refine(isShowableText, SHOWN_TEXT)
   .refine((s) => [...s].length <= REPLAY_CHAT_MAX, `at most ${REPLAY_CHAT_MAX} characters`);
 
 const socketOnly = () =>

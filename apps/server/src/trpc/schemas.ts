@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { MATCH_ID } from "../matches/tokens.js";
 import { RULE_SET_NAME } from "../ruleSets/RuleSetService.js";
+import { isShowableText, SHOWN_TEXT } from "@maumau/client/schema";
 import { text } from "./text.js";
 
 export const matchId = text().regex(MATCH_ID, "not a match id");
 export const token = text().min(16).max(128);
-export const playerName = text().trim().min(1).max(32);
+/** A player's name: 1–32 characters once trimmed, that show as text (no escapes, line breaks or bidi overrides). */
+export const playerName = text().trim().min(1).max(32).refine(isShowableText, SHOWN_TEXT);
 export const version = z.number().int().min(0);
 export const seatIndex = z.number().int().min(0).max(63);
 export const ruleSetName = text().regex(

@@ -151,3 +151,59 @@ describe("issue #12: NUL and lone surrogates in client strings are INVALID_INPUT
     expect(await api.store.version("text-check")).toBe(0);
   });
 });
+
+/** A short name with a character in it that a terminal would obey or that reorders the text. */
+const unshowable = fc
+  .tuple(
+    fc.string({ minLength: 1, maxLength: 6 }).filter((s) => /^[a-z]+$/i.test(s)),
+    fc.constantFrom(
+      "\u001b]0;X\u0007",
+      "\u001b[2J",
+      "\u009b",
+      "\u007f",
+      "\u202e",
+      "\u2066",
+      "\u2028",
+      "a\nb",
+    ),
+    fc.string({ minLength: 1, maxLength: 6 }).filter((s) => /^[a-z]+$/i.test(s)),
+  )
+  // Inside the text: at its ends, a line break is trimmed away as a space is.
+  .map(([before, bad, after]) => before + bad + after);
+
+describe("names and chat lines show as text: a terminal's escapes, line breaks and bidi overrides are refused", () => {
+  it("names of players, spectators and chat lines, over HTTP and the socket; nothing stored", async () => {
+    const { matchId, tokens } = await table();
+    await fc.assert(
+      fc.asyncProperty(unshowable, async (bad) => {
+        const before = await streamVersions();
+        expect(
+          await refusedOverHttp(
+            client.lobby.create.mutate({ variant: "noris", seats: 2, name: bad }),
+          ),
+        ).toEqual(INVALID);
+        expect(await refusedOverHttp(client.lobby.join.mutate({ matchId, name: bad }))).toEqual(
+          INVALID,
+        );
+        expect(
+          await refusedOverSocket(
+            socket.rpc("lobby.create", { variant: "noris", seats: 2, name: bad }),
+          ),
+        ).toEqual(INVALID);
+        expect(
+          await refusedOverSocket(socket.rpc("game.say", { matchId, name: bad, text: "hi" })),
+        ).toEqual(INVALID);
+        expect(
+          await refusedOverSocket(
+            socket.rpc("game.say", { matchId, token: tokens[0]!, text: bad }),
+          ),
+        ).toEqual({ code: "CHAT_BAD_TEXT", httpStatus: 400 });
+        expect(await streamVersions()).toEqual(before);
+      }),
+      { numRuns: 25 },
+    );
+    // Every script and emoji is a name.
+    const named = await client.lobby.create.mutate({ variant: "noris", seats: 2, name: "ليلى 👩‍👧" });
+    expect(named.matchId).toBeTruthy();
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { isShowableText, showable } from "./shownText.js";
+
+describe("text that shows as text (names, chat lines)", () => {
+  it("refuses a terminal's escapes, line breaks and bidi overrides; keeps every script and emoji", () => {
+    for (const bad of [
+      "\u001b]0;PWNED\u0007",
+      "\u001b[2J",
+      "a\nb",
+      "a\rb",
+      "tab\there",
+      "del\u007f",
+      "c1\u009b31m",
+      "\u202eevil",
+      "iso\u2066late\u2069",
+      "line\u2028sep",
+    ])
+      expect(isShowableText(bad), JSON.stringify(bad)).toBe(false);
+    for (const good of ["Anna", "Jürgen Groß", "שלום", "مرحبا", "李雷", "👩‍👩‍👧 Familie", "ok!?"])
+      expect(isShowableText(good), good).toBe(true);
+  });
+
+  it("shows what it refuses as spaces, so that nothing reaches a terminal as a command", () => {
+    expect(showable("\u001b]0;PWNED\u0007EVIL")).toBe(" ]0;PWNED EVIL");
+    expect(showable("\u202eevil\u2069")).toBe(" evil ");
+    expect(showable("Anna")).toBe("Anna");
+  });
+});
