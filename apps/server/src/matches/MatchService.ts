@@ -552,6 +552,18 @@ export class MatchService {
       },
       { commandIdOf: storeCommandId, logger: log },
     );
+    // A repeated id answers with what the command did, as its seat saw it: only to the player
+    // who sent it. One sent before this token claimed the seat was another's; its answer would
+    // show the new owner the old owner's cards (as `history` does not).
+    if (duplicate && (events[0]?.version ?? Infinity) < match.ownedSince(seat)) {
+      throw new ServiceError({
+        code: "INVALID_COMMAND",
+        message: {
+          en: "This command id was used at this seat before you took it: send the command with a new id.",
+          de: "Diese Befehls-ID wurde an diesem Platz schon benutzt, bevor du ihn übernommen hast: schick den Befehl mit einer neuen ID.",
+        },
+      });
+    }
     this.seen(match, seat);
     return {
       matchId: input.matchId,

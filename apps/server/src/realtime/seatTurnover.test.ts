@@ -33,7 +33,11 @@ async function spy() {
 }
 
 /** One legal move by whoever of `tokens` is to act, over HTTP; false when none of them is. */
-async function step(matchId: string, tokens: readonly string[]): Promise<boolean> {
+async function step(
+  matchId: string,
+  tokens: readonly string[],
+  commandId?: string,
+): Promise<boolean> {
   const http = httpClient(api.url);
   for (const token of tokens) {
     const view = await http.game.view.query({ matchId, token });
@@ -45,7 +49,7 @@ async function step(matchId: string, tokens: readonly string[]): Promise<boolean
     await http.game.command.mutate({
       matchId,
       token,
-      commandId: `s${view.version}`,
+      commandId: commandId ?? `s${view.version}`,
       command: move,
     });
     return true;
@@ -183,10 +187,26 @@ describe("seat turnover: a stale seat room", () => {
     const a = await http.lobby.join.mutate({ matchId, name: "A", seat: 1 });
     await http.lobby.start.mutate({ matchId, token: c });
     expect(await play(matchId, [c, a.token], 6)).toBe(6);
+    // A's last move, under an id B will try.
+    for (let tries = 0; !(await step(matchId, [a.token], "a-last")); tries++) {
+      expect(tries).toBeLessThan(500);
+      await step(matchId, [c]);
+    }
     const before = (await http.game.view.query({ matchId })).version;
     await http.lobby.leave.mutate({ matchId, token: a.token });
     const b = await http.lobby.join.mutate({ matchId, name: "B", seat: 1 });
     const claimedAt = (await http.game.view.query({ matchId })).version;
+
+    // A's command id is not B's: repeating it is refused, not answered with what A was shown.
+    await expect(
+      http.game.command.mutate({
+        matchId,
+        token: b.token,
+        commandId: "a-last",
+        command: { type: "drawCard" },
+      }),
+    ).rejects.toMatchObject({ data: { refusal: { code: "INVALID_COMMAND" } } });
+    expect((await http.game.view.query({ matchId })).version).toBe(claimedAt);
 
     // The history shows B the events before its claim as a spectator sees them.
     const mine = await http.game.history.query({ matchId, token: b.token });
