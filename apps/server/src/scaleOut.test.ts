@@ -194,7 +194,8 @@ describe.skipIf(services === null)("two server processes, one PostgreSQL, one Re
         await spectator.watch();
 
         await http[1]!.lobby.addBots.mutate({ matchId, token: tokens.get(0)!, level: "heuristic" });
-        await sockets[1]!.rpc("lobby.start", { matchId, token: tokens.get(1)! });
+        // The host (seat 0) starts, from the other process.
+        await sockets[1]!.rpc("lobby.start", { matchId, token: tokens.get(0)! });
         await Promise.all(
           [...watches.values()].map((w) =>
             w.until(() => w.snapshot?.lobby.status === "over", 90_000),

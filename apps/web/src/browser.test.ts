@@ -282,6 +282,9 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       await ben.page.keyboard.press("Enter");
       await ben.page.getByText("you", { exact: true }).waitFor();
       expect(new URL(ben.page.url()).search).toBe("");
+      // The host starts: Ben is told whom he waits for, and has no Start.
+      await ben.page.getByText("Waiting for Anna to start the match.").waitFor();
+      expect(await ben.page.getByRole("button", { name: "Start match" }).count()).toBe(0);
 
       // A third person watches; every frame their socket receives is kept, as it was sent (a
       // commit's frame is a delta: its view and legal moves stand where a snapshot's do).

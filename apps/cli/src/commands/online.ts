@@ -1,5 +1,5 @@
 import { type Command, Option } from "commander";
-import type { HistoryResult, MatchSummary } from "@maumau/client";
+import { showable, type HistoryResult, type MatchSummary } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { exitOnUsageError, runCommand, UsageError } from "../args.js";
@@ -120,7 +120,7 @@ async function listCommand(flags: CommonFlags & { all?: boolean }, lang: Lang): 
       const free = l.seats.filter((s) => s.kind === "empty").length;
       return [
         l.matchId,
-        l.title === null ? l.variant : `${l.variant} (${l.title})`,
+        l.title === null ? l.variant : `${l.variant} (${showable(l.title)})`,
         l.status,
         l.seats.map((s, i) => (s.kind === "empty" ? o.empty : seatName(l, i, o))).join(", "),
         free > 0 && l.status !== "over" ? `${server}/m/${l.matchId}?join` : "",

@@ -335,6 +335,42 @@ describe("start", () => {
       .thenRefused("BAD_TOKEN");
   });
 
+  it("is the host's: another player is refused NOT_HOST (nor fills the seats with bots)", () => {
+    const table = given(created(3), claimed(0, "t0"), claimed(1, "t1"), bot(2));
+    table.when({ type: "start", token: "t1", seed: SEED }).thenRefused("NOT_HOST");
+    given(created(3), claimed(0, "t0"), claimed(1, "t1"))
+      .when({ type: "addBots", token: "t1", level: "random" })
+      .thenRefused("NOT_HOST");
+    expect(table.when({ type: "start", token: "t0", seed: SEED }).thenEvents()[0]).toMatchObject({
+      type: "match.started",
+    });
+    // The host left: the next player seated hosts, and starts.
+    given(created(3), claimed(0, "t0"), claimed(1, "t1"), bot(2), {
+      type: "seat.released",
+      data: { seat: 0 },
+    })
+      .when({ type: "addBots", token: "t1", level: "random" })
+      .then({ type: "bot.seated", data: { seat: 0, level: "random" } });
+  });
+
+  it("a rematch (the same table again) is started by whoever of its players comes first", () => {
+    const rematch: NewEvent = {
+      type: "lobby.created",
+      data: {
+        variant: "noris",
+        options: { games: 1 },
+        seats: 2,
+        turnTimerMs: null,
+        rematchOf: "old",
+        ruleSet: null,
+      },
+    };
+    const events = given(rematch, claimed(0, "t0"), claimed(1, "t1"))
+      .when({ type: "start", token: "t1", seed: SEED })
+      .thenEvents();
+    expect(events[0]).toMatchObject({ type: "match.started" });
+  });
+
   it("refuses a match that has started", () => {
     given(...startedMatch())
       .when({ type: "start", token: "t0", seed: SEED })

@@ -192,7 +192,7 @@ function join(match: Match, command: Extract<LobbyCommand, { type: "join" }>): N
 }
 
 function addBots(match: Match, command: Extract<LobbyCommand, { type: "addBots" }>): NewEvent[] {
-  seatOf(match, command.token);
+  assertHost(match, seatOf(match, command.token));
   if (match.status !== "open") throw notInLobby();
   const free = freeSeats(match);
   const seats = free.slice(0, command.count ?? free.length);
@@ -239,19 +239,24 @@ function freeSeat(match: Match, command: Extract<LobbyCommand, { type: "freeSeat
   return [lobby({ type: "seat.released", data: { seat: command.seat } })];
 }
 
-/**
- * The checks every host command makes: the token holds the host's seat (`hostOf`), the match
- * is in the lobby and the seat exists. Returns the host's seat.
- */
-function hostCommand(match: Match, token: string, seat: Seat): Seat {
-  const mine = seatOf(match, token);
-  if (hostOf(match.seats) !== mine) {
+/** Refuses (NOT_HOST) unless `seat` is the host's (`hostOf`: the first player seated). */
+function assertHost(match: Match, seat: Seat): void {
+  if (hostOf(match.seats) !== seat) {
     throw ServiceError.of(
       "NOT_HOST",
       "Only the host (the first player seated) may do this.",
       "Das darf nur, wer die Partie leitet (die erste Person am Tisch).",
     );
   }
+}
+
+/**
+ * The checks every host command makes: the token holds the host's seat (`hostOf`), the match
+ * is in the lobby and the seat exists. Returns the host's seat.
+ */
+function hostCommand(match: Match, token: string, seat: Seat): Seat {
+  const mine = seatOf(match, token);
+  assertHost(match, mine);
   if (match.status !== "open") throw notInLobby();
   if (!Number.isInteger(seat) || seat < 0 || seat >= match.seats.length) {
     throw ServiceError.of(
@@ -277,6 +282,10 @@ function dealerFor(match: Match, starter: Seat): Seat | undefined {
 
 function start(match: Match, command: Extract<LobbyCommand, { type: "start" }>): NewEvent[] {
   const starter = seatOf(match, command.token);
+  // The host starts: a stranger who took a seat from the lobby's list must not start (with
+  // bots) before the host's friends arrive. A rematch seats the same table again, and
+  // whoever of them comes first starts it.
+  if (match.rematchOf === null) assertHost(match, starter);
   if (match.status !== "open") throw notInLobby();
   if (match.seats.some((h) => h.kind === "empty")) {
     throw ServiceError.of(

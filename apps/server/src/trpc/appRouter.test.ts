@@ -69,14 +69,20 @@ describe("variants and lobby", () => {
     expect(listed.map((l) => l.matchId)).toContain(created.matchId);
 
     expect(
-      await refusal(client.lobby.start.mutate({ matchId: created.matchId, token: joined.token })),
+      await refusal(client.lobby.start.mutate({ matchId: created.matchId, token: created.token! })),
     ).toMatchObject({
       code: "SEATS_NOT_FILLED",
       httpStatus: 412,
     });
+    // Only the host (the first player seated) fills the seats and starts.
+    for (const call of [
+      client.lobby.addBots.mutate({ matchId: created.matchId, token: joined.token }),
+      client.lobby.start.mutate({ matchId: created.matchId, token: joined.token }),
+    ])
+      expect(await refusal(call)).toMatchObject({ code: "NOT_HOST", httpStatus: 403 });
     const lobby = await client.lobby.addBots.mutate({
       matchId: created.matchId,
-      token: joined.token,
+      token: created.token!,
     });
     expect(lobby.seats.map((s) => s.kind)).toEqual(["human", "human", "bot"]);
 

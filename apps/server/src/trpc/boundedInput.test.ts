@@ -190,9 +190,10 @@ describe("issue #18.3: custom documents take known keys only, bounded", () => {
   });
 
   it(`the largest possible lobby.list answer is at most ${LARGEST_LIST_BYTES} bytes`, async () => {
-    // Every field at its longest: names of 32 characters JSON writes as \u00XX, a saved rule
-    // set's longest name and an 80-character title, the most seats a variant has (10).
-    const longest = "\u0001".repeat(32);
+    // Every field at its longest: names of 32 characters of three UTF-8 bytes each (a name
+    // holds no control character, which JSON would write as \u00XX), a saved rule set's longest
+    // name and an 80-character title (written as \u00XX), the most seats a variant has (10).
+    const longest = "中".repeat(32);
     const ruleSet = "r".repeat(64);
     await client.ruleSets.save.mutate({
       name: ruleSet,

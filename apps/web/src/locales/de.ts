@@ -353,6 +353,7 @@ export const de: Texts = {
     freeSeatOf: "Platz freigeben (Platz {{n}})",
     seatBotOn: "Bot hinsetzen (Platz {{n}})",
     start: "Partie starten",
+    waitingFor: "Warte, bis {{name}} die Partie startet.",
     leave: "Verlassen",
     joinAs: "Als {{name}} Platz nehmen",
     takeSeat: "Platz nehmen",

@@ -344,6 +344,7 @@ export const en = {
     freeSeatOf: "Free the seat (seat {{n}})",
     seatBotOn: "Seat a bot on seat {{n}}",
     start: "Start match",
+    waitingFor: "Waiting for {{name}} to start the match.",
     leave: "Leave",
     joinAs: "Take a seat as {{name}}",
     takeSeat: "Take a seat",

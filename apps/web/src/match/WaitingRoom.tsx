@@ -35,6 +35,9 @@ export function WaitingRoom(props: {
   const presence = useContext(PresenceContext);
   const host = hostOf(lobby.seats);
   const isHost = ticket !== null && host === ticket.seat;
+  // The host fills the seats and starts; a rematch (the same table again) is started by
+  // whoever of its players comes first.
+  const mayStart = isHost || (ticket !== null && lobby.rematchOf !== null);
 
   const run = async (action: () => Promise<unknown>) => {
     setError(null);
@@ -146,7 +149,12 @@ export function WaitingRoom(props: {
       {ticket === null && <p>{t("room.watching")}</p>}
       {ticket !== null && (
         <div className="room-actions">
-          {free > 0 && (
+          {!mayStart && host !== null && (
+            <p className="waiting-for-host" role="status">
+              {t("room.waitingFor", { name: seatName(lobby.seats[host], host, t) })}
+            </p>
+          )}
+          {isHost && free > 0 && (
             <span className="bot-fill">
               <BotLevelField value={level} onChange={setLevel} />
               <button
@@ -165,18 +173,20 @@ export function WaitingRoom(props: {
               </button>
             </span>
           )}
-          <button
-            type="button"
-            className="primary"
-            disabled={free > 0}
-            onClick={() =>
-              void run(() =>
-                server().api.lobby.start({ matchId: lobby.matchId, token: ticket.token }),
-              )
-            }
-          >
-            {t("room.start")}
-          </button>
+          {mayStart && (
+            <button
+              type="button"
+              className="primary"
+              disabled={free > 0}
+              onClick={() =>
+                void run(() =>
+                  server().api.lobby.start({ matchId: lobby.matchId, token: ticket.token }),
+                )
+              }
+            >
+              {t("room.start")}
+            </button>
+          )}
           <button
             type="button"
             onClick={() =>
