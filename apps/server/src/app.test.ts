@@ -9,6 +9,8 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VariantSummary } from "@maumau/client";
 import { createServer } from "./app.js";
+import { startServer } from "./startServer.js";
+import { SqliteEventStore } from "./store/sqlite.js";
 import { rawGet, startTestServer, testConfig, type Running } from "./testing/index.js";
 import { waitFor } from "./testing/wait.js";
 
@@ -270,6 +272,80 @@ describe("methods", () => {
       const res = await fetch(`${built.url}${path}`, { method });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.get("allow")).toBe("GET, HEAD");
+    }
+  });
+});
+
+describe("methods on the whole HTTP surface (issue F7)", () => {
+  type Line = { level: number; msg?: string; status?: number; method?: string };
+  const METHODS = ["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND"];
+
+  /** A request sent as written (fetch refuses TRACE): its status and `Allow` header. */
+  const send = (port: number, method: string, path: string) =>
+    new Promise<{ status: number; allow: string | undefined; body: string }>((done, fail) => {
+      const req = request({ host: "127.0.0.1", port, path, method }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => done({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+      });
+      req.on("error", fail);
+      req.end();
+    });
+
+  it("answers other methods with 405 and an Allow header, on /trpc and everywhere else, logging no error", async () => {
+    const lines: Line[] = [];
+    // Debug: /healthz and /readyz log their requests at debug.
+    const logger = pino(
+      { level: "debug" },
+      { write: (line: string) => void lines.push(JSON.parse(line) as Line) },
+    );
+    const api = await startServer({
+      config: testConfig({ webDist: join(root, "dist"), logLevel: "debug" }),
+      logger,
+      store: SqliteEventStore.open(":memory:"),
+      resume: false,
+    });
+    try {
+      for (const method of METHODS) {
+        for (const path of [
+          "/trpc/lobby.list",
+          "/trpc/lobby.list?input=%7B%7D",
+          "/trpc",
+          "/trpc/nope",
+        ]) {
+          const res = await send(api.port, method, path);
+          expect(res.status, `${method} ${path}`).toBe(405);
+          expect(res.allow, `${method} ${path}`).toBe("GET, HEAD, POST, OPTIONS");
+          expect(JSON.parse(res.body)).toMatchObject({ error: "method_not_allowed" });
+        }
+        for (const path of [
+          "/",
+          "/lobby",
+          HASHED_JS,
+          "/healthz",
+          "/readyz",
+          "/api/variants",
+          "/api/nope",
+        ]) {
+          const res = await send(api.port, method, path);
+          expect(res.status, `${method} ${path}`).toBe(405);
+          expect(res.allow, `${method} ${path}`).toBe("GET, HEAD");
+        }
+      }
+      // The methods it allows still work: a query by GET, its HEAD, and a preflight refused
+      // without CORS (405, with the same Allow).
+      expect((await send(api.port, "GET", "/trpc/lobby.list?input=%7B%7D")).status).toBe(200);
+      expect((await send(api.port, "HEAD", "/trpc/lobby.list?input=%7B%7D")).status).toBe(204);
+      const preflight = await send(api.port, "OPTIONS", "/trpc/lobby.list");
+      expect([preflight.status, preflight.allow]).toEqual([405, "GET, HEAD, POST, OPTIONS"]);
+      // Every request is logged as a request, none as an error or warning.
+      await waitFor(
+        () => lines.filter((l) => l.msg === "request").length >= METHODS.length * 11 + 3,
+      );
+      expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+    } finally {
+      await api.close();
     }
   });
 });

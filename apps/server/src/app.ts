@@ -160,6 +160,13 @@ function readBody(req: IncomingMessage, max: number): Promise<string | null> {
   });
 }
 
+/**
+ * The methods `/trpc` answers: queries by GET (HEAD: tRPC's empty 204), mutations (and queries
+ * with `methodOverride`) by POST, CORS preflights by OPTIONS.
+ */
+const TRPC_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
+const TRPC_ALLOW = [...TRPC_METHODS].join(", ");
+
 const isTrpcPath = (path: string): boolean => path === "/trpc" || path.startsWith("/trpc/");
 
 /** The request target for logs: tRPC queries carry seat tokens in the query string. */
@@ -184,10 +191,12 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
     }
     if (req.method === "OPTIONS") {
       if (corsOrigin === null) {
-        sendJson(res, 405, {
-          error: "method_not_allowed",
-          message: "CORS is not enabled for this origin.",
-        });
+        sendJson(
+          res,
+          405,
+          { error: "method_not_allowed", message: "CORS is not enabled for this origin." },
+          { Allow: TRPC_ALLOW },
+        );
         return;
       }
       res.writeHead(204, {
@@ -196,6 +205,17 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
         "Access-Control-Max-Age": "600",
       });
       res.end();
+      return;
+    }
+    // tRPC answers only these; anything else (TRACE, PUT, …) is refused here, before the rate
+    // limit and the handler, which failed on TRACE with a 500 and an error line (issue F7).
+    if (!TRPC_METHODS.has(req.method ?? "")) {
+      sendJson(
+        res,
+        405,
+        { error: "method_not_allowed", message: `${req.method ?? "?"} is not allowed on /trpc.` },
+        { Allow: TRPC_ALLOW },
+      );
       return;
     }
     if (req.method === "POST" && !origins.allows(req)) {
