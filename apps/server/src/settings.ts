@@ -69,7 +69,7 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
   },
   MAX_SOCKETS_PER_CLIENT: {
     key: "maxSocketsPerClient",
-    help: "socket.io connections at once per client address → connect_error LIMIT",
+    help: "socket.io connections at once per client address → connect_error LIMIT; engine.io connections (joined or not) at most 2× this → handshake 403",
   },
   MAX_OPEN_MATCHES_PER_CLIENT: {
     key: "maxOpenMatchesPerClient",

@@ -69,8 +69,8 @@ export interface SocketGatewayOptions {
  * own sockets get them, and every socket is sent `resync` once Redis is back.
  *
  * The gateway owns the socket.io server and wires its parts, one file each:
- * - `socketAdmission.ts`: the handshake's Host, Origin and drain checks, the per-client socket
- *   cap;
+ * - `socketAdmission.ts`: the handshake's Host, Origin and drain checks, the per-client caps on
+ *   engine.io connections (joined or not) and sockets, the connect timeout;
  * - `presenceProbes.ts`: the cross-process questions (an owner's presence, a match's audience);
  * - `lobbyFeed.ts`: the lobby's throttled `lobby` signal;
  * - `seatTurnover.ts`, `frameFanout.ts`, `presenceFeed.ts`: a commit's seat changes, frames and

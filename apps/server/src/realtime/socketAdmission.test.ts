@@ -1,9 +1,12 @@
+import { EventEmitter } from "node:events";
 import type { IncomingMessage } from "node:http";
 import { pino } from "pino";
 import type { Server, Socket } from "socket.io";
-import { describe, expect, it } from "vitest";
+import { io as connect, Manager } from "socket.io-client";
+import { afterEach, describe, expect, it } from "vitest";
 import { defaultConfig } from "../config.js";
-import { socketAdmission } from "./socketAdmission.js";
+import { startTestApi, waitFor, type TestApi } from "../testing/index.js";
+import { CONNECT_TIMEOUT_MS, socketAdmission } from "./socketAdmission.js";
 
 const logger = pino({ level: "silent" });
 
@@ -13,9 +16,13 @@ function handshake(
   headers: Record<string, string>,
 ): { error: string | null | undefined; ok: boolean } {
   let answer: { error: string | null | undefined; ok: boolean } | null = null;
-  admission.options.allowRequest?.({ headers } as IncomingMessage, (error, ok) => {
-    answer = { error, ok };
-  });
+  const socket = Object.assign(new EventEmitter(), { remoteAddress: "127.0.0.1" });
+  admission.options.allowRequest?.(
+    { headers, socket } as unknown as IncomingMessage,
+    (error, ok) => {
+      answer = { error, ok };
+    },
+  );
   if (answer === null) throw new Error("allowRequest did not answer");
   return answer;
 }
@@ -74,6 +81,7 @@ describe("socketAdmission: sockets per client", () => {
         middleware = fn;
         return this as unknown as Server;
       },
+      engine: { on: () => undefined },
     });
     const connect = (address: string) => {
       const gone: (() => void)[] = [];
@@ -110,5 +118,95 @@ describe("socketAdmission: sockets per client", () => {
     expect(connect("10.0.0.2").outcome).toBeNull();
     first.disconnect();
     expect(connect("10.0.0.1").outcome).toBeNull();
+  });
+});
+
+describe("socketAdmission: engine.io connections per client (issue F4)", () => {
+  const servers: TestApi[] = [];
+  const managers: Manager[] = [];
+  afterEach(async () => {
+    for (const manager of managers.splice(0)) manager.engine.close();
+    await Promise.all(servers.splice(0).map((s) => s.stop()));
+  });
+
+  /** A server behind a trusted proxy: each test client names its address in X-Forwarded-For. */
+  async function server(maxSocketsPerClient: number): Promise<TestApi> {
+    const api = await startTestApi({ trustProxy: true, maxSocketsPerClient });
+    servers.push(api);
+    return api;
+  }
+
+  /**
+   * A bare engine.io connection (socket.io-client's Manager, which joins no namespace by
+   * itself) from `address`; `opened` tells whether the handshake was accepted.
+   */
+  function bare(
+    api: TestApi,
+    transports: ("polling" | "websocket")[],
+    address = "203.0.113.1",
+  ): { manager: Manager; opened: Promise<boolean> } {
+    const manager = new Manager(api.url, {
+      autoConnect: false,
+      reconnection: false,
+      transports,
+      extraHeaders: { "x-forwarded-for": address },
+    });
+    managers.push(manager);
+    const opened = new Promise<boolean>((done) =>
+      manager.open((error) => done(error === undefined)),
+    );
+    return { manager, opened };
+  }
+
+  it("refuses a client's connections beyond twice MAX_SOCKETS_PER_CLIENT, joined or not, counting an upgraded one once; a closed one frees its place", async () => {
+    const api = await server(2);
+    // Two open by polling and upgrade to a websocket (one connection each, not two), two open a
+    // websocket at once: the cap of 2 × 2.
+    const upgraded = [bare(api, ["polling", "websocket"]), bare(api, ["polling", "websocket"])];
+    expect(await Promise.all(upgraded.map((c) => c.opened))).toEqual([true, true]);
+    await waitFor(() => upgraded.every((c) => c.manager.engine.transport.name === "websocket"));
+    const direct = [bare(api, ["websocket"]), bare(api, ["websocket"])];
+    expect(await Promise.all(direct.map((c) => c.opened))).toEqual([true, true]);
+    // Over the cap, by either way in.
+    expect(await bare(api, ["websocket"]).opened).toBe(false);
+    expect(await bare(api, ["polling"]).opened).toBe(false);
+    expect(await bare(api, ["polling", "websocket"]).opened).toBe(false);
+    expect(api.io.engine.clientsCount).toBe(4);
+    // Another client is counted apart.
+    const other = bare(api, ["websocket"], "198.51.100.7");
+    expect(await other.opened).toBe(true);
+    other.manager.engine.close();
+    // A closed connection frees its place: a socket.io client of the first address connects.
+    upgraded[0]!.manager.engine.close();
+    await waitFor(() => api.io.engine.clientsCount === 3);
+    const socket = connect(api.url, {
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: { "x-forwarded-for": "203.0.113.1" },
+    });
+    try {
+      await new Promise<void>((done, fail) => {
+        socket.once("connect", done);
+        socket.once("connect_error", fail);
+      });
+      expect(await bare(api, ["websocket"]).opened).toBe(false);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("closes a connection that joins no namespace after the connect timeout, and frees its place", async () => {
+    const api = await server(1);
+    expect(CONNECT_TIMEOUT_MS).toBe(10_000);
+    expect(api.io.connectTimeout()).toBe(CONNECT_TIMEOUT_MS);
+    // Shortened for this test (read by each new connection).
+    api.io.connectTimeout(200);
+    const idle = [bare(api, ["websocket"]), bare(api, ["polling"])];
+    expect(await Promise.all(idle.map((c) => c.opened))).toEqual([true, true]);
+    expect(await bare(api, ["websocket"]).opened).toBe(false);
+    // The server closes both (their clients do nothing), and their places are free again.
+    await Promise.all(idle.map((c) => new Promise((done) => c.manager.engine.once("close", done))));
+    await waitFor(() => api.io.engine.clientsCount === 0);
+    expect(await bare(api, ["websocket"]).opened).toBe(true);
   });
 });
