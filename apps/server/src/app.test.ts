@@ -350,6 +350,43 @@ describe("methods on the whole HTTP surface (issue F7)", () => {
   });
 });
 
+describe("slow clients", () => {
+  it("answers 408 and closes a connection whose request head does not arrive within HEADERS_TIMEOUT_MS (slowloris)", async () => {
+    const server = createServer(
+      testConfig({ webDist: join(root, "dist"), headersTimeoutMs: 200, requestTimeoutMs: 1_000 }),
+      pino({ level: "silent" }),
+    );
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const { port } = server.address() as { port: number };
+    try {
+      expect([server.headersTimeout, server.requestTimeout]).toEqual([200, 1_000]);
+      // A head that never ends: one header line, then nothing.
+      const answer = await new Promise<string>((done, fail) => {
+        const socket = connect(port, "127.0.0.1");
+        let received = "";
+        socket.setEncoding("latin1");
+        socket.on("data", (chunk: string) => (received += chunk));
+        socket.on("close", () => done(received));
+        socket.on("error", fail);
+        socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      // A whole request is served as ever.
+      expect((await rawGet(port, "/healthz")).status).toBe(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+  });
+
+  it("bounds every server's clients by default: head 10 s, request 30 s, idle keep-alive 5 s", () => {
+    const server = createServer(testConfig(), pino({ level: "silent" }));
+    expect([server.headersTimeout, server.requestTimeout, server.keepAliveTimeout]).toEqual([
+      10_000, 30_000, 5_000,
+    ]);
+  });
+});
+
 describe("before the web client is built", () => {
   it("answers / with a 503 page that says so", async () => {
     const res = await fetch(`${unbuilt.url}/`);

@@ -3,6 +3,7 @@ import {
   createServer as createHttpServer,
   type IncomingMessage,
   type Server,
+  type ServerOptions,
   type ServerResponse,
 } from "node:http";
 import { extname, join } from "node:path";
@@ -172,6 +173,29 @@ const isTrpcPath = (path: string): boolean => path === "/trpc" || path.startsWit
 /** The request target for logs: tRPC queries carry seat tokens in the query string. */
 const loggedUrl = (url: string | undefined): string | undefined =>
   url !== undefined && isTrpcPath(url.split("?")[0] ?? "") ? url.split("?")[0] : url;
+
+/** How long an idle keep-alive connection stays open after its last answer (Node's default). */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/**
+ * Node's bounds on slow clients, for every port this process serves: a request's head must
+ * arrive within `HEADERS_TIMEOUT_MS` and the whole request within `REQUEST_TIMEOUT_MS` (else
+ * 408 and the connection is closed), an idle keep-alive connection closes after
+ * `KEEP_ALIVE_TIMEOUT_MS`. Node checks the first two every `connectionsCheckingInterval`
+ * (30 s by default, which would let a 10 s bound run to 40 s): here at most every second. An
+ * upgraded connection (a websocket) and an answer being sent (a long poll, a download) are
+ * not bounded by them.
+ */
+export function httpServerOptions(
+  config: Pick<Config, "headersTimeoutMs" | "requestTimeoutMs">,
+): ServerOptions {
+  return {
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
+  };
+}
 
 /**
  * The HTTP server: health, readiness, the tRPC API, the variant list and the built web client.
@@ -399,7 +423,7 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
     else sendJson(res, 421, { error: "forbidden_host", message: message.en });
   }
 
-  return createHttpServer((req, res) => {
+  return createHttpServer(httpServerOptions(config), (req, res) => {
     const started = performance.now();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     res.on("finish", () => {

@@ -48,6 +48,8 @@ describe("loadConfig", () => {
       metricsHost: null,
       metricsToken: null,
       shutdownGraceMs: 10_000,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
       heapGrowthPercent: 100,
       sqliteSynchronous: "FULL",
     });
@@ -90,6 +92,18 @@ describe("loadConfig", () => {
       /PORT: .*"x"[\s\S]*LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent/,
     );
     expect(problemsOf({ PORT: "x", LOG_LEVEL: "loud" })).toEqual(["PORT", "LOG_LEVEL"]);
+  });
+
+  it("reads the HTTP timeouts and refuses a head timeout longer than the request's", () => {
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: "2000", REQUEST_TIMEOUT_MS: "5000" })).toMatchObject({
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 5000,
+    });
+    expect(problemsOf({ HEADERS_TIMEOUT_MS: "60000" })).toEqual(["HEADERS_TIMEOUT_MS"]);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: "60000" })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS \(30000\) \(got 60000\)/,
+    );
+    expect(problemsOf({ HEADERS_TIMEOUT_MS: "0" })).toEqual(["HEADERS_TIMEOUT_MS"]);
   });
 
   it("reads the operations variables", () => {

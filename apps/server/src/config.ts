@@ -83,6 +83,13 @@ export interface Config {
   /** SIGTERM: how long the drain may take before open connections are cut (exit code 1). */
   readonly shutdownGraceMs: number;
   /**
+   * How long a request's head may take to arrive (Node's `headersTimeout`): a client that sends
+   * it slowly (slowloris) is answered 408 and closed. At most `requestTimeoutMs`.
+   */
+  readonly headersTimeoutMs: number;
+  /** How long a whole request (head and body) may take to arrive (Node's `requestTimeout`). */
+  readonly requestTimeoutMs: number;
+  /**
    * How far V8 lets the old generation grow past what the last full collection kept, in percent
    * (V8's `--heap-growing-percent`); 0 = V8's own factor, up to 4× when collections are cheap.
    * Less growth is less RSS for more collections; 100 (2×) kept RSS 75-110 MB lower than V8's
@@ -269,6 +276,8 @@ const envSchema = z.object({
       .optional(),
   ),
   SHUTDOWN_GRACE_MS: whole(10_000, 0, 600_000),
+  HEADERS_TIMEOUT_MS: whole(10_000, 100, 600_000),
+  REQUEST_TIMEOUT_MS: whole(30_000, 100, 3_600_000),
   HEAP_GROWTH_PERCENT: whole(100, 0, 1_000),
 });
 
@@ -306,6 +315,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const d = result.data;
+  // Node refuses a head timeout longer than the whole request's.
+  if (d.HEADERS_TIMEOUT_MS > d.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError([
+      {
+        variable: "HEADERS_TIMEOUT_MS",
+        message: `must not exceed REQUEST_TIMEOUT_MS (${d.REQUEST_TIMEOUT_MS}) (got ${d.HEADERS_TIMEOUT_MS})`,
+      },
+    ]);
+  }
   return {
     port: d.PORT,
     host: d.HOST,
@@ -341,6 +359,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: d.METRICS_HOST ?? null,
     metricsToken: d.METRICS_TOKEN ?? null,
     shutdownGraceMs: d.SHUTDOWN_GRACE_MS,
+    headersTimeoutMs: d.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: d.REQUEST_TIMEOUT_MS,
     heapGrowthPercent: d.HEAP_GROWTH_PERCENT,
   };
 }

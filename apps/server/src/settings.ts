@@ -127,6 +127,14 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
     key: "shutdownGraceMs",
     help: "SIGTERM: the drain's bound; connections still open then are cut (exit code 1)",
   },
+  HEADERS_TIMEOUT_MS: {
+    key: "headersTimeoutMs",
+    help: "a request's head must arrive within this (slowloris) → 408, connection closed; at most REQUEST_TIMEOUT_MS",
+  },
+  REQUEST_TIMEOUT_MS: {
+    key: "requestTimeoutMs",
+    help: "a whole request (head and body; not the answer, not a socket) must arrive within this → 408",
+  },
   HEAP_GROWTH_PERCENT: {
     key: "heapGrowthPercent",
     help: "old-generation growth past the last full GC, in %: less is less RSS, more GC; 0 = V8's own",

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import type { Logger } from "pino";
 import type { Server as IoServer, ServerOptions } from "socket.io";
-import { createServer, type Readiness } from "./app.js";
+import { createServer, httpServerOptions, type Readiness } from "./app.js";
 import type { Config } from "./config.js";
 import { MatchService } from "./matches/MatchService.js";
 import { finishedLengthIn, ReplayRooms } from "./replays/ReplayRooms.js";
@@ -179,7 +179,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ...(redis === null ? {} : { redis: () => redis.ping() }),
   });
   const metricsServer =
-    config.metricsPort === null ? null : createMetricsServer(logger, metricsHandler);
+    config.metricsPort === null ? null : createMetricsServer(config, logger, metricsHandler);
 
   try {
     await new Promise<void>((done, fail) => {
@@ -268,10 +268,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
 /** The metrics port: `GET /metrics` and nothing else. */
 function createMetricsServer(
+  config: Config,
   logger: Logger,
   handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
 ): HttpServer {
-  return createHttpServer((req, res) => {
+  return createHttpServer(httpServerOptions(config), (req, res) => {
     const path = (req.url ?? "/").split("?")[0];
     if (path !== "/metrics" || (req.method !== "GET" && req.method !== "HEAD")) {
       res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found\n");
