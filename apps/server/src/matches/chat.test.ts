@@ -117,6 +117,15 @@ describe("table talk: spectators", () => {
     ]);
   });
 
+  it("refuses a spectator who writes under the name of a player at the table", async () => {
+    const { svc, matchId } = await givenATable();
+    const { lobby } = await svc.snapshot({ matchId });
+    const player = lobby.seats.find((s) => s.kind === "human" && s.name !== null)!.name!;
+    for (const name of [player, ` ${player.toUpperCase()} `])
+      expect(await refusalOf(svc.say({ matchId, name, text: "I fold" }))).toBe("INVALID_INPUT");
+    await svc.say({ matchId, name: `${player} fan`, text: "go" });
+  });
+
   it("keeps spectators read-only when the host said so at create; seats still talk", async () => {
     const { svc, matchId, ben } = await givenATable({ spectatorsReadOnly: true });
     expect((await svc.snapshot({ matchId })).lobby.spectatorsReadOnly).toBe(true);

@@ -79,6 +79,16 @@ function senderOf(match: Match, author: ChatAuthor): ChatSender {
       "Zuschauer schreiben unter einem Namen mit 1 bis 32 Zeichen, ohne Steuerzeichen, Zeilenumbrüche und Bidi-Steuerzeichen.",
     );
   }
+  // A spectator does not write under the name of a player at the table (the web marks a
+  // spectator's line, the terminal too, but a name alone should not pass for a player's).
+  const taken = (n: string) => n.trim().toLocaleLowerCase() === name.toLocaleLowerCase();
+  if (match.seats.some((h) => h.kind === "human" && taken(h.name))) {
+    throw ServiceError.of(
+      "INVALID_INPUT",
+      `"${name}" is the name of a player at this table: a spectator writes under another.`,
+      `„${name}“ heißt jemand, der an diesem Tisch spielt: Zuschauer schreiben unter einem anderen Namen.`,
+    );
+  }
   return { spectator: name };
 }
 
