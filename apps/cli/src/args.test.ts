@@ -5,8 +5,10 @@ import {
   botListArg,
   checkOptions,
   checkPlayers,
+  fromShownSeats,
   intArg,
   parseOptionPairs,
+  toShownSeats,
   UsageError,
   variantOf,
 } from "./args.js";
@@ -15,6 +17,16 @@ describe("command-line arguments", () => {
   it("finds variants and names the known ones otherwise", () => {
     expect(variantOf("noris").id).toBe("noris");
     expect(() => variantOf("nope")).toThrow(/unknown variant "nope" \(known: noris, tabaluga/);
+  });
+
+  it("H-2.2 reads an option that names a seat counted from 1, as the table shows it", () => {
+    const heulDoch = findVariant("heul-doch")!;
+    expect(fromShownSeats(heulDoch, { first: 3, games: 2 })).toEqual({ first: 2, games: 2 });
+    expect(fromShownSeats(heulDoch, {})).toEqual({});
+    expect(() => fromShownSeats(heulDoch, { first: 0 })).toThrow(/counted from 1/);
+    expect(toShownSeats(heulDoch, { first: 2, games: 2 })).toEqual({ first: 3, games: 2 });
+    // Other variants' numbers stay as typed.
+    expect(fromShownSeats(findVariant("noris")!, { games: 3 })).toEqual({ games: 3 });
   });
 
   it("parses --option pairs into typed, nested options", () => {

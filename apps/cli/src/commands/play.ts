@@ -9,6 +9,7 @@ import {
   exitOnUsageError,
   freshSeed,
   intArg,
+  fromShownSeats,
   parseOptionPairs,
   runCommand,
   UsageError,
@@ -164,7 +165,7 @@ async function playServerCommand(
     checkPlayers(variant, seats);
     if (flags.bots >= seats)
       throw new UsageError(`--bots ${flags.bots} leaves you no seat at a table of ${seats}`);
-    const options = parseOptionPairs(flags.option ?? []);
+    const options = fromShownSeats(variant, parseOptionPairs(flags.option ?? []));
     checkOptions(variant, options);
     create = {
       variant,
@@ -203,7 +204,7 @@ async function playCommand(flags: PlayFlags): Promise<number> {
   // Seats are numbered from 1, as every table shows them (#20.10).
   if (flags.seat < 1 || flags.seat > players)
     throw new UsageError(`--seat must be a seat of the table: 1–${players}`);
-  const options = parseOptionPairs(flags.option ?? []);
+  const options = fromShownSeats(variant, parseOptionPairs(flags.option ?? []));
   checkOptions(variant, options);
   // A reader that went away (`| head`) is not an error.
   process.stdout.on("error", (e: NodeJS.ErrnoException) => {

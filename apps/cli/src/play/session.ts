@@ -12,7 +12,7 @@ import {
   type Refusal,
   type Seat,
 } from "@maumau/engine";
-import { UsageError } from "../args.js";
+import { toShownSeats, UsageError } from "../args.js";
 import { screenLines, type Look } from "../online/render.js";
 import { ONLINE_TEXTS } from "../online/texts.js";
 import { localSnapshot } from "./screen.js";
@@ -172,7 +172,10 @@ class Table {
         : [],
       version: this.driver.events.length,
     });
-    const opts = Object.keys(setup.options).length ? JSON.stringify(setup.options) : "";
+    // As typed (`--option`): a seat counted from 1.
+    const opts = Object.keys(setup.options).length
+      ? JSON.stringify(toShownSeats(setup.variant, setup.options))
+      : "";
     const look: Look = {
       t: this.t,
       o: ONLINE_TEXTS[setup.lang],
@@ -201,7 +204,7 @@ class Table {
 
   async run(): Promise<number> {
     const { variant, players, seat, seed, bots, options, lang } = this.setup;
-    const opts = Object.keys(options).length ? JSON.stringify(options) : "";
+    const opts = Object.keys(options).length ? JSON.stringify(toShownSeats(variant, options)) : "";
     if (this.io.screen) {
       this.screen = this.io.screen;
       this.screen.open((rows, width) => this.compose(rows, width));

@@ -115,6 +115,24 @@ describe("create", () => {
       .thenRefused("INVALID_OPTIONS");
   });
 
+  it("H-2.2 refuses a table the engine could not set up (a starting seat beyond its seats), before a waiting room is made", () => {
+    const heulDoch = (first: number, seats: number) =>
+      given().when({
+        type: "create",
+        variant: "heul-doch",
+        options: { first },
+        ruleSet: null,
+        seats,
+        turnTimerMs: null,
+      });
+    heulDoch(3, 3).thenRefused("INVALID_OPTIONS");
+    heulDoch(4, 4).thenRefused("INVALID_OPTIONS");
+    expect(heulDoch(3, 4).thenEvents()[0]).toMatchObject({
+      type: "lobby.created",
+      data: { options: { first: 3 } },
+    });
+  });
+
   it("refuses a number of seats outside the variant's range", () => {
     given()
       .when({

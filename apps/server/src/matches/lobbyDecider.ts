@@ -111,6 +111,9 @@ export function decideLobby(match: Match | null, command: LobbyCommand): NewEven
   }
 }
 
+/** A well-formed seed for `create`'s check of the set-up; no match is dealt with it. */
+const SET_UP_CHECK_SEED = "A".repeat(43);
+
 function create(command: Extract<LobbyCommand, { type: "create" }>): NewEvent[] {
   const { ruleSet } = command;
   const variant = findVariant(command.variant);
@@ -137,6 +140,11 @@ function create(command: Extract<LobbyCommand, { type: "create" }>): NewEvent[] 
       `${was} ${min} bis ${max} Personen.`,
     );
   }
+  // What the engine would refuse to set up at this table (a starting seat beyond its seats, a
+  // deck too small for its hands) is refused now, before a waiting room is made that could
+  // never start. The seed only deals the check's cards: it is dropped with them.
+  const setUp = openMatch(variant, { players: command.seats, options, seed: SET_UP_CHECK_SEED });
+  if (isRefusal(setUp)) throw new ServiceError({ ...setUp, code: "INVALID_OPTIONS" });
   const events: NewEvent[] = [
     lobby({
       type: "lobby.created",

@@ -172,9 +172,11 @@ function OptionFields(props: {
   variant: VariantSummary;
   lang: Lang;
   values: Record<string, unknown>;
+  /** The table's seats: an option that names a seat offers these. */
+  seats: number;
   onChange: (key: string, value: unknown) => void;
 }) {
-  const { variant, lang, values, onChange } = props;
+  const { variant, lang, values, seats, onChange } = props;
   const properties = variant.optionSchema?.properties ?? {};
   const fields = Object.entries(properties).filter(([key]) =>
     variant.optionDocs.some((d) => d.key === key),
@@ -184,8 +186,27 @@ function OptionFields(props: {
     <fieldset className="options">
       <legend>{variant.names[lang]}</legend>
       {fields.map(([key, schema]) => {
-        const label = variant.optionDocs.find((d) => d.key === key)?.label[lang] ?? key;
+        const doc = variant.optionDocs.find((d) => d.key === key);
+        const label = doc?.label[lang] ?? key;
         const value = values[key] ?? schema.default;
+        if (doc?.seat === true) {
+          // A seat, counted from 1 as the table shows it; the engine counts from 0.
+          const shown = typeof value === "number" ? value + 1 : "";
+          return (
+            <label key={key}>
+              {label}{" "}
+              <input
+                type="number"
+                value={shown}
+                min={1}
+                max={seats}
+                onChange={(e) =>
+                  onChange(key, e.target.value === "" ? undefined : Number(e.target.value) - 1)
+                }
+              />
+            </label>
+          );
+        }
         return (
           <OptionField
             key={key}
@@ -434,6 +455,7 @@ function CreateMatch(props: { variants: readonly VariantSummary[]; lang: Lang; n
             variant={variant}
             lang={lang}
             values={options}
+            seats={seatCount}
             onChange={(key, value) => setOptions((o) => ({ ...o, [key]: value }))}
           />
         )}

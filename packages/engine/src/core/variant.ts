@@ -36,6 +36,11 @@ export interface OptionDoc {
   readonly key: string;
   readonly label: Localized;
   readonly rule?: string;
+  /**
+   * The option names a seat: the engine counts seats from 0, as rule scripts do; a client
+   * shows and reads it counted from 1, as every table numbers its seats.
+   */
+  readonly seat?: true;
 }
 
 /** A variant: frozen data the engine reads. Adding one is adding a package. */

@@ -43,8 +43,8 @@ export function startHeulDochMatch(setup: MatchSetup<HeulDochRuleSet>): HeulDoch
     afterSeats: () => [
       {
         ok: Number.isInteger(rules.first) && rules.first >= 0 && rules.first < players,
-        en: "option first must be a seat",
-        de: "Option first muss ein Platz sein",
+        en: `option first (the seat that starts) must be one of the table's ${players} seats`,
+        de: `Option first (der Startplatz) muss einer der ${players} Plätze des Tisches sein`,
       },
       {
         ok: Number.isInteger(rules.games) && rules.games >= 1,

@@ -20,7 +20,10 @@ export interface HeulDochOptions {
   readonly games: number;
 }
 
-/** Unknown options are refused by name (`.strict()`). `first` is checked against the seats at start. */
+/**
+ * Unknown options are refused by name (`.strict()`). `first` (a seat, counted from 0) is checked
+ * against the seats when the match is set up.
+ */
 export const heulDochOptionsSchema = z
   .object({
     specials: z.boolean().default(false),
@@ -63,7 +66,12 @@ export const heulDoch = defineVariant({
       },
       rule: "H-5.1",
     },
-    { key: "first", label: { en: "Seat that starts", de: "Startplatz" }, rule: "H-2.2" },
+    {
+      key: "first",
+      label: { en: "Seat that starts", de: "Startplatz" },
+      rule: "H-2.2",
+      seat: true,
+    },
     { key: "games", label: { en: "Games in the match", de: "Spiele der Partie" }, rule: "H-6.4" },
   ],
   engine: heulDochEngine,
