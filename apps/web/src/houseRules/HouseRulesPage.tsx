@@ -14,7 +14,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { rankMark } from "../cards/names";
-import { keepSeat, storedName } from "../net/seats";
+import { keepSeat, storedName, storeName } from "../net/seats";
 import { server } from "../net/server";
 import { navigate, paths } from "../router";
 import { deckStyleOfDeck, ranksOf, ruleSetText } from "./ruleSetText";
@@ -109,6 +109,8 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
   const [list, setList] = useState<readonly { name: string; title: string | null }[]>([]);
   const [importText, setImportText] = useState("");
   const [seats, setSeats] = useState(3);
+  // The name to play under, as in the lobby (the browser remembers it).
+  const [playerName, setPlayerName] = useState(storedName);
 
   const refreshList = () =>
     server()
@@ -189,7 +191,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
 
   const play = async () => {
     setError(null);
-    const name = storedName();
+    const name = playerName.trim();
     if (name === "") return setError(t("lobby.needName"));
     if (!valid) return;
     try {
@@ -756,6 +758,19 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           />
         </div>
         <div className="form-row">
+          <label>
+            {t("lobby.name")}{" "}
+            <input
+              value={playerName}
+              maxLength={32}
+              autoComplete="nickname"
+              placeholder={t("lobby.namePlaceholder")}
+              onChange={(e) => {
+                setPlayerName(e.target.value);
+                storeName(e.target.value.trim());
+              }}
+            />
+          </label>
           <label>
             {t("lobby.seats")}{" "}
             <input

@@ -10,9 +10,36 @@ import en from "zod/v4/locales/en.js";
  * (`schema.safeParse(doc, { error: schemaMessages[lang] })`; a schema's custom messages win).
  */
 export const schemaMessages: Readonly<Record<Lang, z.core.$ZodErrorMap>> = {
-  de: de().localeError,
-  en: en().localeError,
+  de: withBounds(de().localeError, {
+    atMost: "höchstens",
+    atLeast: "mindestens",
+    below: "unter",
+    above: "über",
+  }),
+  en: withBounds(en().localeError, {
+    atMost: "at most",
+    atLeast: "at least",
+    below: "below",
+    above: "above",
+  }),
 };
+
+/**
+ * A number out of its bounds in the words a player reads ("at most 10"), instead of zod's
+ * "Too big: expected number to be <=10"; every other issue as the locale writes it.
+ */
+function withBounds(
+  locale: z.core.$ZodErrorMap,
+  words: { atMost: string; atLeast: string; below: string; above: string },
+): z.core.$ZodErrorMap {
+  return (issue) => {
+    if (issue.code === "too_big" && issue.origin === "number")
+      return `${issue.inclusive === false ? words.below : words.atMost} ${String(issue.maximum)}`;
+    if (issue.code === "too_small" && issue.origin === "number")
+      return `${issue.inclusive === false ? words.above : words.atLeast} ${String(issue.minimum)}`;
+    return locale(issue);
+  };
+}
 
 /**
  * A schema issue in the page's language: a problem across fields that the house-rules schema
