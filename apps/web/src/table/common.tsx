@@ -202,10 +202,23 @@ export function ChoicePanel(props: {
   const { title, choices, onCancel } = props;
   const { t } = useTranslation();
   const first = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const headingId = useId();
-  useEffect(() => first.current?.focus(), [title]);
+  useEffect(() => {
+    first.current?.focus({ preventScroll: true });
+    // The whole panel in view, not only its first choice: beside a tall hand it may open
+    // below the window's edge.
+    panel.current?.scrollIntoView({ block: "nearest" });
+  }, [title]);
+  // Colours (a swatch each) sit two by two: four choices take two rows beside the hand.
+  const swatches = choices.every((c) => c.swatch !== undefined);
   return (
-    <div className="choices" role="dialog" aria-labelledby={headingId}>
+    <div
+      ref={panel}
+      className={swatches ? "choices swatches" : "choices"}
+      role="dialog"
+      aria-labelledby={headingId}
+    >
       <h3 id={headingId}>{title}</h3>
       <ol>
         {choices.map((c, i) => (
