@@ -215,7 +215,7 @@ export function ChoicePanel(props: {
   return (
     <div
       ref={panel}
-      className={swatches ? "choices swatches" : "choices"}
+      className={swatches ? "choices colour-choices" : "choices"}
       role="dialog"
       aria-labelledby={headingId}
     >
