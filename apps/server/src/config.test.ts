@@ -36,6 +36,7 @@ describe("loadConfig", () => {
       maxOpenMatches: 5_000,
       matchCacheSize: 2_000,
       unwatchedMs: 60_000,
+      lobbyIdleMs: 1_800_000,
       botThreads: 1,
       searchPlayouts: 200,
       searchMs: 300,

@@ -61,6 +61,8 @@ export interface Config {
   readonly matchCacheSize: number;
   /** Bots stop after this long with no human at the table and nobody watching. */
   readonly unwatchedMs: number;
+  /** A lobby nobody joined, left, watched or asked about for this long closes. */
+  readonly lobbyIdleMs: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   readonly trustProxy: boolean;
   /** Origins besides the server's own that may POST and open sockets. */
@@ -250,6 +252,7 @@ const envSchema = z.object({
   MAX_OPEN_MATCHES: whole(5_000, 1, 10_000_000),
   MATCH_CACHE_SIZE: whole(2_000, 10, 10_000_000),
   UNWATCHED_MS: whole(60_000, 0, 86_400_000),
+  LOBBY_IDLE_MS: whole(1_800_000, 1_000, 604_800_000),
   BOT_THREADS: whole(1, 1, 64),
   SEARCH_PLAYOUTS: whole(200, 1, 1_000_000),
   SEARCH_MS: whole(300, 1, 60_000),
@@ -347,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxOpenMatches: d.MAX_OPEN_MATCHES,
     matchCacheSize: d.MATCH_CACHE_SIZE,
     unwatchedMs: d.UNWATCHED_MS,
+    lobbyIdleMs: d.LOBBY_IDLE_MS,
     botThreads: d.BOT_THREADS,
     searchPlayouts: d.SEARCH_PLAYOUTS,
     searchMs: d.SEARCH_MS,

@@ -73,9 +73,12 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
   },
   MAX_OPEN_MATCHES_PER_CLIENT: {
     key: "maxOpenMatchesPerClient",
-    help: "matches not yet over that one client address created → LIMIT",
+    help: "matches not yet over (nor closed in the lobby) that one client address created → LIMIT",
   },
-  MAX_OPEN_MATCHES: { key: "maxOpenMatches", help: "matches not yet over in this process → LIMIT" },
+  MAX_OPEN_MATCHES: {
+    key: "maxOpenMatches",
+    help: "matches not yet over (nor closed in the lobby) in this process → LIMIT",
+  },
   MATCH_CACHE_SIZE: {
     key: "matchCacheSize",
     help: "matches kept in memory, idle finished ones up to a tenth; least recently used idle ones go",
@@ -83,6 +86,10 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
   UNWATCHED_MS: {
     key: "unwatchedMs",
     help: "bots stop when no human sits at the table and nobody watched for this long",
+  },
+  LOBBY_IDLE_MS: {
+    key: "lobbyIdleMs",
+    help: "a lobby nobody joined, left, watched or asked about for this long closes (unlisted, off every cap)",
   },
   BOT_THREADS: {
     key: "botThreads",

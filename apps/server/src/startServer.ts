@@ -95,6 +95,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       openMatches: config.maxOpenMatches,
       cacheSize: config.matchCacheSize,
       unwatchedMs: config.unwatchedMs,
+      lobbyIdleMs: config.lobbyIdleMs,
     },
     // Other processes append to the same streams: read before every decision.
     shared: adapter !== undefined,

@@ -92,6 +92,12 @@ export interface LobbyView {
   readonly rematchBy: Seat | null;
   /** The host's setting: spectators read the table talk but may not write. */
   readonly spectatorsReadOnly: boolean;
+  /**
+   * True once the lobby closed before the start (`lobby.closed`: the last human left, or
+   * nobody was there for `LOBBY_IDLE_MS`): it takes no one and is no longer listed. Absent
+   * otherwise.
+   */
+  readonly closed?: boolean;
   readonly version: number;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -404,6 +410,7 @@ export const LOBBY_EVENT_TYPES = [
   "seat.returned",
   "seat.timedOut",
   "lobby.rematched",
+  "lobby.closed",
   "chat.said",
   "chat.reacted",
 ] as const;

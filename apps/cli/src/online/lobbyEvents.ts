@@ -23,6 +23,7 @@ export function describeLobbyEvent(
   const seat = typeof d.seat === "number" ? d.seat : -1;
   switch (e.type) {
     case "lobby.created":
+    case "lobby.closed":
       return null;
     case "seat.claimed":
       return o.seatClaimed(typeof d.name === "string" ? showable(d.name) : name(), seat);

@@ -86,6 +86,8 @@ export class Match {
   private started = false;
   private rematchId: string | null = null;
   private rematchById: Seat | null = null;
+  /** A `lobby.closed` was folded: the lobby takes no one (`closed`). */
+  private closedBefore = false;
   /** The last version of each command id in `tail`. */
   private readonly commandEnds = new Map<string, number>();
   /** The version of the first engine event (0: not started): the rules are fixed from there. */
@@ -369,6 +371,9 @@ export class Match {
         this.rematchId = ev.data.matchId;
         this.rematchById = ev.data.by ?? null;
         return;
+      case "lobby.closed":
+        this.closedBefore = true;
+        return;
     }
   }
 
@@ -395,6 +400,14 @@ export class Match {
       start--;
     if (start === this.base + 1 && this.base > 0) return null;
     return this.tail.slice(start - 1 - this.base, end - this.base);
+  }
+
+  /**
+   * The lobby closed before the start (`lobby.closed`): nobody may join, it is not listed, and
+   * it counts against no limit. Its status stays `open` (it never started).
+   */
+  get closed(): boolean {
+    return this.closedBefore;
   }
 
   /** Whether the match is over, as of its last fold (kept by `apply`). */
@@ -451,6 +464,7 @@ export class Match {
       rematch: this.rematchId,
       rematchBy: this.rematchById,
       spectatorsReadOnly: this.spectatorsReadOnly,
+      ...(this.closedBefore ? { closed: true } : {}),
       version: this.version,
       createdAt: this.createdAt,
       updatedAt: this.lastAt,

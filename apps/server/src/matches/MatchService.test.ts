@@ -1,5 +1,5 @@
 import { findVariant } from "@maumau/registry";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryEventStore } from "../store/memory.js";
 import { silentLogger, waitFor } from "../testing/index.js";
 import { isLobbyEvent } from "./lobbyEvents.js";
@@ -241,6 +241,92 @@ describe("the cap on matches not yet over", () => {
     await hostAndBot(matches);
     await matches.close();
   }, 60_000);
+});
+
+describe("lobbies closed before the start (F3: abandoned lobbies lock no one out)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const lobbyOf = (matches: MatchService, client: string) =>
+    matches.create({ variant: "noris", seats: 2, name: "Host" }, client);
+
+  it("frees the creator's places once they leave: 20 lobbies left, the 21st is created, none of the left ones is listed", async () => {
+    const matches = service(new MemoryEventStore());
+    const client = "203.0.113.1";
+    const left: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const { matchId, ticket } = await lobbyOf(matches, client);
+      await matches.leave({ matchId, token: ticket!.token });
+      left.push(matchId);
+    }
+    const { matchId: kept } = await lobbyOf(matches, client);
+    const listed = (await matches.list(["open", "running", "over"], 200)).map((m) => m.matchId);
+    expect(listed).toEqual([kept]);
+    const view = await matches.lobby(left[0]!);
+    expect(view).toMatchObject({ status: "open", closed: true });
+    await expect(matches.join({ matchId: left[0]!, name: "Late" })).rejects.toMatchObject({
+      refusal: { code: "NOT_IN_LOBBY" },
+    });
+    await matches.close();
+  });
+
+  it("still counts lobbies a human waits in, up to the cap", async () => {
+    const matches = service(new MemoryEventStore(), { limits: { openMatchesPerClient: 2 } });
+    const first = await lobbyOf(matches, "c");
+    await lobbyOf(matches, "c");
+    await expect(lobbyOf(matches, "c")).rejects.toMatchObject({ refusal: { code: "LIMIT" } });
+    // A second human joins the first and leaves again: the host still waits there.
+    const guest = await matches.join({ matchId: first.matchId, name: "Guest" });
+    await matches.leave({ matchId: first.matchId, token: guest.token });
+    await expect(lobbyOf(matches, "c")).rejects.toMatchObject({ refusal: { code: "LIMIT" } });
+    await matches.close();
+  });
+
+  it("closes a lobby nobody joined, watched or asked about for lobbyIdleMs; a watched one stays open", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date", "performance"] });
+    const idleMs = 60_000;
+    const matches = service(new MemoryEventStore(), {
+      limits: { openMatchesPerClient: 2, lobbyIdleMs: idleMs },
+    });
+    const idle = await lobbyOf(matches, "c");
+    const watched = await lobbyOf(matches, "c");
+    matches.watchStarted(watched.matchId);
+    await expect(lobbyOf(matches, "c")).rejects.toMatchObject({ refusal: { code: "LIMIT" } });
+    await vi.advanceTimersByTimeAsync(idleMs - 1);
+    expect((await matches.lobby(idle.matchId)).closed).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    const history = await matches.history({ matchId: idle.matchId });
+    expect(history.events.at(-1)).toMatchObject({
+      type: "lobby.closed",
+      data: { reason: "idle" },
+    });
+    await vi.advanceTimersByTimeAsync(idleMs * 3);
+    expect((await matches.lobby(watched.matchId)).closed).toBeUndefined();
+    // The idle one no longer counts: there is room for one more.
+    await lobbyOf(matches, "c");
+    const listed = (await matches.list(["open"], 50)).map((m) => m.matchId);
+    expect(listed).not.toContain(idle.matchId);
+    expect(listed).toContain(watched.matchId);
+    await matches.close();
+  });
+
+  it("stops counting a lobby dropped from the cache once it was dropped for lobbyIdleMs", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date", "performance"] });
+    const idleMs = 60_000;
+    const matches = service(new MemoryEventStore(), {
+      limits: { openMatchesPerClient: 2, lobbyIdleMs: idleMs, cacheSize: 1 },
+    });
+    const dropped = await lobbyOf(matches, "c");
+    const watched = await lobbyOf(matches, "c");
+    matches.watchStarted(watched.matchId);
+    expect(matches.cachedMatch(dropped.matchId)).toBeUndefined();
+    await expect(lobbyOf(matches, "c")).rejects.toMatchObject({ refusal: { code: "LIMIT" } });
+    await vi.advanceTimersByTimeAsync(idleMs);
+    await lobbyOf(matches, "c");
+    await expect(lobbyOf(matches, "c")).rejects.toMatchObject({ refusal: { code: "LIMIT" } });
+    await matches.close();
+  });
 });
 
 describe("grace clocks", () => {

@@ -76,14 +76,22 @@ export interface MatchServiceOptions {
 }
 
 export interface MatchLimits {
-  /** Matches not yet over that one client may have created (in this process). */
+  /**
+   * Matches not yet over (nor closed in the lobby) that one client may have created (in this
+   * process).
+   */
   readonly openMatchesPerClient: number;
-  /** Matches not yet over, in all (as far as this process holds them). */
+  /** Matches not yet over (nor closed in the lobby), in all (as far as this process holds them). */
   readonly openMatches: number;
   /** Matches kept in memory; beyond it the least recently used idle ones are dropped. */
   readonly cacheSize: number;
   /** Bots stop after this long with no human at the table and nobody watching or asking. */
   readonly unwatchedMs: number;
+  /**
+   * A lobby (not started) that nobody joined, left, watched or asked about for this long closes
+   * (`lobby.closed`, reason `idle`).
+   */
+  readonly lobbyIdleMs: number;
 }
 
 const DEFAULT_LIMITS: MatchLimits = {
@@ -91,6 +99,7 @@ const DEFAULT_LIMITS: MatchLimits = {
   openMatches: 5_000,
   cacheSize: 2_000,
   unwatchedMs: 60_000,
+  lobbyIdleMs: 30 * 60_000,
 };
 
 export type { OwnerElsewhere, PresenceProbe, WatchProbe };
@@ -134,6 +143,12 @@ export class MatchService {
   private readonly presence: Presence;
   /** Matches a client created, by match id (the per-client cap counts those not over). */
   private readonly creators = new Map<string, string>();
+  /**
+   * Lobbies of `creators` (not started, not closed) dropped from the cache, and when: their idle
+   * timer went with them. Nothing here asked for one since (that would have read it again), so
+   * one dropped for `lobbyIdleMs` stood idle that long and no longer counts.
+   */
+  private readonly droppedLobbies = new Map<string, number>();
   private readonly limits: MatchLimits;
   /** `list` answers by status set and limit (`ListCache`), dropped when the list changes here. */
   private readonly lists: ListCache<readonly MatchSummary[]>;
@@ -165,7 +180,9 @@ export class MatchService {
         cached: (match) => this.scheduler.cached(match),
         pinned: (match) => this.scheduler.holds(match) || this.presence.holds(match),
         evicted: (match) => {
-          if (match.status === "over") this.creators.delete(match.id);
+          if (!stillOpen(match)) this.creators.delete(match.id);
+          else if (match.status === "open" && this.creators.has(match.id))
+            this.droppedLobbies.set(match.id, performance.now());
           this.scheduler.evicted(match);
         },
       },
@@ -184,6 +201,7 @@ export class MatchService {
       logger: options.logger,
       botDelayMs: options.botDelayMs,
       unwatchedMs: this.limits.unwatchedMs,
+      lobbyIdleMs: this.limits.lobbyIdleMs,
       random: options.random ?? cryptoRandom,
       onSchedule: (match) => this.presence.watchForAbsentOwners(match),
       onThought: (level, seconds) => options.metrics?.botThinkSeconds.observe({ level }, seconds),
@@ -246,6 +264,8 @@ export class MatchService {
     const match = this.repository.fold(matchId, result.events);
     this.repository.created(match, result.events);
     this.creators.set(matchId, client);
+    // The lobby's timer: it closes if nobody comes for `lobbyIdleMs`.
+    this.scheduler.schedule(match);
     this.logger.info(
       { matchId, variant: match.variant.id, seats: input.seats, ruleSet },
       "match created",
@@ -322,6 +342,8 @@ export class MatchService {
         let match = await this.repository.load(id);
         if (match.version < info.version)
           match = await this.repository.run(id, () => this.repository.refresh(match));
+        // A lobby closed before the start is listed nowhere (its status stays `open`).
+        if (match.closed) continue;
         const wanted = status.includes(match.status);
         if (!wanted && !match.over) continue;
         const summary = summaryOf(frozenLobby(match.lobby()));
@@ -741,21 +763,34 @@ export class MatchService {
 
   // ---- limits ------------------------------------------------------------------------------------
 
+  /**
+   * The caps count matches still open: not over and not closed in the lobby (`lobby.closed`:
+   * the last human left, or it stood idle for `lobbyIdleMs`).
+   */
   private assertRoomFor(client: string): void {
     let mine = 0;
     let all = 0;
-    // Each match's `over`, kept by its last fold: this walks every cached match on every create.
+    // Each match's `over` and `closed`, kept by its last fold: this walks every cached match on
+    // every create.
+    const now = performance.now();
     for (const [id, creator] of this.creators) {
       const match = this.repository.peek(id);
-      if (match?.over === true) {
+      const dropped = match === undefined ? this.droppedLobbies.get(id) : undefined;
+      if (match !== undefined) this.droppedLobbies.delete(id);
+      if (
+        (match !== undefined && !stillOpen(match)) ||
+        (dropped !== undefined && now - dropped >= this.limits.lobbyIdleMs)
+      ) {
         this.creators.delete(id);
+        this.droppedLobbies.delete(id);
         continue;
       }
-      // Dropped from memory while idle, it still counts: it is not over.
+      // Dropped from memory while idle, it still counts: it is not over (a lobby: until it
+      // was dropped for `lobbyIdleMs`).
       if (match === undefined) all++;
       if (creator === client) mine++;
     }
-    for (const match of this.repository.cached()) if (!match.over) all++;
+    for (const match of this.repository.cached()) if (stillOpen(match)) all++;
     if (mine >= this.limits.openMatchesPerClient) {
       throw ServiceError.of(
         "LIMIT",
@@ -845,6 +880,9 @@ function authorOf(input: { token?: string | undefined; name?: string | undefined
     "Eine Chat-Nachricht braucht ein Platz-Token oder, von Zuschauern, einen Namen.",
   );
 }
+
+/** Not over, and not closed in the lobby: what the open-match caps count. */
+const stillOpen = (match: Match): boolean => !match.over && !match.closed;
 
 /** A lobby view shared by many answers: the view, its seats and each seat frozen. */
 function frozenLobby(view: LobbyView): LobbyView {

@@ -2,7 +2,7 @@ import { isRefusal, type BotLevel, type Command, type Seat, type Viewer } from "
 import type { Logger } from "pino";
 import type { BotThinker } from "../bots/thinker.js";
 import type { NewEvent } from "../store/EventStore.js";
-import { lobby, toNewEvent } from "./lobbyDecider.js";
+import { decideLobby, lobby, toNewEvent } from "./lobbyDecider.js";
 import type { Match } from "./Match.js";
 import { logFailure, type MatchRepository } from "./MatchRepository.js";
 
@@ -16,6 +16,11 @@ export interface SchedulerOptions {
   readonly botDelayMs: number;
   /** Bots stop after this long with no human at the table and nobody watching or asking. */
   readonly unwatchedMs: number;
+  /**
+   * A lobby nobody joined, left, watched or asked about for this long closes (`lobby.closed`,
+   * reason `idle`).
+   */
+  readonly lobbyIdleMs: number;
   /** Random numbers for bots. */
   readonly random: () => number;
   /** Runs each time a match's timer is planned (the facade watches for absent owners there). */
@@ -37,7 +42,8 @@ type Action =
 
 /**
  * Bots and timers: each match has one timer (a bot's move, a turn timeout, the next game of a
- * bot table), and the audience rule stops bots that nobody watches.
+ * bot table, or the closing of a lobby left idle), and the audience rule stops bots that nobody
+ * watches.
  */
 export class Scheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -77,10 +83,14 @@ export class Scheduler {
     this.plannedAt.delete(match.id);
   }
 
-  /** Something here needs the cached match: a watcher, or a timer of a match not over. */
+  /**
+   * Something here needs the cached match: a watcher, or a timer of a running match. A lobby's
+   * idle timer does not hold it: dropped, the lobby is read again when asked for (and its timer
+   * planned anew), and `MatchService` stops counting it once it was dropped for `lobbyIdleMs`.
+   */
   holds(match: Match): boolean {
     if ((this.watchers.get(match.id) ?? 0) > 0 || this.thinking.has(match.id)) return true;
-    return match.status !== "over" && this.timers.has(match.id);
+    return match.status === "running" && this.timers.has(match.id);
   }
 
   /** Stops every timer; no new ones start. */
@@ -127,7 +137,8 @@ export class Scheduler {
     if (this.closing) return;
     this.options.onSchedule(match);
     const progress = match.progress();
-    if (progress === null || progress.status === "matchOver") return;
+    if (progress === null) return this.planClosing(match, this.options.lobbyIdleMs);
+    if (progress.status === "matchOver") return;
     const botDelay = this.options.botDelayMs;
     let action: Action | null = null;
     let delay = 0;
@@ -165,6 +176,45 @@ export class Scheduler {
     }, delay);
     this.timers.set(match.id, timer);
     this.plannedAt.set(match.id, playVersion);
+  }
+
+  /**
+   * A lobby's timer: it closes once nobody joined, left, watched or asked about it for
+   * `lobbyIdleMs` (every lobby commit plans it anew).
+   */
+  private planClosing(match: Match, delay: number): void {
+    // Planned anew meanwhile (a commit while the watch probe was asked), or shutting down.
+    if (match.closed || this.closing || this.timers.has(match.id)) return;
+    const playVersion = match.playVersion;
+    const timer = setTimeout(() => {
+      this.timers.delete(match.id);
+      this.closeIfIdle(match, playVersion).catch((error: unknown) =>
+        logFailure(this.options.logger, error, match.id, "closing an idle lobby failed"),
+      );
+    }, delay);
+    this.timers.set(match.id, timer);
+    this.plannedAt.set(match.id, playVersion);
+  }
+
+  /** The lobby's timer ran out: close it, unless someone watched or asked meanwhile. */
+  private async closeIfIdle(match: Match, playVersion: number): Promise<void> {
+    const idleMs = this.options.lobbyIdleMs;
+    if ((this.watchers.get(match.id) ?? 0) > 0) return this.planClosing(match, idleMs);
+    const seen = this.lastSeen.get(match.id);
+    const since = seen === undefined ? Infinity : performance.now() - seen;
+    if (since < idleMs) return this.planClosing(match, idleMs - since);
+    if (this.watchedElsewhere !== null) {
+      const viewers: Viewer[] = [...match.seats.keys(), "spectator"];
+      const watched = await this.watchedElsewhere(match.id, viewers).catch(() => true);
+      if (watched) return this.planClosing(match, idleMs);
+    }
+    // Another process may have changed the lobby meanwhile: decided on a fresh read, and only
+    // if nothing but talk happened since the plan.
+    await this.options.repository.commit(
+      match.id,
+      (m) => (m.playVersion === playVersion ? decideLobby(m, { type: "closeIdle" }) : null),
+      { fresh: true },
+    );
   }
 
   /** The step planned above, once its timer fires. */

@@ -197,6 +197,82 @@ describe("leave", () => {
       .when({ type: "leave", token: "nope" })
       .thenRefused("BAD_TOKEN");
   });
+
+  it("closes the lobby when the last human leaves it before the start", () => {
+    given(created(2), claimed(0, "t0"))
+      .when({ type: "leave", token: "t0" })
+      .then(
+        { type: "seat.released", data: { seat: 0 } },
+        { type: "lobby.closed", data: { reason: "left" } },
+      );
+  });
+
+  it("closes the lobby when the last human leaves it to bots alone", () => {
+    given(created(3), claimed(0, "t0"), bot(1))
+      .when({ type: "leave", token: "t0" })
+      .then(
+        { type: "seat.released", data: { seat: 0 } },
+        { type: "lobby.closed", data: { reason: "left" } },
+      );
+  });
+
+  it("keeps a running match going when the last human leaves it (a bot plays the seat)", () => {
+    given(...startedMatch())
+      .when({ type: "leave", token: "t0" })
+      .then({ type: "seat.released", data: { seat: 0 } });
+  });
+});
+
+describe("a closed lobby", () => {
+  const closed = (reason: "left" | "idle"): NewEvent => ({
+    type: "lobby.closed",
+    data: { reason },
+  });
+
+  it("refuses a join with NOT_IN_LOBBY, seat or no seat", () => {
+    const log = [created(2), claimed(0, "t0"), { type: "seat.released", data: { seat: 0 } }];
+    given(...log, closed("left"))
+      .when({ type: "join", name: "Bo", token: "t1" })
+      .thenRefused("NOT_IN_LOBBY");
+    given(...log, closed("left"))
+      .when({ type: "join", name: "Bo", token: "t1", seat: 1 })
+      .thenRefused("NOT_IN_LOBBY");
+  });
+
+  it("refuses bots and the start to a player still seated when it closed idle", () => {
+    given(created(2), claimed(0, "t0"), closed("idle"))
+      .when({ type: "addBots", token: "t0", level: "heuristic" })
+      .thenRefused("NOT_IN_LOBBY");
+    given(created(2), claimed(0, "t0"), closed("idle"))
+      .when({ type: "seatBot", token: "t0", seat: 1, level: "heuristic" })
+      .thenRefused("NOT_IN_LOBBY");
+    given(created(2), claimed(0, "t0"), bot(1), closed("idle"))
+      .when({ type: "start", token: "t0", seed: SEED })
+      .thenRefused("NOT_IN_LOBBY");
+  });
+
+  it("lets a player still seated leave it, without closing it twice", () => {
+    given(created(2), claimed(0, "t0"), closed("idle"))
+      .when({ type: "leave", token: "t0" })
+      .then({ type: "seat.released", data: { seat: 0 } });
+  });
+});
+
+describe("closeIdle: nobody was at or watched the lobby for LOBBY_IDLE_MS", () => {
+  it("closes a lobby waiting for players", () => {
+    given(created(2), claimed(0, "t0"))
+      .when({ type: "closeIdle" })
+      .then({ type: "lobby.closed", data: { reason: "idle" } });
+  });
+
+  it("has nothing to do for a started match or a lobby closed already", () => {
+    given(...startedMatch())
+      .when({ type: "closeIdle" })
+      .then();
+    given(created(2), { type: "lobby.closed", data: { reason: "left" } })
+      .when({ type: "closeIdle" })
+      .then();
+  });
 });
 
 describe("addBots", () => {

@@ -39,6 +39,11 @@ export type LobbyCommand =
       readonly seat?: Seat | undefined;
     }
   | { readonly type: "leave"; readonly token: string }
+  /**
+   * Nobody was at or watched the lobby for `LOBBY_IDLE_MS` (the scheduler found out before
+   * deciding): it closes, unless it started or closed meanwhile.
+   */
+  | { readonly type: "closeIdle" }
   | {
       readonly type: "addBots";
       readonly token: string;
@@ -91,7 +96,11 @@ export function decideLobby(match: Match | null, command: LobbyCommand): NewEven
     case "join":
       return join(match, command);
     case "leave":
-      return [lobby({ type: "seat.released", data: { seat: seatOf(match, command.token) } })];
+      return leave(match, command.token);
+    case "closeIdle":
+      return match.status === "open" && !match.closed
+        ? [lobby({ type: "lobby.closed", data: { reason: "idle" } })]
+        : [];
     case "addBots":
       return addBots(match, command);
     case "seatBot":
@@ -170,8 +179,22 @@ function create(command: Extract<LobbyCommand, { type: "create" }>): NewEvent[] 
   return events;
 }
 
+/**
+ * The token's seat is freed. When it was the last human's in a lobby that has not started, the
+ * lobby closes with it (bots alone cannot start it): it is no longer listed and counts against
+ * no one's limit.
+ */
+function leave(match: Match, token: string): NewEvent[] {
+  const seat = seatOf(match, token);
+  const released = lobby({ type: "seat.released", data: { seat } });
+  const lastHuman = match.seats.every((h, i) => i === seat || h.kind !== "human");
+  if (match.status !== "open" || match.closed || !lastHuman) return [released];
+  return [released, lobby({ type: "lobby.closed", data: { reason: "left" } })];
+}
+
 function join(match: Match, command: Extract<LobbyCommand, { type: "join" }>): NewEvent[] {
   if (match.status === "over") throw notInLobby();
+  if (match.closed) throw lobbyClosed();
   const free = freeSeats(match);
   let seat: Seat;
   if (command.seat !== undefined) {
@@ -201,7 +224,7 @@ function join(match: Match, command: Extract<LobbyCommand, { type: "join" }>): N
 
 function addBots(match: Match, command: Extract<LobbyCommand, { type: "addBots" }>): NewEvent[] {
   assertHost(match, seatOf(match, command.token));
-  if (match.status !== "open") throw notInLobby();
+  assertInLobby(match);
   const free = freeSeats(match);
   const seats = free.slice(0, command.count ?? free.length);
   if (seats.length === 0) throw noFreeSeat();
@@ -265,7 +288,7 @@ function assertHost(match: Match, seat: Seat): void {
 function hostCommand(match: Match, token: string, seat: Seat): Seat {
   const mine = seatOf(match, token);
   assertHost(match, mine);
-  if (match.status !== "open") throw notInLobby();
+  assertInLobby(match);
   if (!Number.isInteger(seat) || seat < 0 || seat >= match.seats.length) {
     throw ServiceError.of(
       "INVALID_INPUT",
@@ -294,7 +317,7 @@ function start(match: Match, command: Extract<LobbyCommand, { type: "start" }>):
   // bots) before the host's friends arrive. A rematch seats the same table again, and
   // whoever of them comes first starts it.
   if (match.rematchOf === null) assertHost(match, starter);
-  if (match.status !== "open") throw notInLobby();
+  assertInLobby(match);
   if (match.seats.some((h) => h.kind === "empty")) {
     throw ServiceError.of(
       "SEATS_NOT_FILLED",
@@ -464,6 +487,20 @@ function playerRange(variant: AnyVariant, options: unknown): { min: number; max:
     max: Math.min(variant.players.max, own.max),
   };
 }
+
+/** The match waits in the lobby: not started, not closed. */
+function assertInLobby(match: Match): void {
+  if (match.status !== "open") throw notInLobby();
+  if (match.closed) throw lobbyClosed();
+}
+
+/** NOT_IN_LOBBY, saying why: the lobby closed before the start (`lobby.closed`). */
+const lobbyClosed = () =>
+  ServiceError.of(
+    "NOT_IN_LOBBY",
+    "The match was closed before it started: everyone left, or nobody was there for a long time.",
+    "Die Partie wurde vor dem Start geschlossen: alle sind gegangen, oder lange war niemand da.",
+  );
 
 const notInLobby = () =>
   ServiceError.of(

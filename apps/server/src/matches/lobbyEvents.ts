@@ -46,6 +46,12 @@ export type LobbyEvent =
   | { type: "seat.timedOut"; data: { seat: Seat } }
   /** `by`: the seat that asked for it (absent in streams written before it was kept). */
   | { type: "lobby.rematched"; data: { matchId: string; by?: Seat } }
+  /**
+   * The lobby closed before the start: the last human left it (`left`), or nobody was at or
+   * watched it for `LOBBY_IDLE_MS` (`idle`). It takes no one from then on, is not listed and
+   * counts against no limit.
+   */
+  | { type: "lobby.closed"; data: { reason: "left" | "idle" } }
   /** Table talk: public, and never a move (no turn, no timer, no game state changes). */
   | { type: "chat.said"; data: ChatSaid }
   | { type: "chat.reacted"; data: ChatReacted };

@@ -94,6 +94,8 @@ describe("seat turnover: a stale seat room", () => {
       seats: 3,
       options: { games: 3 },
     });
+    // C waits in the lobby meanwhile (a lobby whose last human leaves closes).
+    const keeper = await http.lobby.join.mutate({ matchId, name: "C", seat: 0 });
     const a1 = await http.lobby.join.mutate({ matchId, name: "A", seat: 1 });
     const first = await spy();
     await first.socket.rpc("game.watch", { matchId, token: a1.token });
@@ -107,9 +109,8 @@ describe("seat turnover: a stale seat room", () => {
     const owner = await spy();
     await owner.socket.rpc("game.watch", { matchId, token: b.token });
 
-    await http.lobby.addBots.mutate({ matchId, token: b.token, level: "heuristic" });
     await http.lobby.start.mutate({ matchId, token: b.token });
-    expect(await play(matchId, [b.token, a2.token], 15)).toBe(15);
+    expect(await play(matchId, [keeper.token, b.token, a2.token], 15)).toBe(15);
     await settle(first.socket);
     await settle(owner.socket);
 

@@ -7,7 +7,8 @@ import { httpClient, TestSocket } from "./TestSocket.js";
 
 /**
  * A match whose seats change hands while it is played (issue #18): in the waiting room a
- * leaver takes a human seat, watches it and leaves it before its player joins; mid-match the
+ * leaver takes a seat beside the first human, watches it and leaves it before its player (or a
+ * bot) takes it; mid-match the
  * owner of a human seat leaves (a bot plays the empty seat) and a newcomer joins it a few moves
  * later. Every leaver keeps its socket open to the end.
  */
@@ -127,11 +128,19 @@ export async function playTurnoverMatch(
   };
 
   if (plan.lobbyTurnover) {
-    const seat = plan.humans[Math.floor(random() * plan.humans.length)]!;
+    // The first human waits in the lobby meanwhile: a lobby whose last human leaves closes. The
+    // leaver holds another human seat, or (one human in all) a seat the bots take later.
+    await sit(first, `human ${first}`);
+    const others = plan.humans.filter((seat) => seat !== first);
+    const pool =
+      others.length > 0 ? others : [...Array(plan.seats).keys()].filter((seat) => seat !== first);
+    const seat = pool[Math.floor(random() * pool.length)]!;
     await leave(await sit(seat, `leaver ${seat}`));
     turnovers.lobby++;
   }
-  for (const seat of plan.humans) await sit(seat, `human ${seat}`);
+  for (const seat of plan.humans) {
+    if (!seats.some((held) => held.active && held.seat === seat)) await sit(seat, `human ${seat}`);
+  }
   const spectators: TestSocket[] = [];
   for (let i = 0; i < plan.spectators; i++) {
     const socket = new TestSocket(url);
