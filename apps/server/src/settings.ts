@@ -85,7 +85,7 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
   },
   UNWATCHED_MS: {
     key: "unwatchedMs",
-    help: "bots stop when no human sits at the table and nobody watched for this long",
+    help: "bots stop when no human sits at the table and nobody watched for this long; turn timeouts when nobody watched or asked",
   },
   LOBBY_IDLE_MS: {
     key: "lobbyIdleMs",

@@ -436,6 +436,14 @@ export interface ChatReacted {
   readonly reaction: ReactionId;
 }
 
+/**
+ * A match's turn timer (`lobby.create`'s `turnTimerMs`), in milliseconds: at least 5 s (each
+ * timeout is a stored move: a shorter one is no time to play, only a stream of events), at most
+ * 10 minutes. The web's choices and the CLI's `--timer` stay within these.
+ */
+export const TURN_TIMER_MIN_MS = 5_000;
+export const TURN_TIMER_MAX_MS = 600_000;
+
 /** The longest chat line, in characters (Unicode code points). */
 export const CHAT_MAX_LENGTH = 280;
 

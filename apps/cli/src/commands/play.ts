@@ -1,6 +1,7 @@
 import { type Command, Option } from "commander";
 import { BOT_LEVELS, type BotLevel, type Lang } from "@maumau/engine";
 import { variantIds } from "@maumau/registry";
+import { TURN_TIMER_MAX_MS, TURN_TIMER_MIN_MS } from "@maumau/client";
 import {
   botLevelArg,
   checkOptions,
@@ -123,8 +124,8 @@ export function registerPlayCommand(program: Command): void {
     )
     .option(
       "--timer <seconds>",
-      "online: turn timer of a new match (a bot moves when it runs out)",
-      intArg(1, 600),
+      `online: turn timer of a new match, ${TURN_TIMER_MIN_MS / 1000}–${TURN_TIMER_MAX_MS / 1000} s (a bot moves when it runs out)`,
+      intArg(TURN_TIMER_MIN_MS / 1000, TURN_TIMER_MAX_MS / 1000),
     )
     .option("--seed <n>", "seed of the shuffles and the bots (default: random)", intArg(0))
     .option(

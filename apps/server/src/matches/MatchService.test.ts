@@ -329,6 +329,73 @@ describe("lobbies closed before the start (F3: abandoned lobbies lock no one out
   });
 });
 
+describe("turn timeouts nobody is there for (F5: no stream of stored timeouts)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const TIMER = 5_000;
+  const UNWATCHED = 1_000;
+
+  /** Ann and Ben at a timed two-seat table; nobody watches, nobody asks (HTTP, then gone). */
+  async function givenATimedTable() {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date", "performance"] });
+    // Grace for an hour: the seats stay their owners' (not away), as for players who just left.
+    const matches = service(new MemoryEventStore(), {
+      graceMs: 3_600_000,
+      limits: { unwatchedMs: UNWATCHED },
+    });
+    const { matchId, ticket } = await matches.create({
+      variant: "noris",
+      seats: 2,
+      name: "Ann",
+      turnTimerMs: TIMER,
+      options: { games: 5 },
+    });
+    const ben = await matches.join({ matchId, name: "Ben" });
+    await matches.start({ matchId, token: ticket!.token });
+    const timeouts = async () =>
+      (await matches.history({ matchId })).events.filter((e) => e.type === "seat.timedOut").length;
+    return { matches, matchId, ann: ticket!.token, ben: ben.token, timeouts };
+  }
+
+  it("wait while nobody watches or asks; the first watcher wakes them", async () => {
+    const { matches, matchId, timeouts } = await givenATimedTable();
+    await vi.advanceTimersByTimeAsync(TIMER * 100);
+    // The step planned while the match was seen runs; none after it.
+    const paused = await timeouts();
+    expect(paused).toBeLessThanOrEqual(1);
+    const version = (await matches.lobby(matchId)).version;
+    await vi.advanceTimersByTimeAsync(TIMER * 100);
+    expect((await matches.lobby(matchId)).version).toBe(version);
+
+    matches.watchStarted(matchId);
+    await vi.advanceTimersByTimeAsync(TIMER * 3);
+    expect(await timeouts()).toBe(paused + 3);
+    await matches.close();
+  });
+
+  it("go on for a player who waits at the table (watching) on an absent one", async () => {
+    const { matches, matchId, timeouts } = await givenATimedTable();
+    matches.seatConnected(matchId, 0);
+    matches.watchStarted(matchId);
+    await vi.advanceTimersByTimeAsync(TIMER * 4);
+    expect(await timeouts()).toBe(4);
+    await matches.close();
+  });
+
+  it("go on for a player who asks over HTTP, and wake when a seat asks again", async () => {
+    const { matches, matchId, ann, timeouts } = await givenATimedTable();
+    await vi.advanceTimersByTimeAsync(TIMER * 100);
+    const paused = await timeouts();
+    // Ann looks at the table (a snapshot with her token): the match goes on while she does.
+    await matches.snapshot({ matchId, token: ann });
+    await vi.advanceTimersByTimeAsync(TIMER);
+    expect(await timeouts()).toBe(paused + 1);
+    await matches.close();
+  });
+});
+
 describe("grace clocks", () => {
   it("stop at the match's end, and none starts for a seat left after it", async () => {
     const matches = service(new MemoryEventStore(), { graceMs: 3_600_000 });

@@ -38,7 +38,8 @@ type Action =
       readonly level: BotLevel;
       readonly timedOut: boolean;
     }
-  | { readonly kind: "nextGame" };
+  /** `timedOut`: a human is at the table, and the turn timer (not a bot table) starts it. */
+  | { readonly kind: "nextGame"; readonly timedOut: boolean };
 
 /**
  * Bots and timers: each match has one timer (a bot's move, a turn timeout, the next game of a
@@ -65,9 +66,11 @@ export class Scheduler {
     this.watchedElsewhere = probe;
   }
 
-  /** Someone looked at or acted in the match just now. */
+  /** Someone looked at or acted in the match just now: a match that waited for them goes on. */
   touch(matchId: string): void {
     this.lastSeen.set(matchId, performance.now());
+    const match = this.options.repository.peek(matchId);
+    if (match !== undefined && !this.timers.has(matchId)) this.schedule(match);
   }
 
   /** The match entered this process's cache: it counts as seen from then on. */
@@ -120,12 +123,19 @@ export class Scheduler {
    * Bots play on only while somebody is there: a human at the table, anyone watching, or anyone
    * who watched, asked or acted within `unwatchedMs`. A match of bots (and absent owners) that
    * nobody has looked at for that long waits, so that abandoned matches burn no CPU; the first
-   * watcher wakes it up (`watchStarted`), in whichever process.
+   * watcher (`watchStarted`, in whichever process) or a seat's request (`touch`) wakes it up.
+   *
+   * A turn timer's step (a timed-out move, the next game) is for a human who waits: a seat whose
+   * owner is not away yet (inside the grace period, maybe gone for good) is not enough there, or
+   * a table of such seats would time out move after move for ever, each a stored commit. So it
+   * needs a watcher, or a request within `unwatchedMs`: a present human waiting on an absent one
+   * watches (or asks), and gets the timeout.
    */
-  private hasAudience(match: Match): boolean {
-    if (match.hasPresentHuman() || (this.watchers.get(match.id) ?? 0) > 0) return true;
+  private hasAudience(match: Match, action: Action): boolean {
+    if ((this.watchers.get(match.id) ?? 0) > 0) return true;
     const seen = this.lastSeen.get(match.id);
-    return seen !== undefined && performance.now() - seen < this.options.unwatchedMs;
+    if (seen !== undefined && performance.now() - seen < this.options.unwatchedMs) return true;
+    return !action.timedOut && match.hasPresentHuman();
   }
 
   /** Arms the match's one timer: a bot's move, a turn timeout, or the next game of a bot table. */
@@ -143,9 +153,10 @@ export class Scheduler {
     let action: Action | null = null;
     let delay = 0;
     if (progress.status === "gameOver") {
-      if (!match.hasPresentHuman()) [action, delay] = [{ kind: "nextGame" }, botDelay];
+      if (!match.hasPresentHuman())
+        [action, delay] = [{ kind: "nextGame", timedOut: false }, botDelay];
       else if (match.turnTimerMs !== null)
-        [action, delay] = [{ kind: "nextGame" }, match.turnTimerMs];
+        [action, delay] = [{ kind: "nextGame", timedOut: true }, match.turnTimerMs];
     } else if (progress.toAct !== null) {
       const seat = progress.toAct;
       const controller = match.controllerOf(seat);
@@ -162,8 +173,8 @@ export class Scheduler {
       }
     }
     if (action === null) return;
-    // Bots alone with nobody watching here: wait, unless someone watches in another process.
-    const unwatched = !(action.kind === "bot" && action.timedOut) && !this.hasAudience(match);
+    // Nobody here for it: wait, unless someone watches in another process.
+    const unwatched = !this.hasAudience(match, action);
     if (unwatched && this.watchedElsewhere === null) return;
     const playVersion = match.playVersion;
     const planned = action;

@@ -189,13 +189,13 @@ describe("table talk cannot stall timers", () => {
 
   it("does not extend a turn timer: the seat times out when it would have without talk", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-    const { svc, matchId, ann, ben } = await givenATable({ turnTimerMs: 1_000 });
+    const { svc, matchId, ann, ben } = await givenATable({ turnTimerMs: 5_000 });
     const toAct = (await svc.snapshot({ matchId })).progress!.toAct!;
     const talker = toAct === 0 ? ann : ben;
-    await vi.advanceTimersByTimeAsync(700);
+    await vi.advanceTimersByTimeAsync(3_500);
     await svc.say({ matchId, token: talker, text: "wait, let me think" });
     await svc.say({ matchId, token: talker, text: "still thinking" });
-    await vi.advanceTimersByTimeAsync(400);
+    await vi.advanceTimersByTimeAsync(2_000);
     const { events } = await svc.history({ matchId });
     expect(events.filter((e) => e.type === "seat.timedOut").map((e) => e.data)).toEqual([
       { seat: toAct },

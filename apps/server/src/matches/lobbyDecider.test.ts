@@ -147,6 +147,35 @@ describe("create", () => {
   });
 });
 
+describe("create: the turn timer", () => {
+  const withTimer = (turnTimerMs: number | null): LobbyCommand => ({
+    type: "create",
+    variant: "noris",
+    options: {},
+    ruleSet: null,
+    seats: 2,
+    turnTimerMs,
+  });
+
+  it("refuses a turn timer under 5 s with INVALID_INPUT (100 ms made a stream of stored events)", () => {
+    given().when(withTimer(100)).thenRefused("INVALID_INPUT");
+    given().when(withTimer(4_999)).thenRefused("INVALID_INPUT");
+  });
+
+  it("refuses a turn timer over 10 minutes or not whole milliseconds", () => {
+    given().when(withTimer(600_001)).thenRefused("INVALID_INPUT");
+    given().when(withTimer(5_000.5)).thenRefused("INVALID_INPUT");
+  });
+
+  it("keeps a turn timer from 5 s to 10 minutes, or none", () => {
+    for (const ms of [5_000, 600_000, null]) {
+      expect(given().when(withTimer(ms)).thenEvents()[0]).toMatchObject({
+        data: { turnTimerMs: ms },
+      });
+    }
+  });
+});
+
 describe("join", () => {
   it("takes the first free seat", () => {
     given(created(3), claimed(0, "t0"))

@@ -7,7 +7,7 @@ import {
   type Seat,
 } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
-import { hostOf } from "@maumau/client";
+import { hostOf, TURN_TIMER_MAX_MS, TURN_TIMER_MIN_MS } from "@maumau/client";
 import { ServiceError } from "../errors/ServiceError.js";
 import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
 import type { NewEvent } from "../store/EventStore.js";
@@ -133,6 +133,7 @@ function create(command: Extract<LobbyCommand, { type: "create" }>): NewEvent[] 
       `Es gibt keine Variante „${command.variant}“.`,
     );
   }
+  checkTurnTimer(command.turnTimerMs);
   const options = parseOptions(variant, command.options ?? {});
   if (isRefusal(options)) throw new ServiceError({ ...options, code: "INVALID_OPTIONS" });
   const { min, max } = playerRange(variant, options);
@@ -190,6 +191,22 @@ function leave(match: Match, token: string): NewEvent[] {
   const lastHuman = match.seats.every((h, i) => i === seat || h.kind !== "human");
   if (match.status !== "open" || match.closed || !lastHuman) return [released];
   return [released, lobby({ type: "lobby.closed", data: { reason: "left" } })];
+}
+
+/**
+ * A turn timer is off (null) or whole milliseconds from `TURN_TIMER_MIN_MS` (5 s) to
+ * `TURN_TIMER_MAX_MS`: each timeout is a stored move, so a shorter one made a stream of events.
+ */
+function checkTurnTimer(ms: number | null): void {
+  if (ms === null) return;
+  if (!Number.isInteger(ms) || ms < TURN_TIMER_MIN_MS || ms > TURN_TIMER_MAX_MS) {
+    const [from, to] = [TURN_TIMER_MIN_MS / 1000, TURN_TIMER_MAX_MS / 1000];
+    throw ServiceError.of(
+      "INVALID_INPUT",
+      `A turn timer is off or from ${from} to ${to} seconds (${ms} ms given).`,
+      `Ein Zugtimer ist aus oder ${from} bis ${to} Sekunden lang (${ms} ms angegeben).`,
+    );
+  }
 }
 
 function join(match: Match, command: Extract<LobbyCommand, { type: "join" }>): NewEvent[] {
@@ -349,7 +366,8 @@ function rematch(old: Match, token: string): NewEvent[] {
         variant: old.variant.id,
         options: old.options,
         seats: old.seats.length,
-        turnTimerMs: old.turnTimerMs,
+        // A match from before the minimum keeps its timer; its rematch gets at least the minimum.
+        turnTimerMs: old.turnTimerMs === null ? null : Math.max(old.turnTimerMs, TURN_TIMER_MIN_MS),
         rematchOf: old.id,
         ruleSet: old.ruleSet,
         ...(old.spectatorsReadOnly ? { spectatorsReadOnly: true } : {}),

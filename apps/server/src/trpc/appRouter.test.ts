@@ -102,6 +102,22 @@ describe("variants and lobby", () => {
     expect(stored).toContain("tokenHash");
   });
 
+  it("refuses a turn timer under 5 s with INVALID_INPUT, creating nothing", async () => {
+    const before = (await api.store.listStreams("match-", 1_000)).length;
+    const short = await refusal(
+      client.lobby.create.mutate({ variant: "noris", seats: 2, name: "Ada", turnTimerMs: 100 }),
+    );
+    expect(short).toMatchObject({ code: "INVALID_INPUT", httpStatus: 400 });
+    expect(JSON.stringify(short.message)).toContain("turnTimerMs");
+    expect((await api.store.listStreams("match-", 1_000)).length).toBe(before);
+    const ok = await client.lobby.create.mutate({
+      variant: "noris",
+      seats: 2,
+      turnTimerMs: 5_000,
+    });
+    expect(ok.lobby.turnTimerMs).toBe(5_000);
+  });
+
   it("refuses bad lobby requests with typed errors", async () => {
     expect(await refusal(client.lobby.create.mutate({ variant: "skat", seats: 3 }))).toMatchObject({
       code: "UNKNOWN_VARIANT",

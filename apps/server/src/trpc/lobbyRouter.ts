@@ -1,4 +1,5 @@
 import type { TRPCRouterRecord } from "@trpc/server";
+import { TURN_TIMER_MAX_MS, TURN_TIMER_MIN_MS } from "@maumau/client";
 import { BOT_LEVELS, type BotLevel } from "@maumau/engine";
 import { z } from "zod";
 import { matchId, playerName, ruleSetRef, seatIndex, token } from "./schemas.js";
@@ -38,7 +39,13 @@ export const lobbyRouter = {
           /** Instead of `variant` and `options`: a `custom` match of a saved rule set. */
           ruleSet: ruleSetRef.optional(),
           seats: z.number().int().min(2).max(16),
-          turnTimerMs: z.number().int().min(100).max(600_000).nullable().optional(),
+          turnTimerMs: z
+            .number()
+            .int()
+            .min(TURN_TIMER_MIN_MS, `a turn timer is at least ${TURN_TIMER_MIN_MS} ms`)
+            .max(TURN_TIMER_MAX_MS, `a turn timer is at most ${TURN_TIMER_MAX_MS} ms`)
+            .nullable()
+            .optional(),
           name: playerName.optional(),
           /** The host's setting: spectators read the table talk but may not write. */
           spectatorsReadOnly: z.boolean().optional(),
