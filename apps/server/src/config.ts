@@ -63,6 +63,12 @@ export interface Config {
   readonly unwatchedMs: number;
   /** A lobby nobody joined, left, watched or asked about for this long closes. */
   readonly lobbyIdleMs: number;
+  /** Saved rule set names one client (address) saved first and has not deleted. */
+  readonly maxRuleSetsPerClient: number;
+  /** Saved rule set names in the store, in all (deleted ones too). */
+  readonly maxRuleSets: number;
+  /** Versions (and deletes) one saved rule set name holds. */
+  readonly maxRuleSetVersions: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   readonly trustProxy: boolean;
   /** Origins besides the server's own that may POST and open sockets. */
@@ -253,6 +259,9 @@ const envSchema = z.object({
   MATCH_CACHE_SIZE: whole(2_000, 10, 10_000_000),
   UNWATCHED_MS: whole(60_000, 0, 86_400_000),
   LOBBY_IDLE_MS: whole(1_800_000, 1_000, 604_800_000),
+  MAX_RULE_SETS_PER_CLIENT: whole(50, 1, 1_000_000),
+  MAX_RULE_SETS: whole(5_000, 1, 10_000_000),
+  MAX_RULE_SET_VERSIONS: whole(100, 1, 1_000_000),
   BOT_THREADS: whole(1, 1, 64),
   SEARCH_PLAYOUTS: whole(200, 1, 1_000_000),
   SEARCH_MS: whole(300, 1, 60_000),
@@ -351,6 +360,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     matchCacheSize: d.MATCH_CACHE_SIZE,
     unwatchedMs: d.UNWATCHED_MS,
     lobbyIdleMs: d.LOBBY_IDLE_MS,
+    maxRuleSetsPerClient: d.MAX_RULE_SETS_PER_CLIENT,
+    maxRuleSets: d.MAX_RULE_SETS,
+    maxRuleSetVersions: d.MAX_RULE_SET_VERSIONS,
     botThreads: d.BOT_THREADS,
     searchPlayouts: d.SEARCH_PLAYOUTS,
     searchMs: d.SEARCH_MS,

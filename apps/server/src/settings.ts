@@ -79,6 +79,18 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
     key: "maxOpenMatches",
     help: "matches not yet over (nor closed in the lobby) in this process → LIMIT",
   },
+  MAX_RULE_SETS_PER_CLIENT: {
+    key: "maxRuleSetsPerClient",
+    help: "saved rule set names one client address saved first and has not deleted → LIMIT",
+  },
+  MAX_RULE_SETS: {
+    key: "maxRuleSets",
+    help: "saved rule set names in the store, deleted ones too (their versions stay) → LIMIT",
+  },
+  MAX_RULE_SET_VERSIONS: {
+    key: "maxRuleSetVersions",
+    help: "versions (and deletes) one saved rule set name holds → LIMIT",
+  },
   MATCH_CACHE_SIZE: {
     key: "matchCacheSize",
     help: "matches kept in memory, idle finished ones up to a tenth; least recently used idle ones go",

@@ -97,6 +97,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       unwatchedMs: config.unwatchedMs,
       lobbyIdleMs: config.lobbyIdleMs,
     },
+    ruleSetLimits: {
+      perClient: config.maxRuleSetsPerClient,
+      total: config.maxRuleSets,
+      versionsPerName: config.maxRuleSetVersions,
+    },
     // Other processes append to the same streams: read before every decision.
     shared: adapter !== undefined,
     metrics,

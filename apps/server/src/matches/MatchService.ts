@@ -20,7 +20,11 @@ import type { Logger } from "pino";
 import { ServiceError } from "../errors/ServiceError.js";
 import type { Metrics } from "../metrics.js";
 import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
-import { RULE_SET_VARIANT, RuleSetService } from "../ruleSets/RuleSetService.js";
+import {
+  RULE_SET_VARIANT,
+  RuleSetService,
+  type RuleSetLimits,
+} from "../ruleSets/RuleSetService.js";
 import { ConcurrencyError, type EventStore, type NewEvent } from "../store/EventStore.js";
 import { commandFor, type ClientCommand } from "./commandSchema.js";
 import { MatchRepository, type Listener } from "./MatchRepository.js";
@@ -57,8 +61,10 @@ export interface MatchServiceOptions {
    * read match, not only after a ConcurrencyError. Timers always read first.
    */
   readonly shared?: boolean;
-  /** Saved rule sets; by default on the same store. */
+  /** Saved rule sets; by default on the same store, with `ruleSetLimits`. */
   readonly ruleSets?: RuleSetService;
+  /** Caps on saved rule sets (default `DEFAULT_RULE_SET_LIMITS`). */
+  readonly ruleSetLimits?: Partial<RuleSetLimits>;
   /** Caps that keep one client (or all of them) from exhausting the server. */
   readonly limits?: Partial<MatchLimits>;
   /**
@@ -168,7 +174,7 @@ export class MatchService {
     this.metrics = options.metrics;
     this.store = options.store;
     this.logger = options.logger;
-    this.ruleSets = options.ruleSets ?? new RuleSetService(options.store);
+    this.ruleSets = options.ruleSets ?? new RuleSetService(options.store, options.ruleSetLimits);
     this.repository = new MatchRepository({
       store: options.store,
       logger: options.logger,

@@ -52,6 +52,22 @@ export interface SavedRef extends RuleSetRef {
   readonly ownerToken?: string;
 }
 
+/** Caps on what saving rule sets may store (each save keeps a document of about 1 KB for ever). */
+export interface RuleSetLimits {
+  /** Names one client (its address) saved first and has not deleted, in this process. */
+  readonly perClient: number;
+  /** Names in the store in all, deleted ones too (their versions stay readable). */
+  readonly total: number;
+  /** Events one name's stream holds at most: its versions (and deletes). */
+  readonly versionsPerName: number;
+}
+
+export const DEFAULT_RULE_SET_LIMITS: RuleSetLimits = {
+  perClient: 50,
+  total: 5_000,
+  versionsPerName: 100,
+};
+
 /** Problems an INVALID_RULE_SET refusal names at most. */
 const MAX_ISSUES = 8;
 
@@ -66,7 +82,18 @@ const ruleSetEvent = (event: RuleSetEvent): NewEvent => event;
  * schema returns it (defaults filled), so loading it never depends on later defaults.
  */
 export class RuleSetService {
-  constructor(private readonly store: EventStore) {}
+  private readonly limits: RuleSetLimits;
+  /** The names each client saved first in this process and has not deleted (`perClient`). */
+  private readonly namesOf = new Map<string, Set<string>>();
+  /** Which client saved a name first, in this process. */
+  private readonly firstSavedBy = new Map<string, string>();
+
+  constructor(
+    private readonly store: EventStore,
+    limits: Partial<RuleSetLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_RULE_SET_LIMITS, ...limits };
+  }
 
   /** The validated, defaults-filled document, or an INVALID_RULE_SET refusal naming the options. */
   validate(document: unknown): unknown {
@@ -89,13 +116,17 @@ export class RuleSetService {
 
   /**
    * A new version. A new name gets an owner: the answer carries the owner token (only its
-   * hash is stored); saving on top of an existing name needs that token, else NOT_OWNER.
+   * hash is stored); saving on top of an existing name needs that token, else NOT_OWNER. A new
+   * name beyond the client's or the server's cap, or a version beyond the name's, is refused
+   * with LIMIT and nothing is stored (`RuleSetLimits`).
    */
-  async save(input: SaveInput): Promise<SavedRef> {
+  async save(input: SaveInput, client = "local"): Promise<SavedRef> {
     checkName(input.name);
     const document = this.validate(input.document);
+    if ((await this.store.version(ruleSetStreamOf(input.name))) === 0)
+      await this.assertRoomForName(client);
     let minted: string | undefined;
-    const saved = await this.append(input.name, input.expectedVersion, (owner) => {
+    const saved = await this.append(input.name, input.expectedVersion, (owner, events) => {
       let ownerHash: string;
       if (owner === NEW_NAME) {
         minted ??= newOwnerToken();
@@ -103,13 +134,51 @@ export class RuleSetService {
       } else {
         ownerHash = checkOwner(input.name, owner, input.ownerToken);
       }
+      if (events >= this.limits.versionsPerName) throw tooManyVersions(input.name, events);
       return [
         ruleSetEvent({ type: "ruleSet.saved", data: { name: input.name, document, ownerHash } }),
       ];
     });
+    if (saved.created) this.savedFirst(input.name, client);
     return saved.created && minted !== undefined
       ? { name: input.name, version: saved.version, ownerToken: minted }
       : { name: input.name, version: saved.version };
+  }
+
+  /** Room for one more name: the client's names not deleted, and all names in the store. */
+  private async assertRoomForName(client: string): Promise<void> {
+    const { perClient, total } = this.limits;
+    if ((this.namesOf.get(client)?.size ?? 0) >= perClient) {
+      throw ServiceError.of(
+        "LIMIT",
+        `At most ${perClient} saved rule sets per client: delete one, or save a new version of one.`,
+        `Höchstens ${perClient} gespeicherte Regelwerke pro Client: lösche eines oder speichere eine neue Version.`,
+      );
+    }
+    if ((await this.store.listStreams(STREAM_PREFIX, total)).length >= total) {
+      throw ServiceError.of(
+        "LIMIT",
+        "The server holds as many saved rule sets as it can; save a new version of one.",
+        "Der Server hat so viele gespeicherte Regelwerke, wie er tragen kann; speichere eine neue Version eines vorhandenen.",
+      );
+    }
+  }
+
+  private savedFirst(name: string, client: string): void {
+    this.firstSavedBy.set(name, client);
+    const names = this.namesOf.get(client) ?? new Set<string>();
+    names.add(name);
+    this.namesOf.set(client, names);
+  }
+
+  /** A deleted name no longer counts against the client that saved it first. */
+  private deletedName(name: string): void {
+    const client = this.firstSavedBy.get(name);
+    if (client === undefined) return;
+    this.firstSavedBy.delete(name);
+    const names = this.namesOf.get(client);
+    names?.delete(name);
+    if (names?.size === 0) this.namesOf.delete(client);
   }
 
   /** Marks the name deleted (owner only); its versions stay readable by number (matches name them). */
@@ -121,6 +190,7 @@ export class RuleSetService {
       checkOwner(input.name, owner, input.ownerToken);
       return [ruleSetEvent({ type: "ruleSet.deleted", data: { name: input.name } })];
     });
+    this.deletedName(input.name);
     return { name: input.name, version };
   }
 
@@ -176,7 +246,8 @@ export class RuleSetService {
   private async append(
     name: string,
     expectedVersion: number | undefined,
-    eventsFor: (owner: Owner) => readonly NewEvent[],
+    /** Gets the owner and the number of events the stream holds. */
+    eventsFor: (owner: Owner, events: number) => readonly NewEvent[],
   ): Promise<{ version: number; created: boolean }> {
     const streamId = ruleSetStreamOf(name);
     for (let attempt = 1; ; attempt++) {
@@ -185,7 +256,7 @@ export class RuleSetService {
         throw conflict(name, expectedVersion, read.length);
       }
       const owner = ownerOf(read);
-      const events = eventsFor(owner);
+      const events = eventsFor(owner, read.length);
       const expected = expectedVersion ?? read.length;
       try {
         const { version } = await this.store.append(streamId, expected, events);
@@ -278,6 +349,13 @@ const notFound = (name: string, version: number | undefined): ServiceError =>
         `Rule set "${name}" has no version ${version}.`,
         `Regelwerk „${name}“ hat keine Version ${version}.`,
       );
+
+const tooManyVersions = (name: string, events: number): ServiceError =>
+  ServiceError.of(
+    "LIMIT",
+    `Rule set "${name}" holds ${events} versions, the most one may: save it under a new name.`,
+    `Regelwerk „${name}“ hat ${events} Versionen, mehr geht nicht: speichere es unter neuem Namen.`,
+  );
 
 const conflict = (name: string, expected: number, actual: number): ServiceError =>
   ServiceError.of(

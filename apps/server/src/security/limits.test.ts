@@ -82,6 +82,19 @@ describe("per-client limits (#12: a flooding client is stopped with typed errors
     expect(full.json.error?.data.refusal.code).toBe("LIMIT");
   });
 
+  it("caps the rule sets a client saves with LIMIT (F6), per client address", async () => {
+    const api = await server({ maxRuleSetsPerClient: 2, httpRate: 1000 });
+    const save = (name: string, address?: string) =>
+      post(api, "ruleSets.save", { name, document: { preset: "french" } }, address);
+    expect((await save("one")).status).toBe(200);
+    expect((await save("two")).status).toBe(200);
+    const third = await save("three");
+    expect(third.status).toBe(429);
+    expect(third.json.error?.data.refusal.code).toBe("LIMIT");
+    expect(await api.store.version("ruleset-three")).toBe(0);
+    expect((await save("three", "198.51.100.7")).status).toBe(200);
+  });
+
   it("caps socket connections per client", async () => {
     const api = await server({ maxSocketsPerClient: 2 });
     const a = new TestSocket(api.url);

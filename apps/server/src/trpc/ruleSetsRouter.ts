@@ -17,7 +17,7 @@ export const ruleSetsRouter = {
         })
         .strict(),
     )
-    .mutation(({ ctx, input }) => ctx.service.ruleSets.save(input)),
+    .mutation(({ ctx, input }) => ctx.service.ruleSets.save(input, ctx.client)),
 
   get: publicProcedure.input(ruleSetRef).query(({ ctx, input }) => ctx.service.ruleSets.get(input)),
 
