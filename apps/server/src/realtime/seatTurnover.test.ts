@@ -109,7 +109,7 @@ describe("seat turnover: a stale seat room", () => {
     const owner = await spy();
     await owner.socket.rpc("game.watch", { matchId, token: b.token });
 
-    await http.lobby.start.mutate({ matchId, token: b.token });
+    await http.lobby.start.mutate({ matchId, token: keeper.token });
     expect(await play(matchId, [keeper.token, b.token, a2.token], 15)).toBe(15);
     await settle(first.socket);
     await settle(owner.socket);

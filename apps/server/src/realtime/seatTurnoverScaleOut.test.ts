@@ -129,6 +129,8 @@ describe.skipIf(services === null)("seat turnover across two processes", () => {
       seats: 3,
       options: { games: 3 },
     });
+    // C hosts and waits in the lobby meanwhile (a lobby whose last human leaves closes).
+    const host = await http.lobby.join.mutate({ matchId, name: "C", seat: 0 });
     const a1 = await http.lobby.join.mutate({ matchId, name: "A", seat: 1 });
     const stale = await spy(q.url);
     await stale.socket.rpc("game.watch", { matchId, token: a1.token });
@@ -137,9 +139,8 @@ describe.skipIf(services === null)("seat turnover across two processes", () => {
     const b = await http.lobby.join.mutate({ matchId, name: "B", seat: 1 });
     const owner = await spy(q.url);
     await owner.socket.rpc("game.watch", { matchId, token: b.token });
-    await http.lobby.addBots.mutate({ matchId, token: b.token, level: "heuristic" });
-    await http.lobby.start.mutate({ matchId, token: b.token });
-    expect(await play(p.url, matchId, [b.token, a2.token], 10)).toBe(10);
+    await http.lobby.start.mutate({ matchId, token: host.token });
+    expect(await play(p.url, matchId, [host.token, b.token, a2.token], 10)).toBe(10);
     const last = (await http.game.view.query({ matchId })).version;
     await owner.socket.until(() => (owner.socket.latest?.version ?? 0) >= last);
     await stale.socket.rpc("variants.list");
