@@ -126,6 +126,24 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await context.close();
   }, 60_000);
 
+  it("a waiting room everyone left closes: the list drops it, its page says so (no empty lobby to wait in)", async () => {
+    const { page, errors, context } = await person();
+    const created = await api.service.create({ variant: "noris", seats: 3, name: "Gone" });
+    await page.goto(url);
+    const row = page.locator(`[data-match="${created.matchId}"]`);
+    await row.waitFor({ state: "visible", timeout: 10_000 });
+    await page.goto(`${url}/m/${created.matchId}`);
+    await page.getByText("You are watching.").waitFor();
+    await api.service.leave({ matchId: created.matchId, token: created.ticket!.token });
+    await page.getByRole("heading", { name: "This waiting room has closed." }).waitFor();
+    expect(await page.getByRole("button", { name: "Take a seat" }).count()).toBe(0);
+    await page.goto(url);
+    await page.getByRole("heading", { name: "New match" }).waitFor();
+    expect(await row.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it("watches a replay together: the follower follows the leader, breaks away, rejoins with L; the lead is handed over", async () => {
     // A finished match: its host leaves and the bots play it to the end.
     const created = await api.service.create({

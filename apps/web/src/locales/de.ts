@@ -361,6 +361,9 @@ export const de: Texts = {
     full: "Alle Plätze sind besetzt. Du kannst zuschauen.",
     notFound: "Diese Partie gibt es nicht (mehr).",
     seatLost: "Dein Platz hier gehört dir nicht mehr (er wurde verlassen). Du schaust zu.",
+    closed: "Dieser Warteraum ist geschlossen.",
+    closedWhy:
+      "Alle sind vor dem Start gegangen, oder lange kam niemand. Leg in der Lobby eine neue Partie an.",
     toLobby: "Zurück zur Lobby",
   },
   cards: {

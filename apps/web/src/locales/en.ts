@@ -352,6 +352,9 @@ export const en = {
     full: "Every seat is taken. You can watch.",
     notFound: "This match does not exist (any more).",
     seatLost: "You no longer hold your seat here (it was left). You are watching.",
+    closed: "This waiting room has closed.",
+    closedWhy:
+      "Everyone left before the match started, or nobody came for a long time. Create a new match in the lobby.",
     toLobby: "Back to the lobby",
   },
   cards: {

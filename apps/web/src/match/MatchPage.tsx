@@ -140,6 +140,18 @@ export default function MatchPage(props: {
       onToggleMute={toggleMute}
     />
   );
+  if (snapshot.lobby.status === "open" && snapshot.lobby.closed === true) {
+    // Everyone left before the start, or nobody came (`lobby.closed`): nothing to wait for.
+    return (
+      <section className="page" aria-labelledby="closed-heading">
+        <h2 id="closed-heading">{t("room.closed")}</h2>
+        <p>{t("room.closedWhy")}</p>
+        <a href={paths.lobby()} onClick={followLink}>
+          {t("room.toLobby")}
+        </a>
+      </section>
+    );
+  }
   if (snapshot.lobby.status === "open" || snapshot.view === null) {
     return (
       <PresenceContext.Provider value={presence}>
