@@ -168,18 +168,20 @@ export function ChatPanel(props: {
                 className={`chat-line ${line.kind}`}
                 data-version={line.version}
               >
-                <span className="chat-name">{who}</span>
-                {"spectator" in line.from ? (
-                  <span className="tag spectator">{t("chat.spectator")}</span>
-                ) : null}
-                {mine ? <span className="tag">{t("chat.you")}</span> : null}
-                {line.kind === "said" ? (
-                  <span className="chat-text">{line.text}</span>
-                ) : (
-                  <span className="chat-text reacted">
-                    {t("chat.reacted", { label: reactionLabel(line.reaction, lang) })}
-                  </span>
-                )}
+                <span className="chat-body">
+                  <span className="chat-name">{who}</span>
+                  {"spectator" in line.from ? (
+                    <span className="tag spectator">{t("chat.spectator")}</span>
+                  ) : null}
+                  {mine ? <span className="tag">{t("chat.you")}</span> : null}
+                  {line.kind === "said" ? (
+                    <span className="chat-text">{line.text}</span>
+                  ) : (
+                    <span className="chat-text reacted">
+                      {t("chat.reacted", { label: reactionLabel(line.reaction, lang) })}
+                    </span>
+                  )}
+                </span>
                 {mine ? null : (
                   <button
                     type="button"
