@@ -316,13 +316,15 @@ export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look)
  * where the waiting room shows the share link itself.
  */
 export function arrivalLink(
-  status: MatchSnapshot["lobby"]["status"],
+  lobby: Pick<MatchSnapshot["lobby"], "status" | "seats">,
   links: { readonly share: string; readonly replay: string },
   o: OnlineTexts,
 ): string | null {
-  if (status === "running") return o.share(links.share);
-  if (status === "over") return o.replay(links.replay);
-  return null;
+  if (lobby.status === "over") return o.replay(links.replay);
+  if (lobby.status !== "running") return null;
+  // A free seat (its owner left, or a bot's the host freed) can be taken; else the link watches.
+  if (lobby.seats.some((s) => s.kind === "empty")) return o.share(links.share);
+  return o.watch(links.share.replace(/\?join$/, ""));
 }
 
 /** The waiting room: seats, the share link, what to do. */

@@ -166,13 +166,36 @@ describe("the terminal's log", () => {
     ).toHaveLength(1);
   });
 
-  it("on arrival a running match offers its share link, a finished one its replay", () => {
+  it("on arrival a running match offers its share link while a seat is free, else its watch link; a finished one its replay", () => {
     const links = { share: "http://h/m/m1?join", replay: "http://h/replay/m1" };
-    expect(arrivalLink("running", links, ONLINE_TEXTS.en)).toBe("Share link: http://h/m/m1?join");
-    expect(arrivalLink("over", links, ONLINE_TEXTS.en)).toBe("Replay: http://h/replay/m1");
-    expect(arrivalLink("over", links, ONLINE_TEXTS.de)).toBe("Wiederholung: http://h/replay/m1");
+    const seat = (kind: "human" | "bot" | "empty") => ({
+      seat: 0,
+      kind,
+      name: null,
+      level: null,
+      away: false,
+    });
+    const lobby = (
+      status: "open" | "running" | "over",
+      ...kinds: ("human" | "bot" | "empty")[]
+    ) => ({
+      status,
+      seats: kinds.map(seat),
+    });
+    expect(arrivalLink(lobby("running", "human", "empty"), links, ONLINE_TEXTS.en)).toBe(
+      "Share link: http://h/m/m1?join",
+    );
+    expect(arrivalLink(lobby("running", "human", "bot"), links, ONLINE_TEXTS.en)).toBe(
+      "Watch: http://h/m/m1",
+    );
+    expect(arrivalLink(lobby("over", "human", "bot"), links, ONLINE_TEXTS.en)).toBe(
+      "Replay: http://h/replay/m1",
+    );
+    expect(arrivalLink(lobby("over", "human"), links, ONLINE_TEXTS.de)).toBe(
+      "Wiederholung: http://h/replay/m1",
+    );
     // The waiting room shows the share link itself.
-    expect(arrivalLink("open", links, ONLINE_TEXTS.en)).toBeNull();
+    expect(arrivalLink(lobby("open", "human", "empty"), links, ONLINE_TEXTS.en)).toBeNull();
   });
 
   it("marks a friend who is gone, with the seconds before a bot plays", () => {

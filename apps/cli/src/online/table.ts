@@ -151,7 +151,7 @@ export class OnlineTable {
     const snapshot = this.snapshot;
     if (!ui.fullScreen && snapshot !== null) {
       // Line mode: what happened so far, the table as it stands (a spectator's too), a prompt.
-      const link = arrivalLink(snapshot.lobby.status, this.setup, this.setup.look.o);
+      const link = arrivalLink(snapshot.lobby, this.setup, this.setup.look.o);
       if (link !== null) ui.print([link]);
       ui.print(this.log);
       if (snapshot.lobby.status !== "open")

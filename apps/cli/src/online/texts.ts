@@ -10,6 +10,7 @@ export interface OnlineTexts {
   readonly share: (link: string) => string;
   /** A finished match's replay in the web client. */
   readonly replay: (link: string) => string;
+  readonly watch: (link: string) => string;
   readonly lobbyHint: (creator: boolean) => string;
   readonly empty: string;
   /** A bot seat's tag, with its level (random, heuristic, search) for everyone to see. */
@@ -78,6 +79,7 @@ const en: OnlineTexts = {
   waiting: "Waiting for players",
   share: (link) => `Share link: ${link}`,
   replay: (link) => `Replay: ${link}`,
+  watch: (link) => `Watch: ${link}`,
   lobbyHint: (creator) =>
     creator
       ? "Starts when every seat is taken · start = bots take the free seats · bot = one bot · q = leave"
@@ -150,6 +152,7 @@ const de: OnlineTexts = {
   waiting: "Warten auf Mitspieler",
   share: (link) => `Einladungslink: ${link}`,
   replay: (link) => `Wiederholung: ${link}`,
+  watch: (link) => `Zuschauen: ${link}`,
   lobbyHint: (creator) =>
     creator
       ? "Beginnt, wenn alle Plätze besetzt sind · start = Bots auf die freien Plätze · bot = ein Bot · q = verlassen"
