@@ -14,8 +14,38 @@ export function clientOf(req: IncomingMessage, trustProxy: boolean): string {
   return normalise(req.socket.remoteAddress ?? "unknown");
 }
 
-// An IPv4 peer on a dual-stack socket shows as ::ffff:1.2.3.4; one client, one key.
-const normalise = (address: string): string => address.replace(/^::ffff:/i, "");
+/**
+ * One key per client: an IPv4 peer on a dual-stack socket (::ffff:1.2.3.4) is its IPv4
+ * address; an IPv6 peer is its /64 network, which a single host or home is given whole (a
+ * client that picked a new address in it for every connection would otherwise be a new client
+ * each time).
+ */
+function normalise(address: string): string {
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+  if (!plain.includes(":")) return plain;
+  const groups = ipv6Groups(plain);
+  return groups === null ? plain : `${groups.slice(0, 4).join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (hex, no leading zeros), or null if it is none. */
+function ipv6Groups(address: string): string[] | null {
+  let text = address.replace(/%.*$/, "").toLowerCase();
+  // An embedded IPv4 address (64:ff9b::1.2.3.4) as its two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4 !== null) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const head = halves[0] === "" ? [] : halves[0]!.split(":");
+  const tail = halves.length === 2 && halves[1] !== "" ? halves[1]!.split(":") : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups.map((g) => parseInt(g, 16).toString(16));
+}
 
 /** One token bucket per client, forgotten once idle (so that the map cannot grow without end). */
 export class ClientLimiter {
