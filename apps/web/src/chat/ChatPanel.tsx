@@ -168,7 +168,7 @@ export function ChatPanel(props: {
                 className={`chat-line ${line.kind}`}
                 data-version={line.version}
               >
-                <span className="chat-body">
+                <span className="chat-words">
                   <span className="chat-name">{who}</span>
                   {"spectator" in line.from ? (
                     <span className="tag spectator">{t("chat.spectator")}</span>
