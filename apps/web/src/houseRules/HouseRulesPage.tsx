@@ -14,7 +14,8 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { rankMark } from "../cards/names";
-import { keepSeat, storedName, storeName } from "../net/seats";
+import { NameField } from "../lobby/NameField";
+import { keepSeat, storedName } from "../net/seats";
 import { server } from "../net/server";
 import { navigate, paths } from "../router";
 import { deckStyleOfDeck, ranksOf, ruleSetText } from "./ruleSetText";
@@ -758,19 +759,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           />
         </div>
         <div className="form-row">
-          <label>
-            {t("lobby.name")}{" "}
-            <input
-              value={playerName}
-              maxLength={32}
-              autoComplete="nickname"
-              placeholder={t("lobby.namePlaceholder")}
-              onChange={(e) => {
-                setPlayerName(e.target.value);
-                storeName(e.target.value.trim());
-              }}
-            />
-          </label>
+          <NameField value={playerName} onChange={setPlayerName} />
           <label>
             {t("lobby.seats")}{" "}
             <input

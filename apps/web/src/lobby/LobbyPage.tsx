@@ -8,6 +8,7 @@ import type { BotLevel, Lang } from "@maumau/engine";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BotLevelField } from "./BotLevelField";
+import { NameField } from "./NameField";
 import { keepSeat, seatTicket, storedName, storeName } from "../net/seats";
 import { server, useConnection } from "../net/server";
 import { followLink, navigate, paths } from "../router";
@@ -29,19 +30,7 @@ export default function LobbyPage(props: { variants: readonly VariantSummary[]; 
       <section className="page name-box" aria-labelledby={nameId}>
         <h2 id={nameId}>{t("lobby.heading")}</h2>
         <div className="name-row">
-          <label>
-            {t("lobby.name")}{" "}
-            <input
-              value={name}
-              maxLength={32}
-              autoComplete="nickname"
-              placeholder={t("lobby.namePlaceholder")}
-              onChange={(e) => {
-                setName(e.target.value);
-                storeName(e.target.value.trim());
-              }}
-            />
-          </label>
+          <NameField value={name} onChange={setName} />
           <small>{t("lobby.nameHint")}</small>
         </div>
       </section>
