@@ -108,7 +108,12 @@ describe("variants and lobby", () => {
       client.lobby.create.mutate({ variant: "noris", seats: 2, name: "Ada", turnTimerMs: 100 }),
     );
     expect(short).toMatchObject({ code: "INVALID_INPUT", httpStatus: 400 });
-    expect(JSON.stringify(short.message)).toContain("turnTimerMs");
+    // The bound is named, in the server's words (a library's own wording is not sent).
+    expect(short.message?.en).toBe("Invalid input: at least 5000 at turnTimerMs.");
+    const long = await refusal(
+      client.lobby.create.mutate({ variant: "noris", seats: 2, name: "A".repeat(33) }),
+    );
+    expect(long.message?.en).toBe("Invalid input: at most 32 characters at name.");
     expect((await api.store.listStreams("match-", 1_000)).length).toBe(before);
     const ok = await client.lobby.create.mutate({
       variant: "noris",

@@ -85,11 +85,14 @@ function issuePlaces(cause: unknown): string[] {
   if (!Array.isArray(issues)) return [];
   const places = new Set<string>();
   for (const issue of issues as unknown[]) {
-    const { path, code, message, keys } = (issue ?? {}) as {
+    const { path, code, message, keys, origin, minimum, maximum } = (issue ?? {}) as {
       path?: unknown;
       code?: unknown;
       message?: unknown;
       keys?: unknown;
+      origin?: unknown;
+      minimum?: unknown;
+      maximum?: unknown;
     };
     const named = Array.isArray(path)
       ? path.map((key) => (typeof key === "symbol" ? "?" : String(key))).join(".")
@@ -97,6 +100,11 @@ function issuePlaces(cause: unknown): string[] {
     const at = named.length > 64 ? `${named.slice(0, 63)}…` : named;
     let why = "";
     if (code === "custom" && typeof message === "string") why = message;
+    // A bound, in the server's words: "at least 5000" (a number), "at most 32 characters".
+    else if (code === "too_small" && typeof minimum === "number")
+      why = `at least ${minimum}${origin === "string" ? " characters" : ""}`;
+    else if (code === "too_big" && typeof maximum === "number")
+      why = `at most ${maximum}${origin === "string" ? " characters" : ""}`;
     else if (code === "unrecognized_keys" && Array.isArray(keys) && keys.length > 0)
       why = `unknown key ${JSON.stringify(String(keys[0]).slice(0, 32))}${keys.length > 1 ? ` (+${keys.length - 1} more)` : ""}`;
     const place = why === "" ? at : at === "" ? why : `${why} at ${at}`;
