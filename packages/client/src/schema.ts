@@ -24,7 +24,8 @@ export { isShowableText };
  * character, line separator or bidi override: `isShowableText`); given after trimming.
  */
 export const SHOWN_TEXT = {
-  message: "must not contain control characters, line breaks or bidi overrides",
+  message:
+    "must not contain control characters, line breaks, bidi overrides or invisible characters",
 } as const;
 
 const seat = z.number().int().min(0).max(63);

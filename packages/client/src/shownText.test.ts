@@ -14,9 +14,25 @@ describe("text that shows as text (names, chat lines)", () => {
       "\u202eevil",
       "iso\u2066late\u2069",
       "line\u2028sep",
+      // Shows as nothing, or spills over the lines around it.
+      "\u3164",
+      "A\u200bnna",
+      "\ufeffBen",
+      "Z\u0301\u0302\u0303\u0304algo",
     ])
       expect(isShowableText(bad), JSON.stringify(bad)).toBe(false);
-    for (const good of ["Anna", "Jürgen Groß", "שלום", "مرحبا", "李雷", "👩‍👩‍👧 Familie", "ok!?"])
+    for (const good of [
+      "Anna",
+      "Jürgen Groß",
+      "שלום",
+      "مرحبا",
+      "李雷",
+      "👩‍👩‍👧 Familie",
+      "ok!?",
+      // Decomposed accents (two marks on a letter: Vietnamese) and a Persian non-joiner.
+      "Nguye\u0302\u0303n",
+      "می\u200cخواهم",
+    ])
       expect(isShowableText(good), good).toBe(true);
   });
 

@@ -75,8 +75,8 @@ function senderOf(match: Match, author: ChatAuthor): ChatSender {
   if (name === "" || chatLength(name) > 32 || !isStorableText(name) || !isShowableText(name)) {
     throw ServiceError.of(
       "INVALID_INPUT",
-      "A spectator writes under a name of 1 to 32 characters, without control characters, line breaks or bidi overrides.",
-      "Zuschauer schreiben unter einem Namen mit 1 bis 32 Zeichen, ohne Steuerzeichen, Zeilenumbrüche und Bidi-Steuerzeichen.",
+      "A spectator writes under a name of 1 to 32 characters, without control characters, line breaks, bidi overrides or invisible characters.",
+      "Zuschauer schreiben unter einem Namen mit 1 bis 32 Zeichen, ohne Steuerzeichen, Zeilenumbrüche, Bidi-Steuerzeichen und unsichtbare Zeichen.",
     );
   }
   // A spectator does not write under the name of a player at the table (the web marks a
@@ -98,8 +98,8 @@ function checkedText(raw: string): string {
   if (!isStorableText(text) || !isShowableText(text)) {
     throw ServiceError.of(
       "CHAT_BAD_TEXT",
-      "A chat line must not contain NUL characters, unpaired surrogates, control characters, line breaks or bidi overrides.",
-      "Eine Chat-Zeile darf keine NUL-Zeichen, einzelnen Surrogate, Steuerzeichen, Zeilenumbrüche oder Bidi-Steuerzeichen enthalten.",
+      "A chat line must not contain NUL characters, unpaired surrogates, control characters, line breaks, bidi overrides or invisible characters.",
+      "Eine Chat-Zeile darf keine NUL-Zeichen, einzelnen Surrogate, Steuerzeichen, Zeilenumbrüche, Bidi-Steuerzeichen oder unsichtbare Zeichen enthalten.",
     );
   }
   if (text === "") {

@@ -6,7 +6,7 @@ import { text } from "./text.js";
 
 export const matchId = text().regex(MATCH_ID, "not a match id");
 export const token = text().min(16).max(128);
-/** A player's name: 1–32 characters once trimmed, that show as text (no escapes, line breaks or bidi overrides). */
+/** A player's name: 1–32 characters once trimmed, that show as text (no escapes, line breaks, bidi overrides or invisible characters). */
 export const playerName = text().trim().min(1).max(32).refine(isShowableText, SHOWN_TEXT);
 export const version = z.number().int().min(0);
 export const seatIndex = z.number().int().min(0).max(63);

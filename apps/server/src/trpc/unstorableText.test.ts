@@ -152,7 +152,10 @@ describe("issue #12: NUL and lone surrogates in client strings are INVALID_INPUT
   });
 });
 
-/** A short name with a character in it that a terminal would obey or that reorders the text. */
+/**
+ * A short name with a character in it that a terminal would obey, that reorders the text or that
+ * shows as nothing.
+ */
 const unshowable = fc
   .tuple(
     fc.string({ minLength: 1, maxLength: 6 }).filter((s) => /^[a-z]+$/i.test(s)),
@@ -163,6 +166,8 @@ const unshowable = fc
       "\u007f",
       "\u202e",
       "\u2066",
+      "\u200b",
+      "\u3164",
       "\u2028",
       "a\nb",
     ),
