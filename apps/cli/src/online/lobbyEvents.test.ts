@@ -74,6 +74,16 @@ describe("table talk lines (live table and replay)", () => {
 
 const seatEvent = (type: string, seat: number) => ({ version: 9, type, data: { seat }, at: "" });
 
+describe("a waiting room that closes, in the terminal's log", () => {
+  it("says why: everyone left, or nobody came", () => {
+    const closed = (reason: string, lang: "en" | "de") =>
+      describeLobbyEvent(event("lobby.closed", { reason }), ONLINE_TEXTS[lang], c, () => "?");
+    expect(closed("left", "en")).toBe("The waiting room closed: everyone left before the start.");
+    expect(closed("idle", "en")).toBe("The waiting room closed: nobody came.");
+    expect(closed("idle", "de")).toBe("Der Warteraum ist geschlossen: Es kam niemand.");
+  });
+});
+
 describe("takeovers and returns in the terminal's log", () => {
   it("speaks to the reader about their own seat, and of others by name", () => {
     const en = ONLINE_TEXTS.en;

@@ -23,8 +23,9 @@ export function describeLobbyEvent(
   const seat = typeof d.seat === "number" ? d.seat : -1;
   switch (e.type) {
     case "lobby.created":
-    case "lobby.closed":
       return null;
+    case "lobby.closed":
+      return c.yellow(o.lobbyClosed(d.reason === "idle" ? "idle" : "left"));
     case "seat.claimed":
       return o.seatClaimed(typeof d.name === "string" ? showable(d.name) : name(), seat);
     case "seat.released":

@@ -62,6 +62,8 @@ export interface OnlineTexts {
   readonly timedOut: (name: string) => string;
   readonly rematch: (id: string, by: string | null) => string;
   readonly started: string;
+  /** The waiting room closed before the start: everyone left, or nobody came (`lobby.closed`). */
+  readonly lobbyClosed: (reason: "left" | "idle") => string;
   readonly onlineHelp: string;
   readonly left: (again: string) => string;
   /** Table talk: a line, a quick reaction, the spectator mark, the help of `say` and `react`. */
@@ -131,6 +133,10 @@ const en: OnlineTexts = {
   rematch: (id, by) =>
     by === null ? `Rematch: match ${id}.` : `${by} started a rematch: match ${id}.`,
   started: "The match starts.",
+  lobbyClosed: (reason) =>
+    reason === "left"
+      ? "The waiting room closed: everyone left before the start."
+      : "The waiting room closed: nobody came.",
   onlineHelp: [
     "The same input as local play; you say mau yourself (3 mau, 3 red mau, 3 maumau):",
     "  3  play card 3 · 3 red  with a wish · d  draw · p  pass · c red  choose a colour",
@@ -207,6 +213,10 @@ const de: OnlineTexts = {
   rematch: (id, by) =>
     by === null ? `Revanche: Partie ${id}.` : `${by} hat eine Revanche gestartet: Partie ${id}.`,
   started: "Die Partie beginnt.",
+  lobbyClosed: (reason) =>
+    reason === "left"
+      ? "Der Warteraum ist geschlossen: Alle sind vor dem Start gegangen."
+      : "Der Warteraum ist geschlossen: Es kam niemand.",
   onlineHelp: [
     "Dieselbe Eingabe wie lokal; „Mau“ sagst du selbst (3 mau, 3 rot mau, 3 maumau):",
     "  3  Karte 3 legen · 3 rot  mit Wunsch · d  ziehen · p  passen · c rot  Farbe wählen",
