@@ -404,7 +404,8 @@ describe("maumau play --server / watch / replay against a real server", () => {
         },
       },
     );
-    expect(await ended(cli)).toBe(0);
+    // The output in the message: this once failed within 0.5 s in a loaded run (session 17).
+    expect(await ended(cli), `${cli.stdout().slice(-3000)}\n${cli.stderr()}`).toBe(0);
     const out = cli.stdout();
     expect(out).toMatch(/Connection lost: reconnecting…/);
     expect(out).toMatch(/Match over/);
@@ -474,7 +475,8 @@ describe("maumau play --server / watch / replay against a real server", () => {
           env: { XDG_CONFIG_HOME: dir },
         },
       );
-      expect(await ended(cli)).toBe(1);
+      // The output in the message: this once ended 0 in a loaded run (session 17), cause unknown.
+      expect(await ended(cli), `${cli.stdout()}\n${cli.stderr()}`).toBe(1);
       expect(cli.stderr().trim().split("\n")).toHaveLength(1);
       expect(cli.stderr()).toMatch(/cannot reach the server at http:\/\/127\.0\.0\.1:9/);
       expect(existsSync(seatsFile(dir))).toBe(false);
@@ -565,7 +567,8 @@ describe("maumau play --server / watch / replay against a real server", () => {
       const cli = startCli(["play", "--server", api.url, "--match", created.matchId], {
         env: { XDG_CONFIG_HOME: dir },
       });
-      expect(await ended(cli)).toBe(1);
+      // The output in the message: this once ended 0 in a loaded run (session 17), cause unknown.
+      expect(await ended(cli), `${cli.stdout()}\n${cli.stderr()}`).toBe(1);
       expect(cli.stderr().trim().split("\n")).toHaveLength(1);
       expect(cli.stderr()).toMatch(/is no longer yours/);
       expect(cli.stderr()).not.toContain(bogus);
