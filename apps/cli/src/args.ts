@@ -81,40 +81,42 @@ export function parseOptionPairs(pairs: readonly string[]): Record<string, unkno
   return out;
 }
 
+/** The options with each one that names a seat (`OptionDoc.seat`) passed through `convert`. */
+function mapSeatOptions(
+  variant: AnyVariant,
+  options: Record<string, unknown>,
+  convert: (key: string, seat: number) => number,
+): Record<string, unknown> {
+  const out = { ...options };
+  for (const doc of variant.optionDocs) {
+    const seat = out[doc.key];
+    if (doc.seat === true && typeof seat === "number") out[doc.key] = convert(doc.key, seat);
+  }
+  return out;
+}
+
 /**
  * The options as the engine reads them, from a player's `--option`s: an option that names a seat
  * (`OptionDoc.seat`, Heul doch!'s `first`) is typed counted from 1, as every table numbers its
  * seats, and the engine counts from 0.
  */
-export function fromShownSeats(
+export const fromShownSeats = (
   variant: AnyVariant,
   options: Record<string, unknown>,
-): Record<string, unknown> {
-  const out = { ...options };
-  for (const doc of variant.optionDocs) {
-    const shown = out[doc.key];
-    if (doc.seat !== true || typeof shown !== "number") continue;
+): Record<string, unknown> =>
+  mapSeatOptions(variant, options, (key, shown) => {
     if (!Number.isInteger(shown) || shown < 1)
       throw new UsageError(
-        `--option ${doc.key} names a seat, counted from 1 as the table shows it (got ${shown})`,
+        `--option ${key} names a seat, counted from 1 as the table shows it (got ${shown})`,
       );
-    out[doc.key] = shown - 1;
-  }
-  return out;
-}
+    return shown - 1;
+  });
 
 /** The options as a player types them (`fromShownSeats` the other way): a seat counted from 1. */
-export function toShownSeats(
+export const toShownSeats = (
   variant: AnyVariant,
   options: Record<string, unknown>,
-): Record<string, unknown> {
-  const out = { ...options };
-  for (const doc of variant.optionDocs) {
-    const seat = out[doc.key];
-    if (doc.seat === true && typeof seat === "number") out[doc.key] = seat + 1;
-  }
-  return out;
-}
+): Record<string, unknown> => mapSeatOptions(variant, options, (_key, seat) => seat + 1);
 
 /** Checks options against the variant's schema; returns them as given (the engine fills defaults). */
 export function checkOptions(variant: AnyVariant, options: Record<string, unknown>): void {
