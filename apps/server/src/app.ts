@@ -25,6 +25,11 @@ import { inputTextRefusal } from "./trpc/text.js";
 export interface Api {
   /** Answers a request under `/trpc/`. */
   readonly trpc: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * Answers `GET /trpc/lobby.list` itself when it can (true), as tRPC would; else `trpc` does
+   * (`lobbyListShortcut`).
+   */
+  readonly lobbyList?: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Whether the store (and Redis, when configured) answers and the server is not shutting down. */
   readonly ready: () => Promise<Readiness>;
   /** `GET /metrics` on this port (only with `METRICS_TOKEN`); absent = 404. */
@@ -293,7 +298,7 @@ export function createServer(config: Config, logger: Logger, api?: Api): Server 
       return;
     }
     if (req.method !== "POST") {
-      api.trpc(req, res);
+      if (api.lobbyList?.(req, res) !== true) api.trpc(req, res);
       return;
     }
     const trpc = api.trpc;

@@ -19,6 +19,7 @@ import type { EventStore } from "./store/EventStore.js";
 import { StoreHealth } from "./store/StoreHealth.js";
 import { clientOf } from "./security/ClientLimiter.js";
 import { appRouter } from "./trpc/appRouter.js";
+import { lobbyListShortcut } from "./trpc/lobbyListShortcut.js";
 import { commandLogFields, isFailure, seatTokenOf, type Context } from "./trpc/trpc.js";
 import { errorIdOf } from "./errors/internal.js";
 
@@ -135,6 +136,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     serveMetrics(metrics, config.metricsToken, req, res);
   const http = createServer(config, logger, {
     trpc,
+    lobbyList: lobbyListShortcut(service, trpc),
     // On the public port only behind a token; else on METRICS_PORT or nowhere.
     ...(config.metricsToken === null ? {} : { metrics: metricsHandler }),
     ready: async (): Promise<Readiness> => {

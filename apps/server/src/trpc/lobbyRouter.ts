@@ -6,6 +6,7 @@ import { matchId, playerName, ruleSetRef, seatIndex, token } from "./schemas.js"
 import { document, text } from "./text.js";
 import { publicProcedure } from "./trpc.js";
 import { ServiceError } from "../errors/ServiceError.js";
+import type { MatchStatus } from "../matches/Match.js";
 
 const botLevel = z.enum(BOT_LEVELS as readonly [BotLevel, ...BotLevel[]]);
 
@@ -15,6 +16,26 @@ const socketOnly = () =>
     "Watching the lobby needs a socket.io connection.",
     "Die Lobby beobachten geht nur über socket.io.",
   );
+
+/** `lobby.list`'s input: which statuses (default open and running), at most how many (50). */
+export const listInput = z
+  .object({
+    status: z
+      .array(z.enum(["open", "running", "over"]))
+      .min(1)
+      .optional(),
+    limit: z.number().int().min(1).max(200).optional(),
+  })
+  .strict()
+  .optional();
+
+/** `MatchService.list`'s arguments for a `lobby.list` input, its defaults filled in. */
+export const listArguments = (
+  input: z.infer<typeof listInput>,
+): [status: readonly MatchStatus[], limit: number] => [
+  input?.status ?? ["open", "running"],
+  input?.limit ?? 50,
+];
 
 export const lobbyRouter = {
   /** Socket only: a `lobby` signal whenever the match list changes (read it with `list`). */
@@ -65,21 +86,8 @@ export const lobbyRouter = {
     }),
 
   list: publicProcedure
-    .input(
-      z
-        .object({
-          status: z
-            .array(z.enum(["open", "running", "over"]))
-            .min(1)
-            .optional(),
-          limit: z.number().int().min(1).max(200).optional(),
-        })
-        .strict()
-        .optional(),
-    )
-    .query(({ ctx, input }) =>
-      ctx.service.list(input?.status ?? ["open", "running"], input?.limit ?? 50),
-    ),
+    .input(listInput)
+    .query(({ ctx, input }) => ctx.service.list(...listArguments(input))),
 
   /** One match's lobby view with its options (`list` answers summaries without them). */
   get: publicProcedure
