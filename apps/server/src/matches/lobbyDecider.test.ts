@@ -131,6 +131,11 @@ describe("create", () => {
       type: "lobby.created",
       data: { options: { first: 3 } },
     });
+    // The checks are kept: asked again, in any order, each answers as the first time.
+    heulDoch(3, 3).thenRefused("INVALID_OPTIONS");
+    expect(heulDoch(3, 4).thenEvents()[0]).toMatchObject({ type: "lobby.created" });
+    heulDoch(4, 4).thenRefused("INVALID_OPTIONS");
+    expect(heulDoch(0, 3).thenEvents()[0]).toMatchObject({ type: "lobby.created" });
   });
 
   it("refuses a number of seats outside the variant's range", () => {

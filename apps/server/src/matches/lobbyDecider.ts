@@ -4,6 +4,7 @@ import {
   parseOptions,
   type AnyVariant,
   type BotLevel,
+  type Refusal,
   type Seat,
 } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
@@ -123,6 +124,28 @@ export function decideLobby(match: Match | null, command: LobbyCommand): NewEven
 /** A well-formed seed for `create`'s check of the set-up; no match is dealt with it. */
 const SET_UP_CHECK_SEED = "A".repeat(43);
 
+/** How many set-up checks `setUpRefusal` keeps (most tables are made with a few settings). */
+const SET_UP_CHECKS_KEPT = 256;
+const setUpChecks = new Map<string, Refusal | null>();
+
+/**
+ * What the engine would refuse to set up at this table (a starting seat beyond its seats, a
+ * deck too small for its hands), or null. A pure function of the variant, the seats and the
+ * parsed options (the seed only deals the check's cards, dropped with them), so its answers are
+ * kept: dealing a table costs more than the rest of a `create`.
+ */
+function setUpRefusal(variant: AnyVariant, seats: number, options: unknown): Refusal | null {
+  const key = `${variant.id}/${seats}/${JSON.stringify(options)}`;
+  let refusal = setUpChecks.get(key);
+  if (refusal === undefined) {
+    const setUp = openMatch(variant, { players: seats, options, seed: SET_UP_CHECK_SEED });
+    refusal = isRefusal(setUp) ? setUp : null;
+    if (setUpChecks.size >= SET_UP_CHECKS_KEPT) setUpChecks.clear();
+    setUpChecks.set(key, refusal);
+  }
+  return refusal;
+}
+
 function create(command: Extract<LobbyCommand, { type: "create" }>): NewEvent[] {
   const { ruleSet } = command;
   const variant = findVariant(command.variant);
@@ -150,11 +173,10 @@ function create(command: Extract<LobbyCommand, { type: "create" }>): NewEvent[] 
       `${was} ${min} bis ${max} Personen.`,
     );
   }
-  // What the engine would refuse to set up at this table (a starting seat beyond its seats, a
-  // deck too small for its hands) is refused now, before a waiting room is made that could
-  // never start. The seed only deals the check's cards: it is dropped with them.
-  const setUp = openMatch(variant, { players: command.seats, options, seed: SET_UP_CHECK_SEED });
-  if (isRefusal(setUp)) throw new ServiceError({ ...setUp, code: "INVALID_OPTIONS" });
+  // What the engine would refuse to set up at this table is refused now, before a waiting room
+  // is made that could never start.
+  const setUp = setUpRefusal(variant, command.seats, options);
+  if (setUp !== null) throw new ServiceError({ ...setUp, code: "INVALID_OPTIONS" });
   const events: NewEvent[] = [
     lobby({
       type: "lobby.created",
