@@ -1,6 +1,6 @@
 import { Encoder, PacketType, type Packet } from "socket.io-parser";
 import { describe, expect, it } from "vitest";
-import { encodeOnce, JsonDecoder, JsonEncoder, TooLarge } from "./jsonParser.js";
+import { encodeOnce, JsonDecoder, JsonEncoder, keepJson, TooLarge } from "./jsonParser.js";
 
 describe("JsonEncoder", () => {
   it("encodes every JSON packet exactly as socket.io's default encoder does", () => {
@@ -41,6 +41,45 @@ describe("JsonEncoder: a public part encoded once (issue #22)", () => {
     // The text is the one made once: a change to the object afterwards is not sent.
     (shared as { view: unknown }).view = "later";
     expect(ours.encode(packets[0]!)[0]).not.toContain("later");
+  });
+});
+
+describe("JsonEncoder: an rpc answer whose data's text is kept (keepJson)", () => {
+  it("writes the same bytes as the default encoder, the data's text made once", () => {
+    const list = keepJson(Object.freeze([{ matchId: "m1", name: "Anna \u2028 ü", seats: [1] }]));
+    const packets: Packet[] = [
+      { type: PacketType.ACK, nsp: "/", id: 42, data: [{ id: 7, result: { data: list } }] },
+      { type: PacketType.ACK, nsp: "/", id: 0, data: [{ id: 'x"y', result: { data: list } }] },
+      { type: PacketType.ACK, nsp: "/admin", id: 3, data: [{ id: null, result: { data: list } }] },
+    ];
+    const ours = new JsonEncoder();
+    const theirs = new Encoder();
+    for (const packet of packets) expect(ours.encode(packet)).toEqual(theirs.encode(packet));
+    // Encoded once: what changed in the (test's unfrozen) object afterwards is not sent.
+    const loose = keepJson({ n: 1 });
+    const answer: Packet = {
+      type: PacketType.ACK,
+      nsp: "/",
+      id: 1,
+      data: [{ id: 1, result: { data: loose } }],
+    };
+    expect(ours.encode(answer)).toEqual(theirs.encode(answer));
+    loose.n = 2;
+    expect(ours.encode(answer)[0]).toContain('"n":1');
+  });
+
+  it("any other answer shape is encoded in full, as by default", () => {
+    const list = keepJson(Object.freeze([1, 2]));
+    const packets: Packet[] = [
+      { type: PacketType.ACK, nsp: "/", id: 1, data: [{ result: { data: list }, id: 1 }] },
+      { type: PacketType.ACK, nsp: "/", id: 1, data: [{ id: 1, result: { data: list }, x: 1 }] },
+      { type: PacketType.ACK, nsp: "/", id: 1, data: [{ id: 1, result: { data: list, y: 2 } }] },
+      { type: PacketType.ACK, nsp: "/", id: 1, data: [{ id: undefined, result: { data: list } }] },
+      { type: PacketType.ACK, nsp: "/", id: 1, data: [{ id: 1, result: { data: [1, 2] } }] },
+    ];
+    const ours = new JsonEncoder();
+    const theirs = new Encoder();
+    for (const packet of packets) expect(ours.encode(packet)).toEqual(theirs.encode(packet));
   });
 });
 

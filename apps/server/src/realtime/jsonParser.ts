@@ -31,12 +31,23 @@ export class JsonEncoder extends Encoder {
         return [`${head}[${JSON.stringify(event)},${fields}"shared":${shared}}]`];
       }
     }
+    if (packet.type === PacketType.ACK && Array.isArray(data) && data.length === 1) {
+      const result = answerJsonOf(data[0]);
+      if (result !== undefined) {
+        // An rpc answer whose data is kept as text (`keepJson`: the lobby's list).
+        const head = (this as unknown as TextEncoding).encodeAsString({ ...packet, data: null });
+        return [`${head}[{"id":${JSON.stringify(result.id)},"result":{"data":${result.data}}}]`];
+      }
+    }
     return [(this as unknown as TextEncoding).encodeAsString(packet)];
   }
 }
 
-/** Frames encoded once (`encodeOnce`), by identity: their JSON text. */
-const encoded = new WeakMap<object, string>();
+/**
+ * Values whose JSON text is kept, by identity: made at once (`encodeOnce`) or on first need
+ * (`keepJson`, null until then).
+ */
+const encoded = new WeakMap<object, string | null>();
 
 /**
  * The value's JSON text, kept so that every packet that carries it as its payload's `shared`
@@ -49,11 +60,50 @@ export function encodeOnce<T extends object>(value: T): T {
   return value;
 }
 
+/**
+ * Marks a value that never changes (frozen) whose JSON text is made the first time it is
+ * needed and then kept (`jsonOf`): an rpc answer's data that many sockets ask for, as the
+ * lobby's list (one answer per list, until the list changes).
+ */
+export function keepJson<T extends object>(value: T): T {
+  if (!encoded.has(value)) encoded.set(value, null);
+  return value;
+}
+
+/** The kept JSON text of a value marked by `encodeOnce` or `keepJson`; undefined otherwise. */
+export function jsonOf(value: object): string | undefined {
+  const text = encoded.get(value);
+  if (text !== null) return text;
+  const made = JSON.stringify(value);
+  encoded.set(value, made);
+  return made;
+}
+
 const sharedJsonOf = (payload: unknown): string | undefined => {
   if (payload === null || typeof payload !== "object" || !("shared" in payload)) return undefined;
   const shared = payload.shared;
-  return shared !== null && typeof shared === "object" ? encoded.get(shared) : undefined;
+  return shared !== null && typeof shared === "object" ? jsonOf(shared) : undefined;
 };
+
+/**
+ * An rpc answer `{ id, result: { data } }` (exactly these keys, in this order, as `serveRpc`
+ * builds it) whose data's text is kept: its id and that text. Undefined for any other value.
+ */
+function answerJsonOf(reply: unknown): { id: unknown; data: string } | undefined {
+  if (reply === null || typeof reply !== "object") return undefined;
+  const { result } = reply as { result?: unknown };
+  if (result === null || typeof result !== "object") return undefined;
+  const { data } = result as { data?: unknown };
+  if (data === null || typeof data !== "object") return undefined;
+  const text = jsonOf(data);
+  if (text === undefined) return undefined;
+  const keys = Object.keys(reply);
+  const resultKeys = Object.keys(result);
+  if (keys.length !== 2 || keys[0] !== "id" || keys[1] !== "result") return undefined;
+  if ((reply as { id: unknown }).id === undefined) return undefined;
+  if (resultKeys.length !== 1 || resultKeys[0] !== "data") return undefined;
+  return { id: (reply as { id: unknown }).id, data: text };
+}
 
 /** socket.io-parser's packet type digits: an event, and the two binary packets. */
 const EVENT = "2";

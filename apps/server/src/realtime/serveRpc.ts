@@ -5,6 +5,7 @@ import type { Socket } from "socket.io";
 import { ServiceError } from "../errors/ServiceError.js";
 import { KeyedQueue } from "../matches/KeyedQueue.js";
 import { appRouter, appRouterInternals } from "../trpc/appRouter.js";
+import { lobbyListCall } from "../trpc/lobbyListShortcut.js";
 import { inputRefusal } from "../trpc/text.js";
 import { domainError, type Context } from "../trpc/trpc.js";
 import { gameCommandShortcut } from "./gameCommandShortcut.js";
@@ -60,7 +61,8 @@ function callAt(caller: object, path: string, input: unknown): Promise<unknown> 
  * 2. the socket's rate (`messageRate`): `RATE_LIMITED`;
  * 3. a path that names no procedure: `NOT_FOUND` (nothing of the input is read);
  * 4. input deeper or larger than `INPUT_LIMITS` (issue #18): refused before any schema;
- * 5. `game.command` with valid input: `gameCommandShortcut`; anything else: tRPC's caller.
+ * 5. `game.command` and `lobby.list` with valid input: `gameCommandShortcut`, `lobbyListCall`;
+ *    anything else: tRPC's caller.
  *    A socket's watches and unwatches run one at a time per match, in the order sent.
  */
 export function serveRpc(
@@ -70,7 +72,10 @@ export function serveRpc(
   const { ctx } = opts;
   const errorAnswer = rpcErrorAnswers(opts.logger, ctx);
   const rate = messageRate(opts.commandRate);
-  const shortcut = gameCommandShortcut(ctx.service);
+  const shortcuts: ReadonlyMap<string, (input: unknown) => Promise<unknown> | null> = new Map([
+    ["game.command", gameCommandShortcut(ctx.service)],
+    ["lobby.list", lobbyListCall(ctx.service)],
+  ]);
   /** This socket's watches and unwatches, one at a time per match, in the order sent. */
   const watches = new KeyedQueue();
 
@@ -121,7 +126,7 @@ export function serveRpc(
     }
     const call = async () => {
       try {
-        const data = await ((path === "game.command" ? shortcut(input) : null) ??
+        const data = await (shortcuts.get(path)?.(input) ??
           // A caller per call: tRPC's caller is a proxy that memoises a proxy for every path
           // it was asked for (kept per socket, that was ~2.5 KB of heap a socket).
           callAt(appRouter.createCaller(ctx), path, input));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpClient } from "../testing/TestSocket.js";
+import { httpClient, TestSocket } from "../testing/TestSocket.js";
 import { startTestApi, type TestApi } from "../testing/index.js";
 
 let api: TestApi;
@@ -135,6 +135,51 @@ describe("GET /trpc/lobby.list answered without tRPC's adapter", () => {
       expect(refusal.error.data.refusal.code).toBe("RATE_LIMITED");
     } finally {
       await limited.stop();
+    }
+  });
+});
+
+describe("lobby.list over the socket without tRPC's caller", () => {
+  const data = async (query: string): Promise<unknown> =>
+    (JSON.parse((await get(viaTrpc(query))).body) as { result: { data: unknown } }).result.data;
+
+  it("answers what tRPC answers over HTTP, for every form of input", async () => {
+    const socket = new TestSocket(api.url);
+    try {
+      await socket.connected();
+      const inputs = [
+        undefined,
+        {},
+        { status: ["open"] },
+        { status: ["running"], limit: 2 },
+        { status: ["over", "open", "running"], limit: 200 },
+      ];
+      for (const input of inputs) {
+        // Twice: the second answer's text is the one kept from the first.
+        for (let i = 0; i < 2; i++) {
+          expect(await socket.rpc("lobby.list", input)).toEqual(
+            await data(input === undefined ? "" : q(input)),
+          );
+        }
+      }
+    } finally {
+      socket.socket.close();
+    }
+  });
+
+  it("input the schema refuses gets tRPC's own refusal, as before", async () => {
+    const socket = new TestSocket(api.url);
+    try {
+      await socket.connected();
+      for (const input of [{ limit: 0 }, { status: ["lost"] }, { limit: 5, x: 1 }, [1]]) {
+        const refused = await socket.rpc("lobby.list", input).then(
+          () => null,
+          (error: { refusal?: { code?: string } }) => error.refusal?.code,
+        );
+        expect(refused, JSON.stringify(input)).toBe("INVALID_INPUT");
+      }
+    } finally {
+      socket.socket.close();
     }
   });
 });

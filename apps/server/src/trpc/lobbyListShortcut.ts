@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MatchService } from "../matches/MatchService.js";
 import type { MatchSummary } from "../matches/summary.js";
+import { jsonOf, keepJson } from "../realtime/jsonParser.js";
+import { domainError } from "./trpc.js";
 import { listArguments, listInput } from "./lobbyRouter.js";
 
 /** The answer's header fields, as tRPC's HTTP adapter sends them for a query. */
@@ -24,7 +26,8 @@ interface Bodies {
  * both.
  *
  * `service.list` answers one frozen array per (statuses, limit) until the list changes, so
- * its body is encoded once and kept beside it (weakly: gone with the array).
+ * its JSON is made once (`keepJson`), for this and for the socket's answers (`lobbyListCall`),
+ * and its bodies are kept beside it (weakly: gone with the array).
  */
 export function lobbyListShortcut(
   service: MatchService,
@@ -34,8 +37,9 @@ export function lobbyListShortcut(
   const bodyOf = (list: readonly MatchSummary[], batch: boolean): Buffer => {
     let kept = bodies.get(list);
     if (kept === undefined) bodies.set(list, (kept = {}));
-    if (batch) return (kept.batch ??= Buffer.from(`[{"result":{"data":${JSON.stringify(list)}}}]`));
-    return (kept.plain ??= Buffer.from(`{"result":{"data":${JSON.stringify(list)}}}`));
+    const json = () => jsonOf(keepJson(list))!;
+    if (batch) return (kept.batch ??= Buffer.from(`[{"result":{"data":${json()}}}]`));
+    return (kept.plain ??= Buffer.from(`{"result":{"data":${json()}}}`));
   };
   return (req, res) => {
     if (req.method !== "GET" || req.headers["trpc-accept"] !== undefined) return false;
@@ -84,4 +88,21 @@ function inputOf(search: string): { value: unknown; batch: boolean } | null {
   const keys = Object.keys(value);
   if (keys.some((key) => key !== "0")) return null;
   return { value: (value as { "0"?: unknown })["0"], batch };
+}
+
+/**
+ * `lobby.list` over the socket without tRPC's caller, as `gameCommandShortcut` does for moves:
+ * every lobby watcher asks again after each "the list changed" signal (up to four a second),
+ * all for the same answer. The answer is marked `keepJson`, so the socket's encoder writes its
+ * text made once instead of encoding the list for every watcher. Input the procedure's schema
+ * refuses gets null: the caller's path answers it, with tRPC's own error.
+ */
+export function lobbyListCall(service: MatchService): (input: unknown) => Promise<unknown> | null {
+  return (input) => {
+    const parsed = listInput.safeParse(input);
+    if (!parsed.success) return null;
+    return service.list(...listArguments(parsed.data)).then(keepJson, (cause: unknown) => {
+      throw domainError(cause) ?? cause;
+    });
+  };
 }
