@@ -20,14 +20,21 @@
  * MAX_OPEN_MATCHES_PER_CLIENT and MAX_OPEN_MATCHES 1000000 (defaults 20 and 5000). A real
  * lobby's load comes from many addresses, each under its own HTTP_RATE.
  *
+ * A third phase, `--watchers N` (500; 0 leaves it out): N sockets watch the lobby as lobby pages
+ * do and read the list again (over the socket) on each "the list changed" signal while matches
+ * are created over HTTP; see `watchers`.
+ *
  * Usage: `pnpm --filter @maumau/server run bench:lobby [-- --quick] [--rate N] [--seconds N]
- *   [--concurrency N] [--connections N] [--matches N] [--store sqlite|postgres] [--cpu-prof DIR]`
+ *   [--concurrency N] [--connections N] [--matches N] [--watchers N] [--store sqlite|postgres]
+ *   [--cpu-prof DIR]`
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { SocketClient } from "@maumau/client";
+import type { AppRouter } from "../src/trpc/appRouter.js";
 import { buildServer, figure, freePort, quantile, sampleProc, startChild } from "./proc.js";
 
 const { values: args } = parseArgs({
@@ -40,12 +47,16 @@ const { values: args } = parseArgs({
     matches: { type: "string", default: "200" },
     store: { type: "string", default: "sqlite" },
     "cpu-prof": { type: "string" },
+    watchers: { type: "string", default: "500" },
   },
 });
 const quick = args.quick === true;
 const rate = Number(args.rate);
 const seconds = Number(args.seconds ?? (quick ? 3 : 10));
 const concurrency = Number(args.concurrency);
+const watcherCount = Number(args.watchers);
+/** Watchers phase: matches created a second (over HTTP), each a change of the watched list. */
+const CREATES_PER_SECOND = 8;
 
 /** Keep-alive sockets to the server, shared by both phases. */
 const agent = new Agent({ keepAlive: true, maxSockets: Number(args.connections) });
@@ -199,6 +210,106 @@ function unpaced(url: URL, pid: number): Promise<Result> {
   });
 }
 
+/**
+ * Lobby watchers: `watcherCount` sockets watch the lobby (`lobby.watch`) as lobby pages do, and
+ * each reads the list again (`lobby.list` over the socket, the page's input) on every "the list
+ * changed" signal, while matches are created at `CREATES_PER_SECOND` over HTTP (the server
+ * signals at most four times a second). Latency: from a signal's arrival to the list's answer.
+ */
+async function watchers(url: URL, pid: number): Promise<WatchResult> {
+  const clients: SocketClient<AppRouter>[] = [];
+  for (let i = 0; i < watcherCount; i += 50) {
+    const batch = Array.from(
+      { length: Math.min(50, watcherCount - i) },
+      () =>
+        new SocketClient<AppRouter>(url.origin, { reconnect: false, timeoutMs: 60_000, rate: 1e6 }),
+    );
+    await Promise.all(batch.map((c) => c.whenConnected()));
+    await Promise.all(batch.map((c) => c.rpc("lobby.watch", undefined)));
+    clients.push(...batch);
+  }
+  const latencies: number[] = [];
+  let failed = 0;
+  let signals = 0;
+  let measuring = false;
+  const pending = new Set<Promise<void>>();
+  for (const client of clients) {
+    client.onLobbyChange(() => {
+      if (!measuring) return;
+      signals++;
+      const started = performance.now();
+      const answered = client
+        .rpc("lobby.list", { status: ["open", "running"], limit: 50 })
+        .then(
+          () => void latencies.push(performance.now() - started),
+          () => void failed++,
+        )
+        .finally(() => pending.delete(answered));
+      pending.add(answered);
+    });
+  }
+  try {
+    const before = sampleProc(pid);
+    const ownBefore = process.cpuUsage();
+    const start = performance.now();
+    measuring = true;
+    for (let n = 0; performance.now() < start + seconds * 1000; n++) {
+      const due = start + (n * 1000) / CREATES_PER_SECOND;
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+      void send(url, "POST", "/trpc/lobby.create", CREATE_BODY).catch(() => failed++);
+    }
+    measuring = false;
+    while (pending.size > 0) await Promise.all([...pending]);
+    const elapsedMs = performance.now() - start;
+    const after = sampleProc(pid);
+    const own = process.cpuUsage(ownBefore);
+    latencies.sort((a, b) => a - b);
+    const cpuMs = after.cpuMs - before.cpuMs;
+    return {
+      answers: latencies.length,
+      perSecond: (latencies.length * 1000) / elapsedMs,
+      signalsPerWatcher: signals / watcherCount / (elapsedMs / 1000),
+      failed,
+      p50: quantile(latencies, 0.5),
+      p99: quantile(latencies, 0.99),
+      cpuPercent: (cpuMs * 100) / elapsedMs,
+      cpuPerAnswerMs: cpuMs / Math.max(1, latencies.length),
+      rssMb: after.rssMb,
+      generatorCpuPercent: ((own.user + own.system) / 1000 / elapsedMs) * 100,
+    };
+  } finally {
+    for (const client of clients) client.close();
+  }
+}
+
+interface WatchResult {
+  readonly answers: number;
+  readonly perSecond: number;
+  readonly signalsPerWatcher: number;
+  readonly failed: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly cpuPercent: number;
+  readonly cpuPerAnswerMs: number;
+  readonly rssMb: number;
+  readonly generatorCpuPercent: number;
+}
+
+function reportWatchers(name: string, r: WatchResult): void {
+  const lines = [
+    figure(`${name}.lists`, r.perSecond, "answers/s"),
+    figure(`${name}.signals`, r.signalsPerWatcher, "signals/s per watcher"),
+    figure(`${name}.p50`, r.p50, "ms"),
+    figure(`${name}.p99`, r.p99, "ms"),
+    figure(`${name}.cpu`, r.cpuPercent, "% of one core"),
+    figure(`${name}.cpuPerList`, r.cpuPerAnswerMs, "ms"),
+    figure(`${name}.rss`, r.rssMb, "MB"),
+    figure(`${name}.generatorCpu`, r.generatorCpuPercent, "% of one core"),
+  ];
+  if (r.failed > 0) lines.push(figure(`${name}.failed`, r.failed, "requests"));
+  for (const line of lines) console.log(line);
+}
+
 /** Runs a phase and sums it up with the server's and the generator's own CPU over it. */
 async function measured(pid: number, phase: (start: number) => Promise<Sample[]>): Promise<Result> {
   const before = sampleProc(pid);
@@ -238,6 +349,7 @@ async function main(): Promise<void> {
     HTTP_RATE: "1000000",
     MAX_OPEN_MATCHES_PER_CLIENT: "1000000",
     MAX_OPEN_MATCHES: "1000000",
+    MAX_SOCKETS_PER_CLIENT: String(watcherCount + 100),
     WEB_DIST: join(dir, "no-web"),
   };
   if (args.store === "postgres") {
@@ -264,6 +376,8 @@ async function main(): Promise<void> {
     for (let i = 0; i < 200; i++) await call(url, i % 9);
     report(`lobby.paced${rate}`, await paced(url, child.pid), true);
     report(`lobby.unpaced${concurrency}`, await unpaced(url, child.pid), false);
+    if (watcherCount > 0)
+      reportWatchers(`lobby.watchers${watcherCount}`, await watchers(url, child.pid));
   } finally {
     agent.destroy();
     await child.stop();
