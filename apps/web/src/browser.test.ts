@@ -331,6 +331,32 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
         await p.setViewportSize(DESKTOP);
       }
 
+      // On a phone the chart opens as a sheet; while its code loads (held here until checked),
+      // the sheet is there already, saying so, and its Hide button sits on it, not on the table.
+      await spectator.page.setViewportSize(PHONE);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await spectator.page.route(/\/ChartPanel-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await spectator.page.getByRole("button", { name: "Show the state chart" }).click();
+      await spectator.page.locator(".chart-pending").getByText("Laying out the chart…").waitFor();
+      const sheet = (await spectator.page.locator(".chart-panel").boundingBox())!;
+      const hide = (await spectator.page
+        .getByRole("button", { name: "Hide the state chart" })
+        .boundingBox())!;
+      expect(hide.y).toBeGreaterThanOrEqual(sheet.y);
+      expect(hide.y + hide.height).toBeLessThanOrEqual(sheet.y + sheet.height);
+      expect(hide.x).toBeGreaterThanOrEqual(sheet.x);
+      expect(hide.x + hide.width).toBeLessThanOrEqual(sheet.x + sheet.width);
+      await spectator.page.screenshot({ path: join(SHOTS, `${variant}-chart-loading-phone.png`) });
+      release();
+      await spectator.page.locator('.chart-scroll [aria-current="true"]').waitFor();
+      expect(await spectator.page.locator(".chart-pending").count()).toBe(0);
+      await spectator.page.getByRole("button", { name: "Hide the state chart" }).click();
+      await spectator.page.setViewportSize(DESKTOP);
+
       // Anna watches the state chart with her table: the lit state is kept with the version
       // it belongs to (read in one go from the DOM) and checked against the engine afterwards.
       await anna.page.getByRole("button", { name: "Show the state chart" }).click();

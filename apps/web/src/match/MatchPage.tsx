@@ -13,6 +13,7 @@ import { keepSeat, seatTicket, storedName, storeName } from "../net/seats";
 import { server } from "../net/server";
 import { followLink, navigate, paths } from "../router";
 import { useChartToggle } from "../chart/useChartToggle";
+import { ChartLoading } from "../chart/ChartLoading";
 import { BubbleContext, ChatPanel } from "../chat/ChatPanel";
 import { useMuted } from "../chat/muted";
 import { useChat } from "../chat/useChat";
@@ -212,7 +213,7 @@ export default function MatchPage(props: {
             </BubbleContext.Provider>
           </Suspense>
           {showChart ? (
-            <Suspense fallback={<p className="loading">{t("chart.loading")}</p>}>
+            <Suspense fallback={<ChartLoading />}>
               <ChartPanel
                 variantId={variant.id}
                 rules={view.rules}

@@ -13,6 +13,7 @@ import { followLink, navigate, paths } from "../router";
 import { eventText, penaltyRanks, type EventContext } from "../table/eventText";
 import { cardName } from "../cards/names";
 import { useChartToggle } from "../chart/useChartToggle";
+import { ChartLoading } from "../chart/ChartLoading";
 import { buildReplay, moveSoFar, seatsAt, snapshotAt, type Replay } from "./replayLog";
 import { seatName, typingInField, WithRuleRefs } from "../table/common";
 import { chatLines } from "../chat/chatLines";
@@ -266,7 +267,7 @@ function Stepper(props: {
           </p>
         </div>
         {showChart && replay.rules !== null ? (
-          <Suspense fallback={<p className="loading">{t("chart.loading")}</p>}>
+          <Suspense fallback={<ChartLoading />}>
             <ChartPanel
               variantId={replay.variant}
               rules={replay.rules}
