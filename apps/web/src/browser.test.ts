@@ -16,6 +16,7 @@ import { startTestApi, type TestApi } from "@maumau/server/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildReplay } from "./replay/replayLog";
 import { executablePath, haveBrowser, launchChromium } from "./testing/chromium.js";
 
 // Real people's view of the product: Debian's chromium (installed by .ci/run) against the real
@@ -161,7 +162,14 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
         timeout: 60_000,
       })
       .toBe("over");
-    const last = (await api.service.history({ matchId: created.matchId })).events.length;
+    const events = (await api.service.history({ matchId: created.matchId })).events as ViewEvent[];
+    const last = events.length;
+    // The stepper stops at each move, complete (and at each game's deal): stop n is event `at(n)`.
+    const { stops, moveAt, dealOf, moves } = buildReplay("french", events);
+    const at = (n: number) => stops.at(n)!;
+    // A stop in the middle, with room for a step either side and three at the end.
+    const mid = Math.floor(stops.length / 2);
+    expect(stops.length).toBeGreaterThanOrEqual(8);
 
     const people: { context: BrowserContext; page: Page; errors: string[] }[] = [];
     const open = async (locale: string, colorScheme: "light" | "dark") => {
@@ -207,19 +215,38 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     // The leader steps; the follower's view follows.
     await anna.keyboard.press("Home");
     for (let i = 0; i < 3; i++) await anna.keyboard.press("ArrowRight");
-    await anna.locator('.replay[data-step="3"]').waitFor();
-    await ben.locator('.replay[data-step="3"]').waitFor();
-    await anna.getByRole("slider").fill("12");
-    await ben.locator('.replay[data-step="12"]').waitFor();
+    await anna.locator(`.replay[data-step="${at(3)}"]`).waitFor();
+    await ben.locator(`.replay[data-step="${at(3)}"]`).waitFor();
+    await anna.getByRole("slider").fill(String(mid));
+    await ben.locator(`.replay[data-step="${at(mid)}"]`).waitFor();
+    // The counter counts players' moves, not the log's events (the deal of game 1 is stop 0).
+    const game = dealOf[at(mid)];
+    const move = moveAt[at(mid)]!;
+    const [en, de] =
+      game === null
+        ? [`Move ${move} of ${moves}`, `Zug ${move} von ${moves}`]
+        : [
+            `Game ${game}: before move ${move + 1} of ${moves}`,
+            `Spiel ${game}: vor Zug ${move + 1} von ${moves}`,
+          ];
+    expect(move).toBeLessThanOrEqual(mid);
+    expect(moves).toBeLessThan(last);
+    await anna.locator(".replay-caption-step", { hasText: en }).waitFor();
+    await ben.locator(".replay-caption-step", { hasText: de }).waitFor();
+    expect(await anna.getByRole("slider").getAttribute("aria-valuetext")).toBe(en);
 
     // Ben steps on his own: detached; the leader moves on without him.
     await ben.keyboard.press("ArrowLeft");
-    await ben.locator('.replay[data-step="11"]').waitFor();
+    await ben.locator(`.replay[data-step="${at(mid - 1)}"]`).waitFor();
     await ben.getByRole("button", { name: "Zurück zur Führung" }).waitFor();
     await anna.keyboard.press("ArrowRight");
-    await anna.locator('.replay[data-step="13"]').waitFor();
-    await ben.getByText("Du bist allein bei Zug 11; Anna ist bei Zug 13.").waitFor();
-    expect(await stepOf(ben)).toBe(11);
+    await anna.locator(`.replay[data-step="${at(mid + 1)}"]`).waitFor();
+    await ben
+      .getByText(
+        `Du bist allein bei Zug ${moveAt[at(mid - 1)]}; Anna ist bei Zug ${moveAt[at(mid + 1)]}.`,
+      )
+      .waitFor();
+    expect(await stepOf(ben)).toBe(at(mid - 1));
 
     // Chat beside it: text stays text.
     await ben.getByLabel("Nachricht").fill("<b>Schau, Zug 11!</b>");
@@ -237,7 +264,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     // One key back to the leader.
     await ben.locator("h2").click();
     await ben.keyboard.press("l");
-    await ben.locator('.replay[data-step="13"]').waitFor();
+    await ben.locator(`.replay[data-step="${at(mid + 1)}"]`).waitFor();
     await ben.getByText("Du folgst Anna.").waitFor();
     await anna.screenshot({
       path: join(SHOTS, "replay-together-leader-desktop.png"),
@@ -251,12 +278,12 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await ben.keyboard.press("End");
     await anna.locator(`.replay[data-step="${last}"]`).waitFor();
     await ben.keyboard.press("ArrowLeft");
-    await anna.locator(`.replay[data-step="${last - 1}"]`).waitFor();
+    await anna.locator(`.replay[data-step="${at(-2)}"]`).waitFor();
 
     // On a phone: Anna (now following) steps away and keeps the way back in reach.
     for (const page of [anna, ben]) await page.setViewportSize(PHONE);
     await anna.keyboard.press("ArrowLeft");
-    await anna.locator(`.replay[data-step="${last - 2}"]`).waitFor();
+    await anna.locator(`.replay[data-step="${at(-3)}"]`).waitFor();
     await anna.getByRole("button", { name: "Back to the leader" }).waitFor();
     for (const [page, name] of [
       [anna, "anna-detached"],
@@ -269,7 +296,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       });
     }
     await anna.getByRole("button", { name: "Back to the leader" }).click();
-    await anna.locator(`.replay[data-step="${last - 1}"]`).waitFor();
+    await anna.locator(`.replay[data-step="${at(-2)}"]`).waitFor();
     expect(people.flatMap((p) => p.errors)).toEqual([]);
     for (const p of people) await p.context.close();
   }, 180_000);
@@ -434,7 +461,9 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       expect(history.result.data.full).toBe(true);
       const log = history.result.data.events;
       const engine = findVariant(variant)!.engine as AnyEngine;
-      const step = Math.floor(log.length / 2);
+      // A link names any event; the arrows step a whole move (to the stop before it).
+      const { stops } = buildReplay(variant, log);
+      const step = stops[Math.floor(stops.length / 2)]!;
       await anna.page.goto(`${url}/replay/${matchId}?at=${step + 1}`);
       await anna.page.locator(`.replay[data-step="${step + 1}"]`).waitFor();
       await anna.page.keyboard.press("ArrowLeft");

@@ -212,6 +212,7 @@ export const de: Texts = {
     last: "Letzter Zug",
     move: "Zug",
     stepOf: "Zug {{step}} von {{last}}",
+    gameAt: "Spiel {{game}}: vor Zug {{next}} von {{last}}",
     share: "Link zu diesem Zug kopieren",
     start: "Vor dem ersten Zug",
     before: "Die Karten sind noch nicht gegeben.",

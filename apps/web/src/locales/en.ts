@@ -207,6 +207,7 @@ export const en = {
     last: "Last move",
     move: "Move",
     stepOf: "Move {{step}} of {{last}}",
+    gameAt: "Game {{game}}: before move {{next}} of {{last}}",
     share: "Copy link to this move",
     start: "Before the first move",
     before: "The cards are not dealt yet.",

@@ -14,7 +14,16 @@ import { eventText, penaltyRanks, type EventContext } from "../table/eventText";
 import { cardName } from "../cards/names";
 import { useChartToggle } from "../chart/useChartToggle";
 import { ChartLoading } from "../chart/ChartLoading";
-import { buildReplay, moveSoFar, seatsAt, snapshotAt, type Replay } from "./replayLog";
+import {
+  buildReplay,
+  moveSoFar,
+  nextStop,
+  previousStop,
+  seatsAt,
+  snapshotAt,
+  stopIndexOf,
+  type Replay,
+} from "./replayLog";
 import { seatName, typingInField, WithRuleRefs } from "../table/common";
 import { chatLines } from "../chat/chatLines";
 import { chatLineText, ReplayChat } from "../chat/ReplayChat";
@@ -86,14 +95,16 @@ export default function ReplayPage(props: {
         roomId={room}
         matchId={matchId}
         last={last}
+        moveAt={(step) => loaded.replay.moveAt[step] ?? 0}
         lang={lang}
         fair={loaded.replay.fairness.ok}
         render={stepper}
       />
     );
   }
-  // #20.8: a replay opens at the first move (or the linked step), not at the end.
-  const firstMove = loaded.replay.events.findIndex((e) => MOVES.has(e.type)) + 1;
+  // #20.8: a replay opens at the first move, complete (or the linked step), not at the end.
+  const { stops, moveAt } = loaded.replay;
+  const firstMove = stops.find((s) => (moveAt[s] ?? 0) > 0) ?? stops[0] ?? 0;
   const step = Math.min(Math.max(at ?? firstMove, 0), last);
   return stepper(
     step,
@@ -101,15 +112,6 @@ export default function ReplayPage(props: {
     <OpenTogether matchId={matchId} step={step} lang={lang} now={together} />,
   );
 }
-
-/** The events a player's move starts with: where a replay opens (#20.8). */
-const MOVES: ReadonlySet<string> = new Set([
-  "deck.cut",
-  "card.played",
-  "special.played",
-  "cards.drawn",
-  "colour.chosen",
-]);
 
 /**
  * A finished match at one step, on the live game's own table (#20.8): every hand open, no move
@@ -120,7 +122,10 @@ function Stepper(props: {
   replay: Replay;
   variant: VariantSummary;
   matchId: string;
-  /** The move shown (0 … the log's length) and how to show another. */
+  /**
+   * The step shown (0 … the log's length: the state after that many events) and how to show
+   * another. The controls step from move to move (`Replay.stops`); a link may name any step.
+   */
   step: number;
   go: (n: number) => void;
   lang: Lang;
@@ -157,13 +162,25 @@ function Stepper(props: {
   const position = replay.chart[step] ?? null;
   const chat = useMemo(() => chatLines(replay.events), [replay.events]);
 
-  // Left/right step, Home/End jump (the slider keeps its own keys while it has the focus).
+  const { stops } = replay;
+  const back = () => go(previousStop(replay, step));
+  const forward = () => go(nextStop(replay, step));
+  const first = () => go(stops[0] ?? 0);
+  // "Move 12 of 120", or "Game 2: before move 58 of 120" at a game's deal.
+  const game = replay.dealOf[step] ?? null;
+  const moveNo = replay.moveAt[step] ?? 0;
+  const counter =
+    game === null
+      ? t("replay.stepOf", { step: moveNo, last: replay.moves })
+      : t("replay.gameAt", { game, next: moveNo + 1, last: replay.moves });
+
+  // Left/right a move, Home/End jump (the slider keeps its own keys while it has the focus).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || typingInField(e)) return;
-      if (e.key === "ArrowLeft") go(step - 1);
-      else if (e.key === "ArrowRight") go(step + 1);
-      else if (e.key === "Home") go(0);
+      if (e.key === "ArrowLeft") back();
+      else if (e.key === "ArrowRight") forward();
+      else if (e.key === "Home") first();
       else if (e.key === "End") go(last);
       else return;
       e.preventDefault();
@@ -198,27 +215,28 @@ function Stepper(props: {
       className="page replay match-page"
       aria-labelledby="replay-heading"
       data-step={step}
+      data-move={moveNo}
       data-chart={showChart ? "shown" : "hidden"}
     >
       <h2 id="replay-heading">{t("replay.heading", { variant: variant.names[lang] })}</h2>
       {aside}
       <div className="replay-controls">
-        <button type="button" onClick={() => go(0)} aria-label={t("replay.first")}>
+        <button type="button" onClick={first} aria-label={t("replay.first")}>
           «
         </button>
-        <button type="button" onClick={() => go(step - 1)} aria-label={t("replay.back")}>
+        <button type="button" onClick={back} aria-label={t("replay.back")}>
           ◀
         </button>
         <input
           type="range"
           min={0}
-          max={last}
-          value={step}
+          max={stops.length - 1}
+          value={stopIndexOf(replay, step)}
           aria-label={t("replay.move")}
-          aria-valuetext={t("replay.stepOf", { step, last })}
-          onChange={(e) => go(Number(e.target.value))}
+          aria-valuetext={counter}
+          onChange={(e) => go(stops[Number(e.target.value)] ?? last)}
         />
-        <button type="button" onClick={() => go(step + 1)} aria-label={t("replay.forward")}>
+        <button type="button" onClick={forward} aria-label={t("replay.forward")}>
           ▶
         </button>
         <button type="button" onClick={() => go(last)} aria-label={t("replay.last")}>
@@ -262,8 +280,7 @@ function Stepper(props: {
             </Suspense>
           )}
           <p className="replay-caption" role="status" aria-live="polite">
-            <span className="replay-caption-step">{t("replay.stepOf", { step, last })}</span>{" "}
-            <WithRuleRefs text={caption} />
+            <span className="replay-caption-step">{counter}</span> <WithRuleRefs text={caption} />
           </p>
         </div>
         {showChart && replay.rules !== null ? (

@@ -19,12 +19,14 @@ export function SharedReplay(props: {
   roomId: string;
   matchId: string;
   last: number;
+  /** The players' moves begun by a step: what "at move 12" counts. */
+  moveAt: (step: number) => number;
   lang: Lang;
   /** The fairness check's verdict, shown in the room too (its details stay on the page). */
   fair: boolean;
   render: RenderStepper;
 }) {
-  const { roomId, matchId, last, lang, fair, render } = props;
+  const { roomId, matchId, last, moveAt, lang, fair, render } = props;
   const { t } = useTranslation();
   const room = useReplayRoom(roomId, lang);
   const { state } = room;
@@ -102,7 +104,14 @@ export function SharedReplay(props: {
         <p className="loading">…</p>
       ) : (
         <>
-          <Mode frame={frame} leading={leading} detached={detached} step={step} onRejoin={rejoin} />
+          <Mode
+            frame={frame}
+            leading={leading}
+            detached={detached}
+            move={moveAt(step)}
+            leaderMove={moveAt(frame.at)}
+            onRejoin={rejoin}
+          />
           <ShareLink matchId={matchId} roomId={roomId} />
           <Members
             frame={frame}
@@ -123,10 +132,12 @@ function Mode(props: {
   frame: ReplayRoomFrame;
   leading: boolean;
   detached: boolean;
-  step: number;
+  /** The moves begun by my step and by the leader's. */
+  move: number;
+  leaderMove: number;
   onRejoin: () => void;
 }) {
-  const { frame, leading, detached, step, onRejoin } = props;
+  const { frame, leading, detached, move, leaderMove, onRejoin } = props;
   const { t } = useTranslation();
   const leader = frame.members.find((m) => m.id === frame.leader)?.name ?? "?";
   if (leading)
@@ -143,7 +154,9 @@ function Mode(props: {
     );
   return (
     <div className="room-mode" data-mode="detached">
-      <p role="status">{t("replay.together.detached", { name: leader, at: frame.at, step })}</p>
+      <p role="status">
+        {t("replay.together.detached", { name: leader, at: leaderMove, step: move })}
+      </p>
       <button type="button" className="primary" onClick={onRejoin}>
         {t("replay.together.rejoin")} <kbd>L</kbd>
       </button>

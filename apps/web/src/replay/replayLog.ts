@@ -40,6 +40,18 @@ export interface Replay {
    * its own.
    */
   readonly moveOf: readonly number[];
+  /**
+   * The steps the stepper stops at, in order: each player's move once it is complete (what it
+   * raised, up to the next turn), and each game's deal before its first move. The last stop is
+   * the log's end. Any step of the log can still be shown (a link to one of its events).
+   */
+  readonly stops: readonly number[];
+  /** `moveAt[i]`: how many players' moves (a play, a draw, a cut, a colour…) began by step `i`. */
+  readonly moveAt: readonly number[];
+  /** `dealOf[i]`: the game whose start (deal, cut) step `i` belongs to; null within a move. */
+  readonly dealOf: readonly (number | null)[];
+  /** The match's players' moves, all told: what the stepper counts ("Move 3 of 120"). */
+  readonly moves: number;
   /** The engine's rule set of the match (from `match.started`), null before the start. */
   readonly rules: unknown;
   readonly fairness: FairnessReport;
@@ -70,6 +82,9 @@ function startsMove(e: ViewEvent, previous: ViewEvent | null): boolean {
     atTurn && (e.type === "cards.drawn" || e.type === "pile.reshuffled" || e.type === "call.missed")
   );
 }
+
+/** The move openers that are no player's action: the match's and a game's start. */
+const STARTS: ReadonlySet<string> = new Set(["match.started", "game.started"]);
 
 const toEngine = (e: ViewEvent) => ({ type: e.type, data: e.data }) as { type: string };
 
@@ -120,6 +135,33 @@ export function buildReplay(variantId: string, events: readonly ViewEvent[]): Re
       taken: start === null ? [] : engine.machineEvents(start, group, after),
     });
   }
+  // The stops: a move group (engine events from one opener to the next) stops at its end.
+  const moveAt: number[] = [0];
+  const dealOf: (number | null)[] = [null];
+  const opens: number[] = [];
+  let game: number | null = null;
+  for (let i = 1; i <= events.length; i++) {
+    const e = events[i - 1]!;
+    const opener = !isLobbyEventType(e.type) && moveOf[i] === i && states[i] !== null;
+    if (opener) {
+      opens.push(i);
+      game =
+        e.type === "game.started"
+          ? ((e.data as { game?: number } | null)?.game ?? null)
+          : e.type === "match.started"
+            ? game
+            : null;
+    }
+    moveAt.push((moveAt[i - 1] ?? 0) + (opener && !STARTS.has(e.type) ? 1 : 0));
+    dealOf.push(game);
+  }
+  const stops = opens
+    // The match's start is at once followed by its first game's: no stop of its own.
+    .filter((i, n) => !(events[i - 1]!.type === "match.started" && opens[n + 1] === i + 1))
+    .map((i) => {
+      const next = opens.find((o) => o > i);
+      return next === undefined ? events.length : next - 1;
+    });
   const started = states.find((x) => x !== null) ?? null;
   const engineEvents = events.filter((e) => !isLobbyEventType(e.type));
   return {
@@ -130,6 +172,10 @@ export function buildReplay(variantId: string, events: readonly ViewEvent[]): Re
     progress: states.map((s) => (s === null ? null : engine.progress(s))),
     chart,
     moveOf,
+    stops: stops.length > 0 ? stops : [events.length],
+    moveAt,
+    dealOf,
+    moves: moveAt.at(-1) ?? 0,
     rules: started === null ? null : engine.ruleSetOf(started),
     fairness: verifyFairness(engine.family, engineEvents),
     viewAt: (step) => {
@@ -137,6 +183,23 @@ export function buildReplay(variantId: string, events: readonly ViewEvent[]): Re
       return s === null ? null : engine.view(s, "spectator");
     },
   };
+}
+
+/** The stop after `step` (the next move, complete), or `step` itself at the last. */
+export function nextStop(replay: Replay, step: number): number {
+  return replay.stops.find((s) => s > step) ?? Math.max(step, replay.stops.at(-1) ?? step);
+}
+
+/** The stop before `step`, or the first stop (0 before it). */
+export function previousStop(replay: Replay, step: number): number {
+  const before = replay.stops.filter((s) => s < step).at(-1);
+  return before ?? Math.min(step, replay.stops[0] ?? 0);
+}
+
+/** Which stop shows `step`'s move: the first at or after it (the slider's position). */
+export function stopIndexOf(replay: Replay, step: number): number {
+  const n = replay.stops.findIndex((s) => s >= step);
+  return n < 0 ? replay.stops.length - 1 : n;
 }
 
 /**

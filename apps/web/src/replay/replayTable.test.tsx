@@ -10,7 +10,15 @@ import { createI18n } from "../i18n";
 import { effectRuleIdOf, ruleIdOf } from "../families";
 import { EagerTable } from "../families/EagerTable";
 import { eventText, penaltyRanks } from "../table/eventText";
-import { buildReplay, moveSoFar, seatsAt, snapshotAt } from "./replayLog";
+import {
+  buildReplay,
+  moveSoFar,
+  nextStop,
+  previousStop,
+  seatsAt,
+  snapshotAt,
+  stopIndexOf,
+} from "./replayLog";
 
 afterEach(cleanup);
 
@@ -149,6 +157,48 @@ describe("a replay on the live table (#20.8)", () => {
       if (events[step - 1]!.type.startsWith("seat.")) expect(first).toBe(step);
       if (events[step - 1]!.type === "game.started") expect(first).toBe(step);
     }
+  });
+
+  it("steps move by move: each stop one player's move, complete, or a game's deal", () => {
+    const events = finished("noris", { games: 2 });
+    const replay = buildReplay("noris", events);
+    const { stops, moveAt, dealOf } = replay;
+    expect(stops.at(-1)).toBe(events.length);
+    expect(moveAt[events.length]).toBe(replay.moves);
+    // Every play is one move; a draw at the start of a turn is one too (a penalty's, too).
+    const plays = events.filter((e) => e.type === "card.played").length;
+    const draws = events.filter(
+      (e, i) => e.type === "cards.drawn" && events[i - 1]?.type === "turn.started",
+    ).length;
+    expect(replay.moves).toBe(plays + draws);
+    let before = 0;
+    const deals: number[] = [];
+    for (const stop of stops) {
+      const game = dealOf[stop];
+      if (game !== null && game !== undefined) {
+        // A game's deal: no move made since the stop before, the first player's turn.
+        deals.push(game);
+        expect(moveAt[stop]).toBe(before);
+        expect(events[stop - 1]!.type).toBe("turn.started");
+      } else {
+        // One move further, told whole: the move's last event hands the turn on (or ends).
+        expect(moveAt[stop]).toBe(before + 1);
+        expect(["turn.started", "game.ended", "match.ended"]).toContain(events[stop - 1]!.type);
+        expect(moveSoFar(replay, stop)[0]!.type).toMatch(/^(card\.played|cards\.drawn)$/);
+      }
+      before = moveAt[stop]!;
+    }
+    expect(deals).toEqual([1, 2]);
+    // From a linked event in mid-move, the step buttons go to that move's end and the one before.
+    const played = events.findIndex((e) => e.type === "penalty.raised") + 1;
+    const end = nextStop(replay, played - 1);
+    expect(end).toBeGreaterThan(played);
+    expect(stops).toContain(end);
+    expect(nextStop(replay, played)).toBe(end);
+    expect(previousStop(replay, end)).toBe(stops[stops.indexOf(end) - 1]);
+    expect(stopIndexOf(replay, played)).toBe(stops.indexOf(end));
+    expect(nextStop(replay, events.length)).toBe(events.length);
+    expect(previousStop(replay, stops[0]!)).toBe(stops[0]);
   });
 
   it("N-4.2, N-4.3: a penalty names the rule of the card that raised it, a +2's or a +4's", () => {
