@@ -350,10 +350,18 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       await spectator.page.locator(".table").waitFor();
       expect(await spectator.page.locator(".hand").count()).toBe(0);
 
+      // "Last moves" is as high as a whole number of its lines (none cut in half when it scrolls).
+      const logLines = (p: Page) =>
+        p.locator(".log ul").evaluate((ul) => {
+          const style = getComputedStyle(ul);
+          return parseFloat(style.maxHeight) / parseFloat(style.lineHeight);
+        });
       for (const p of [anna.page, spectator.page]) {
         const who = p === anna.page ? "player" : "spectator";
         await p.screenshot({ path: join(SHOTS, `${variant}-${who}-desktop.png`) });
+        expect(await logLines(p)).toBeCloseTo(7, 5);
         await p.setViewportSize(PHONE);
+        expect(await logLines(p)).toBeCloseTo(4, 5);
         await p.screenshot({ path: join(SHOTS, `${variant}-${who}-phone.png`), fullPage: true });
         await p.setViewportSize(DESKTOP);
       }
