@@ -948,6 +948,82 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     for (const p of [anna, ben]) await p.context.close();
   }, 300_000);
 
+  it("a long hand on a phone: every card keeps a strip of 24 px or more to tap, playable ones 44 px", async () => {
+    // House rules where a player may always draw (C-1.4), ten cards each: Anna's hand grows.
+    const created = await api.service.create({
+      variant: "custom",
+      seats: 3,
+      name: "Anna",
+      options: { preset: "noris", handSize: 10, turn: { voluntaryDraw: true } },
+    });
+    const { matchId } = created;
+    const token = created.ticket!.token;
+    await api.service.addBots({ matchId, token, level: "heuristic" });
+    await api.service.start({ matchId, token });
+    const { page, errors, context } = await person();
+    await page.addInitScript(
+      ([id, t]) =>
+        localStorage.setItem(
+          "maumau.seats",
+          JSON.stringify({ [id!]: { seat: 0, token: t, at: Date.now() } }),
+        ),
+      [matchId, token],
+    );
+    await page.goto(`${url}/m/${matchId}`);
+    await page.locator(".hand").waitFor();
+    // Anna draws whenever she can (and passes after): her hand grows past what fits at 24 px.
+    let snap = await api.service.snapshot({ matchId, token });
+    expect(snap.viewer).toBe(0);
+    const handOf = (s: MatchSnapshot) => (s.view as ClassicView).hand ?? [];
+    for (let round = 0; handOf(snap).length < 16; round++) {
+      expect(round, "the hand grows").toBeLessThan(2000);
+      expect(snap.progress?.status).toBe("playing");
+      const move =
+        snap.legal.find((m) => m.type === "drawCard") ??
+        snap.legal.find((m) => m.type === "pass") ??
+        snap.legal[0];
+      if (move)
+        await api.service
+          .command({ matchId, token, commandId: randomUUID(), command: move })
+          .catch(() => undefined);
+      else await page.waitForTimeout(20);
+      snap = await api.service.snapshot({ matchId, token });
+    }
+    // Her turn, on a phone: the fan's cards, each up to where the next one covers it.
+    await page.setViewportSize(PHONE);
+    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.locator(".hand-card").count()).toBe(handOf(snap).length);
+    const strips = await page.locator(".hand > li").evaluateAll((lis) =>
+      lis.map((li, i) => {
+        const box = li.getBoundingClientRect();
+        const next = lis[i + 1]?.getBoundingClientRect();
+        const width = (next ? next.left : box.left + li.scrollWidth) - box.left;
+        // The strip's middle answers to this card's button: its hit area, not a neighbour's.
+        li.scrollIntoView({ inline: "nearest", block: "nearest" });
+        const at = li.getBoundingClientRect();
+        const hit = document.elementFromPoint(
+          at.left + Math.min(width, at.width) / 2,
+          at.top + at.height / 2,
+        );
+        const button = li.querySelector(".hand-card")!;
+        return {
+          width,
+          playable: button.getAttribute("data-playable") === "true",
+          own: hit !== null && button.contains(hit),
+        };
+      }),
+    );
+    await page.locator(".hand > li").first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, "long-hand-phone.png") });
+    expect(strips.length).toBeGreaterThanOrEqual(16);
+    for (const [i, strip] of strips.entries()) {
+      expect(strip.width, `card ${i + 1}`).toBeGreaterThanOrEqual(strip.playable ? 44 : 24);
+      expect(strip.own, `card ${i + 1} answers to a tap on it`).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
   it("heul-doch: at the end every pile is counted in the open, its onions and spoiled ranks named", async () => {
     const { page, errors, context } = await person();
     await page.emulateMedia({ colorScheme: "dark" });
