@@ -299,11 +299,14 @@ describe.skipIf(!haveBrowser)("accessibility (axe-core in chromium)", () => {
     await page.goto(`${url}/house-rules`);
     await page.getByRole("button", { name: "52 cards" }).click();
     await page.getByLabel("Hand size", { exact: true }).fill("11");
-    await page.locator(".issues").getByText("handSize").first().waitFor();
+    await page.locator(".issues").getByText("Hand size: at most 10").first().waitFor();
     // C-3.3 refused next to its field: the winner's points with a match over a limit.
     await page.getByLabel(/^Points/).selectOption("winner");
     await page.getByLabel(/^The match ends/).selectOption("limit");
-    await page.locator(".issues").getByText("scoring.points").waitFor();
+    await page
+      .locator(".issues")
+      .getByText(/^Points \(C-3\.3\): /)
+      .waitFor();
     await audit(page, "house-rules-invalid");
     await context.close();
   }, 240_000);

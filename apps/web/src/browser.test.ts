@@ -1104,9 +1104,10 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await page.getByLabel("Penalty cards for a missing “Mau”").fill("0");
     await page.getByLabel("The match ends").selectOption("games");
     await page.getByLabel("Games", { exact: true }).fill("3");
-    // An invalid value is explained, naming the option; the set cannot be saved meanwhile.
+    // An invalid value is explained, naming the option by its label; the set cannot be saved
+    // meanwhile.
     await page.getByLabel(/^Hand size(?! with)/).fill("11");
-    await page.locator(".issues").getByText("handSize").first().waitFor();
+    await page.locator(".issues").getByText("Hand size: at most 10").first().waitFor();
     await page.getByLabel(/^Save as/).fill("e2e-family");
     expect(await page.getByRole("button", { name: "Save", exact: true }).isDisabled()).toBe(true);
     await page.getByLabel(/^Hand size(?! with)/).fill("6");

@@ -145,7 +145,7 @@ describe("the house-rules editor sets the options grown from real variants (C-3)
     expect(errorOf(points)).toContain(
       "a match over a limit needs the points “each scores their own hand”",
     );
-    expect(screen.getByRole("alert").textContent).toContain("scoring.points");
+    expect(screen.getByRole("alert").textContent).toContain("Points (C-3.3): a match over a limit");
     expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", true);
     type(/^Points/, "penalty");
     expect(screen.getByRole("status").textContent).toBe("The rule set is valid.");
@@ -245,5 +245,25 @@ describe("the house-rules editor sets the options grown from real variants (C-3)
     expect(errorOf(screen.getByLabelText(/^Punkte/))).toContain("„jeder zählt die eigene Hand“");
     // The list of problems says them the same way.
     expect(screen.getByRole("alert").textContent).toContain("„jeder zählt die eigene Hand“");
+  });
+
+  it("the list of problems names each field by its label in the page's language, not its key", () => {
+    for (const [lang, preset, size, hand, most] of [
+      ["en", "52 cards", "Hand size", "Hand size with 6 players", "Most players"],
+      ["de", "52 Karten", "Handkarten", "Handkarten bei 6 Spielern", "Höchstens Spieler"],
+    ] as const) {
+      open(lang);
+      fireEvent.click(screen.getByRole("button", { name: preset }));
+      type(size, "11");
+      type(most, "6");
+      type(hand, "10");
+      const items = [...screen.getByRole("alert").querySelectorAll("li")].map(
+        (li) => li.textContent,
+      );
+      expect(items).toContain(`${size}: ${errorOf(screen.getByLabelText(size))}`);
+      expect(items).toContain(`${hand}: ${errorOf(screen.getByLabelText(hand))}`);
+      expect(items.join("\n")).not.toMatch(/handSize/);
+      cleanup();
+    }
   });
 });

@@ -137,8 +137,12 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
     setMessage(null);
   };
   const field = (path: readonly string[]) => get(doc, path);
-  const issueAt = (path: readonly string[]) =>
-    issues.find((i) => i.path.join(".") === path.join("."))?.message;
+  // Each field's label as the form shows it, by its path: what the list of problems names.
+  const labels = new Map<string, string>();
+  const issueAt = (path: readonly string[], label?: string) => {
+    if (label !== undefined) labels.set(path.join("."), label);
+    return issues.find((i) => i.path.join(".") === path.join("."))?.message;
+  };
   const ranks = ranksOf(doc.deck);
   const style = deckStyleOfDeck(doc.deck);
   const refuse = (e: unknown) => setError(refusalOf(e).message[lang]);
@@ -242,7 +246,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
       onChange?: (value: number | undefined) => void;
     } = {},
   ) => (
-    <Field label={label} issue={issueAt(path)} hint={more.hint} hintId={hintId(path)}>
+    <Field label={label} issue={issueAt(path, label)} hint={more.hint} hintId={hintId(path)}>
       <input
         type="number"
         min={min}
@@ -259,7 +263,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
     </Field>
   );
   const check = (path: readonly string[], label: string) => (
-    <Field label={label} issue={issueAt(path)} inline>
+    <Field label={label} issue={issueAt(path, label)} inline>
       <input
         type="checkbox"
         checked={field(path) === true}
@@ -275,7 +279,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
     fallback: string,
     hint?: string,
   ) => (
-    <Field label={label} issue={issueAt(path)} hint={hint} hintId={hintId(path)}>
+    <Field label={label} issue={issueAt(path, label)} hint={hint} hintId={hintId(path)}>
       <select
         value={textOf(field(path), fallback)}
         aria-describedby={hint === undefined ? undefined : hintId(path)}
@@ -353,7 +357,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
             </label>
           )}
         </div>
-        <Field label={t("houseRules.title")} issue={issueAt(["name"])}>
+        <Field label={t("houseRules.title")} issue={issueAt(["name"], t("houseRules.title"))}>
           <input
             value={textOf(field(["name"]), "")}
             maxLength={80}
@@ -369,7 +373,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
       >
         <fieldset>
           <legend>{t("houseRules.deckAndDealing")} (C-1.1, C-1.2, C-3.1)</legend>
-          <Field label={t("houseRules.deck")} issue={issueAt(["deck"])}>
+          <Field label={t("houseRules.deck")} issue={issueAt(["deck"], t("houseRules.deck"))}>
             <select
               value={doc.deck}
               onChange={(e) => {
@@ -396,7 +400,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
               ))}
             </select>
           </Field>
-          <Field label={t("houseRules.decks")} issue={issueAt(["decks"])}>
+          <Field label={t("houseRules.decks")} issue={issueAt(["decks"], t("houseRules.decks"))}>
             <select
               value={textOf(field(["decks"]), "1")}
               onChange={(e) => update(["decks"], Number(e.target.value))}
@@ -408,7 +412,9 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           {num(["handSize"], t("houseRules.handSize"), 3, 10)}
           {num(["players", "min"], t("houseRules.playersMin"), 2, 10)}
           {num(["players", "max"], t("houseRules.playersMax"), 2, 10)}
-          {issueAt(["players"]) && <p className="error">{issueAt(["players"])}</p>}
+          {issueAt(["players"], `${t("houseRules.playersMin")}, ${t("houseRules.playersMax")}`) && (
+            <p className="error">{issueAt(["players"])}</p>
+          )}
           <fieldset className="hr-group" aria-describedby={hintId(["handSizeByPlayers"])}>
             <legend>{t("houseRules.handSizeByPlayers")} (C-3.1)</legend>
             <small className="hint" id={hintId(["handSizeByPlayers"])}>
@@ -427,11 +433,14 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
                 </div>
               ))}
             </div>
-            {issueAt(["handSizeByPlayers"]) && (
+            {issueAt(["handSizeByPlayers"], t("houseRules.handSizeByPlayers")) && (
               <p className="error">{issueAt(["handSizeByPlayers"])}</p>
             )}
           </fieldset>
-          <Field label={t("houseRules.dealing")} issue={issueAt(["dealing"])}>
+          <Field
+            label={t("houseRules.dealing")}
+            issue={issueAt(["dealing"], t("houseRules.dealing"))}
+          >
             <select
               value={textOf(field(["dealing"]), "single")}
               onChange={(e) => update(["dealing"], e.target.value)}
@@ -441,7 +450,10 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
             </select>
           </Field>
           {check(["cut", "enabled"], t("houseRules.cut"))}
-          <Field label={t("houseRules.keepRank")} issue={issueAt(["cut", "keepRank"])}>
+          <Field
+            label={t("houseRules.keepRank")}
+            issue={issueAt(["cut", "keepRank"], t("houseRules.keepRank"))}
+          >
             <select
               value={textOf(field(["cut", "keepRank"]), "")}
               onChange={(e) =>
@@ -539,12 +551,14 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
                           {t("houseRules.onWish")}
                         </label>
                       )}
-                      {issueAt(["effects", r]) && (
-                        <span className="error"> {issueAt(["effects", r])}</span>
-                      )}
-                      {issueAt(["effects", r, "count"]) && (
-                        <span className="error"> {issueAt(["effects", r, "count"])}</span>
-                      )}
+                      {issueAt(
+                        ["effects", r],
+                        t("houseRules.effectOf", { rank: rankMark(style, r, lang) }),
+                      ) && <span className="error"> {issueAt(["effects", r])}</span>}
+                      {issueAt(
+                        ["effects", r, "count"],
+                        t("houseRules.drawCount", { rank: rankMark(style, r, lang) }),
+                      ) && <span className="error"> {issueAt(["effects", r, "count"])}</span>}
                     </td>
                   </tr>
                 );
@@ -599,7 +613,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
                 </label>
               ))}
             </div>
-            {issueAt(["turn", "buryStarter"]) && (
+            {issueAt(["turn", "buryStarter"], t("houseRules.buryStarter")) && (
               <p className="error">{issueAt(["turn", "buryStarter"])}</p>
             )}
           </fieldset>
@@ -612,12 +626,17 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           {check(["calls", "mauMau", "required"], t("houseRules.mauMauRequired"))}
           {num(["calls", "mauMau", "penalty"], t("houseRules.mauMauPenalty"), 0, 4)}
           {check(["calls", "mauMau", "takeBack"], t("houseRules.takeBack"))}
-          {issueAt(["calls", "mauMau"]) && <p className="error">{issueAt(["calls", "mauMau"])}</p>}
+          {issueAt(["calls", "mauMau"], t("houseRules.calls")) && (
+            <p className="error">{issueAt(["calls", "mauMau"])}</p>
+          )}
         </fieldset>
 
         <fieldset>
           <legend>{t("houseRules.scoring")} (C-1.6, C-3.3)</legend>
-          <Field label={t("houseRules.matchEnd")} issue={issueAt(["scoring", "matchEnd"])}>
+          <Field
+            label={t("houseRules.matchEnd")}
+            issue={issueAt(["scoring", "matchEnd"], t("houseRules.matchEnd"))}
+          >
             <select
               value={textOf(field(["scoring", "matchEnd", "kind"]), "games")}
               onChange={(e) =>
@@ -673,13 +692,7 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           </p>
         ) : (
           <div role="alert">
-            <ul className="issues">
-              {issues.map((i, n) => (
-                <li key={n}>
-                  <code>{i.path.join(".") || "document"}</code>: {i.message}
-                </li>
-              ))}
-            </ul>
+            <IssueList issues={issues} labels={labels} />
           </div>
         )}
         {valid && (
@@ -793,6 +806,41 @@ const hintId = (path: readonly string[]) => `hr-hint-${path.join("-")}`;
  * so that the control's accessible name stays its label: the control is marked invalid and
  * names the error as its error message and (with the help) as its description.
  */
+/**
+ * The document's problems, each named by its field's label as the form shows it, in the page's
+ * language (a part of a field by the field's; the path itself only where the form has no field).
+ */
+function IssueList(props: {
+  issues: readonly { readonly path: readonly string[]; readonly message: string }[];
+  labels: ReadonlyMap<string, string>;
+}) {
+  const labelOf = (path: readonly string[]) => {
+    for (let n = path.length; n > 0; n--) {
+      const label = props.labels.get(path.slice(0, n).join("."));
+      if (label !== undefined) return label;
+    }
+    return null;
+  };
+  return (
+    <ul className="issues">
+      {props.issues.map((i, n) => {
+        const label = labelOf(i.path);
+        return (
+          <li key={n}>
+            {label !== null ? (
+              <span className="issue-field">{label}</span>
+            ) : i.path.length > 0 ? (
+              <code>{i.path.join(".")}</code>
+            ) : null}
+            {label !== null || i.path.length > 0 ? ": " : null}
+            {i.message}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function Field(props: {
   label: string;
   issue?: string | undefined;
