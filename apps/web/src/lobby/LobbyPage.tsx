@@ -118,18 +118,30 @@ function MatchList(props: { variants: readonly VariantSummary[]; lang: Lang; nam
           const variant = variants.find((v) => v.id === m.variant);
           const free = m.seats.filter((s) => s.kind === "empty").length;
           const mine = seatTicket(m.matchId) !== null;
+          const bots = botsOnly(m);
           return (
-            <li key={m.matchId} className="match-row" data-match={m.matchId} data-status={m.status}>
+            <li
+              key={m.matchId}
+              className="match-row"
+              data-match={m.matchId}
+              data-status={m.status}
+              data-bots-only={bots}
+            >
               <div>
                 <strong>{variant?.names[lang] ?? m.variant}</strong>
                 {m.title !== null && ` · ${m.title}`}
                 {m.ruleSet && ` · ${m.ruleSet.name}`}{" "}
-                <span className={`badge ${m.status}`}>{t(`lobby.${m.status}`)}</span>
+                {bots ? (
+                  <span className="badge bots-only">{t("lobby.botsOnly")}</span>
+                ) : (
+                  <span className={`badge ${m.status}`}>{t(`lobby.${m.status}`)}</span>
+                )}
                 <div className="match-seats">
                   {m.seats
                     .map((s, i) => (s.kind === "empty" ? t("seat.empty") : seatName(s, i, t)))
                     .join(" · ")}
                   {free > 0 && ` — ${t("lobby.freeSeats", { count: free })}`}
+                  {bots && ` — ${t("lobby.botsOnlyNote")}`}
                 </div>
               </div>
               <div className="row-actions">
@@ -154,6 +166,16 @@ function MatchList(props: { variants: readonly VariantSummary[]; lang: Lang; nam
       </ul>
     </section>
   );
+}
+
+/**
+ * A running match where no person sits: every seat a bot's, free (a bot plays it until someone
+ * takes it), or a bot's while its owner is away. Its bots play only while somebody watches (the
+ * server's `UNWATCHED_MS`): it is listed as such, to watch (which wakes it up) or to join, not
+ * as a match going on.
+ */
+export function botsOnly(m: MatchSummary): boolean {
+  return m.status === "running" && m.seats.every((s) => s.kind !== "human" || s.away);
 }
 
 /** Form fields made from a variant's options schema; labels from its option docs. */

@@ -298,6 +298,8 @@ export const de: Texts = {
     refresh: "Aktualisieren",
     open: "Wartet auf Mitspieler",
     running: "Läuft",
+    botsOnly: "Nur Bots",
+    botsOnlyNote: "die Bots spielen, solange jemand zusieht",
     over: "Beendet",
     join: "Mitspielen",
     watch: "Zuschauen",

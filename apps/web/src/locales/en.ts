@@ -293,6 +293,8 @@ export const en = {
     refresh: "Refresh",
     open: "Waiting for players",
     running: "Running",
+    botsOnly: "Bots only",
+    botsOnlyNote: "its bots play while someone watches",
     over: "Over",
     join: "Join",
     watch: "Watch",
