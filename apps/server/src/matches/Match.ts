@@ -118,8 +118,11 @@ export class Match {
   } | null = null;
   /** The version of the last event that is not table talk: bots and timers plan on it. */
   private playedAt = 0;
-  /** When each chat sender (`chatSenderKey`) wrote lately (ms), oldest first, for the rate. */
-  private readonly chatTimes = new Map<string, number[]>();
+  /**
+   * When each seat wrote lately (ms), oldest first, for the chat rate. A spectator's lines are
+   * not counted here: a name is no identity; the service counts them by client.
+   */
+  private readonly chatTimes = new Map<Seat, number[]>();
   /**
    * The views the last commit's frames were built from (`commitFrames`), at that version: the
    * next commit's frames send what changed from them (`ViewPatch`).
@@ -183,9 +186,9 @@ export class Match {
   get playVersion(): number {
     return this.playedAt;
   }
-  /** When a chat sender (`chatSenderKey`) wrote lately (ms since the epoch), oldest first. */
-  chatTimesOf(sender: string): readonly number[] {
-    return this.chatTimes.get(sender) ?? [];
+  /** When a seat wrote lately (ms since the epoch), oldest first. */
+  chatTimesOf(seat: Seat): readonly number[] {
+    return this.chatTimes.get(seat) ?? [];
   }
   /** True when every event since version 1 is in memory (`eventsAfter(0)` answers). */
   get holdsWholeLog(): boolean {
@@ -326,14 +329,12 @@ export class Match {
     return h?.kind === "human" ? h.claimedAt : 1;
   }
 
-  /** Remembers when a chat sender wrote, as far back as the chat rate looks. */
+  /** Remembers when a seat wrote, as far back as the chat rate looks. */
   private heard(e: StoredEvent): void {
     const from = (e.data as { from: ChatSender }).from;
+    if ("spectator" in from) return;
     const at = Date.parse(e.at);
-    const keys = "spectator" in from ? [chatSenderKey(from), SPECTATORS] : [chatSenderKey(from)];
-    for (const key of keys) {
-      this.chatTimes.set(key, [...this.chatTimesOf(key), at].slice(-CHAT_TIMES_KEPT));
-    }
+    this.chatTimes.set(from.seat, [...this.chatTimesOf(from.seat), at].slice(-CHAT_TIMES_KEPT));
   }
 
   /** Folds one committed event: a lobby event into the seats, an engine event into the game. */
@@ -665,14 +666,8 @@ function viewPatchOf(before: object, after: Record<string, unknown>): ViewPatch 
   return drop === undefined ? { set } : { set, drop };
 }
 
-/** How many chat times a match keeps per sender: enough for the rate's window. */
+/** How many chat times a match keeps per seat: enough for the rate's window. */
 const CHAT_TIMES_KEPT = 32;
-/** The chat times of all spectators together (a spectator's name is no identity). */
-export const SPECTATORS = "spectators";
-
-/** A chat sender as a key of the chat rate: its seat, or a spectator's name. */
-export const chatSenderKey = (from: ChatSender): string =>
-  "spectator" in from ? `spectator:${from.spectator}` : `seat:${from.seat}`;
 
 /** The engine events among stored events, as the engine stores them. */
 export function engineEventsOf(events: readonly StoredEvent[]): { type: string }[] {

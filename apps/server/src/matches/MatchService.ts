@@ -31,7 +31,8 @@ import { MatchRepository, type Listener } from "./MatchRepository.js";
 import { Presence, type OwnerElsewhere, type PresenceProbe } from "./Presence.js";
 import { Scheduler, type WatchProbe } from "./Scheduler.js";
 import { ListCache, LIST_CACHE_MS } from "./ListCache.js";
-import { decideChat, type ChatAuthor } from "./chatDecider.js";
+import { CHAT_RATE, decideChat, type ChatAuthor } from "./chatDecider.js";
+import { SpectatorChatTimes } from "./SpectatorChatTimes.js";
 import { decideLobby, lobby, seatOf, seatOfHash, toNewEvent } from "./lobbyDecider.js";
 import { changesTheList } from "./lobbyEvents.js";
 import { summaryOf, type MatchSummary } from "./summary.js";
@@ -156,6 +157,8 @@ export class MatchService {
    */
   private readonly droppedLobbies = new Map<string, number>();
   private readonly limits: MatchLimits;
+  /** When each spectator's client wrote in each match lately (its chat budget, `CHAT_RATE`). */
+  private readonly spectatorChat = new SpectatorChatTimes(CHAT_RATE.windowMs);
   /** `list` answers by status set and limit (`ListCache`), dropped when the list changes here. */
   private readonly lists: ListCache<readonly MatchSummary[]>;
   /**
@@ -605,33 +608,70 @@ export class MatchService {
 
   /**
    * A chat line of a seat (token) or a spectator (a name): a `chat.said` in the match stream,
-   * public to every viewer; no move, so no turn and no timer changes.
+   * public to every viewer; no move, so no turn and no timer changes. A spectator's lines count
+   * against its `client`'s budget (`CHAT_RATE`), whatever name it writes under.
    */
-  async say(input: {
-    matchId: string;
-    token?: string | undefined;
-    name?: string | undefined;
-    text: string;
-  }): Promise<{ matchId: string; version: number }> {
+  async say(
+    input: {
+      matchId: string;
+      token?: string | undefined;
+      name?: string | undefined;
+      text: string;
+    },
+    client = "local",
+  ): Promise<{ matchId: string; version: number }> {
     const author = authorOf(input);
-    const { match } = await this.repository.commit(input.matchId, (m) =>
-      decideChat(m, { type: "say", author, text: input.text, now: Date.now() }),
+    return this.talk(input.matchId, author, client, (m, now, clientTimes) =>
+      decideChat(m, { type: "say", author, text: input.text, now, clientTimes }),
     );
-    return { matchId: input.matchId, version: match.version };
   }
 
   /** A quick reaction (an id of `REACTIONS`), shown at the sender's seat for a moment. */
-  async react(input: {
-    matchId: string;
-    token?: string | undefined;
-    name?: string | undefined;
-    reaction: string;
-  }): Promise<{ matchId: string; version: number }> {
+  async react(
+    input: {
+      matchId: string;
+      token?: string | undefined;
+      name?: string | undefined;
+      reaction: string;
+    },
+    client = "local",
+  ): Promise<{ matchId: string; version: number }> {
     const author = authorOf(input);
-    const { match } = await this.repository.commit(input.matchId, (m) =>
-      decideChat(m, { type: "react", author, reaction: input.reaction, now: Date.now() }),
+    return this.talk(input.matchId, author, client, (m, now, clientTimes) =>
+      decideChat(m, { type: "react", author, reaction: input.reaction, now, clientTimes }),
     );
-    return { matchId: input.matchId, version: match.version };
+  }
+
+  /**
+   * Commits a chat command. A spectator's line takes its place in its client's budget when it is
+   * decided (inside the match's queue, so that two lines of one client are judged one after the
+   * other) and gives it back when it is not stored; a decision made again on a fresh read (a
+   * concurrent append) is not judged by the rate twice.
+   */
+  private async talk(
+    matchId: string,
+    author: ChatAuthor,
+    client: string,
+    decide: (match: Match, now: number, clientTimes: readonly number[]) => NewEvent[],
+  ): Promise<{ matchId: string; version: number }> {
+    const spectator = "spectator" in author;
+    const now = Date.now();
+    let held = false;
+    try {
+      const { match } = await this.repository.commit(matchId, (m) => {
+        const times = spectator && !held ? this.spectatorChat.of(matchId, client) : [];
+        const events = decide(m, now, times);
+        if (spectator && !held) {
+          this.spectatorChat.add(matchId, client, now);
+          held = true;
+        }
+        return events;
+      });
+      return { matchId, version: match.version };
+    } catch (error) {
+      if (held) this.spectatorChat.remove(matchId, client, now);
+      throw error;
+    }
   }
 
   /** One match's lobby view, options included (what `list` leaves out), brought up to date. */

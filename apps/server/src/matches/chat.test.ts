@@ -40,6 +40,16 @@ async function refusalOf(promise: Promise<unknown>): Promise<string> {
   throw new Error("not refused");
 }
 
+/** A store whose appends fail while `failing` (a full disk). */
+class FailingStore extends MemoryEventStore {
+  failing = false;
+
+  override append(...args: Parameters<MemoryEventStore["append"]>) {
+    if (this.failing) return Promise.reject(new Error("database or disk is full"));
+    return super.append(...args);
+  }
+}
+
 const chatOf = (events: readonly ViewEvent[]) =>
   events.filter((e) => e.type.startsWith("chat.")).map((e) => ({ type: e.type, data: e.data }));
 
@@ -124,6 +134,81 @@ describe("table talk: spectators", () => {
     for (const name of [player, ` ${player.toUpperCase()} `])
       expect(await refusalOf(svc.say({ matchId, name, text: "I fold" }))).toBe("INVALID_INPUT");
     await svc.say({ matchId, name: `${player} fan`, text: "go" });
+  });
+
+  it(`gives each spectator's client its own budget of ${CHAT_RATE.messages} messages, whatever names it writes under`, async () => {
+    const { svc, matchId, ann } = await givenATable();
+    const noisy = "203.0.113.7";
+    for (let i = 0; i < CHAT_RATE.messages - 1; i++)
+      await svc.say({ matchId, name: "Loud", text: `line ${i}` }, noisy);
+    await svc.react({ matchId, name: "Loud", reaction: "oops" }, noisy);
+    // A new name is no new budget, nor is another spectator's name.
+    for (const name of ["Louder", "Quiet"]) {
+      expect(await refusalOf(svc.say({ matchId, name, text: "more" }, noisy))).toBe(
+        "CHAT_TOO_FAST",
+      );
+      expect(await refusalOf(svc.react({ matchId, name, reaction: "mau" }, noisy))).toBe(
+        "CHAT_TOO_FAST",
+      );
+    }
+    // The other watchers keep theirs, each in full (all spectators once shared ten lines).
+    for (const client of ["198.51.100.1", "2001:db8:1:2::/64"]) {
+      for (let i = 0; i < CHAT_RATE.messages; i++)
+        await svc.say({ matchId, name: "Quiet", text: `${client} ${i}` }, client);
+      expect(await refusalOf(svc.say({ matchId, name: "Quiet", text: "one more" }, client))).toBe(
+        "CHAT_TOO_FAST",
+      );
+    }
+    // And the seats theirs.
+    await svc.say({ matchId, token: ann, text: "welcome" });
+    const said = chatOf((await svc.history({ matchId })).events).filter(
+      (e) => e.type === "chat.said",
+    );
+    expect(said.length).toBe(CHAT_RATE.messages - 1 + 2 * CHAT_RATE.messages + 1);
+  });
+
+  it("keeps a spectator's budget per match; a line refused or not stored takes no place in it", async () => {
+    const store = new FailingStore();
+    const { svc, matchId } = await givenATable({}, service(store));
+    const other = (await givenATable({}, svc)).matchId;
+    const client = "203.0.113.8";
+    for (let i = 0; i < CHAT_RATE.messages; i++) {
+      expect(await refusalOf(svc.say({ matchId, name: "Kib", text: "a\nb" }, client))).toBe(
+        "CHAT_BAD_TEXT",
+      );
+      expect(await refusalOf(svc.say({ matchId, name: "Ann", text: "hi" }, client))).toBe(
+        "INVALID_INPUT",
+      );
+      store.failing = true;
+      await expect(svc.say({ matchId, name: "Kib", text: "lost" }, client)).rejects.toThrow(
+        "disk is full",
+      );
+      store.failing = false;
+    }
+    for (let i = 0; i < CHAT_RATE.messages; i++)
+      await svc.say({ matchId, name: "Kib", text: `line ${i}` }, client);
+    expect(await refusalOf(svc.say({ matchId, name: "Kib", text: "more" }, client))).toBe(
+      "CHAT_TOO_FAST",
+    );
+    // Watching another table, the same client talks there.
+    await svc.say({ matchId: other, name: "Kib", text: "hello" }, client);
+  });
+
+  it("forgets a spectator's budget once its window has passed", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const { svc, matchId } = await givenATable();
+      const client = "203.0.113.9";
+      for (let i = 0; i < CHAT_RATE.messages; i++)
+        await svc.say({ matchId, name: "Kib", text: `line ${i}` }, client);
+      expect(await refusalOf(svc.say({ matchId, name: "Kib", text: "more" }, client))).toBe(
+        "CHAT_TOO_FAST",
+      );
+      vi.advanceTimersByTime(CHAT_RATE.windowMs + 1);
+      await svc.say({ matchId, name: "Kib", text: "later" }, client);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps spectators read-only when the host said so at create; seats still talk", async () => {

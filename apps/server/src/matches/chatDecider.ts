@@ -9,40 +9,43 @@ import { isShowableText, isStorableText } from "@maumau/client/schema";
 import { ServiceError } from "../errors/ServiceError.js";
 import type { NewEvent } from "../store/EventStore.js";
 import { lobby, seatOf } from "./lobbyDecider.js";
-import { chatSenderKey, SPECTATORS, type Match } from "./Match.js";
+import type { Match } from "./Match.js";
 
 /** Who writes: the seat of a token, or a spectator under a name of their choosing. */
 export type ChatAuthor = { readonly token: string } | { readonly spectator: string };
 
+/** What every chat command carries besides its line or reaction. */
+interface ChatCommandBase {
+  readonly author: ChatAuthor;
+  readonly now: number;
+  /**
+   * A spectator's: when its client (`clientOf`) wrote in this match lately (ms since the epoch),
+   * kept by the service; none for a seat (its times are in the match).
+   */
+  readonly clientTimes: readonly number[];
+}
+
 /**
- * Table talk. `now` (ms since the epoch) comes in the command, so that deciding stays a pure
- * function of the folded match and the command.
+ * Table talk. `now` (ms since the epoch) and a spectator's `clientTimes` come in the command,
+ * so that deciding stays a pure function of the folded match and the command.
  */
 export type ChatCommand =
-  | {
-      readonly type: "say";
-      readonly author: ChatAuthor;
-      readonly text: string;
-      readonly now: number;
-    }
-  | {
-      readonly type: "react";
-      readonly author: ChatAuthor;
-      readonly reaction: string;
-      readonly now: number;
-    };
+  | (ChatCommandBase & { readonly type: "say"; readonly text: string })
+  | (ChatCommandBase & { readonly type: "react"; readonly reaction: string });
 
-/** How fast one sender may talk: lines and reactions together, per seat (or spectator name). */
+/**
+ * How fast one sender may talk: lines and reactions together, per seat, and per client for
+ * spectators (a spectator's name is no identity: a client writing under many names, or under
+ * another spectator's, has one budget; other watchers keep theirs).
+ */
 export const CHAT_RATE = { messages: 5, windowMs: 10_000 } as const;
-/** All spectators together: a spectator's name is not an identity. */
-export const SPECTATORS_RATE = { messages: 10, windowMs: 10_000 } as const;
 
 /** Decides a chat command: one `chat.said` or `chat.reacted`, or a thrown typed refusal. */
 export function decideChat(match: Match, command: ChatCommand): NewEvent[] {
   const from = senderOf(match, command.author);
   if (command.type === "say") {
     const text = checkedText(command.text);
-    assertRate(match, from, command.now);
+    assertRate(match, from, command);
     return [lobby({ type: "chat.said", data: { from, text } })];
   }
   const reaction = reactionById(command.reaction);
@@ -53,7 +56,7 @@ export function decideChat(match: Match, command: ChatCommand): NewEvent[] {
       `Es gibt keine Reaktion „${command.reaction}“.`,
     );
   }
-  assertRate(match, from, command.now);
+  assertRate(match, from, command);
   const id: ReactionId = reaction.id;
   return [lobby({ type: "chat.reacted", data: { from, reaction: id } })];
 }
@@ -116,13 +119,10 @@ function checkedText(raw: string): string {
   return text;
 }
 
-function assertRate(match: Match, from: ChatSender, now: number): void {
-  const recent = (key: string, windowMs: number) =>
-    match.chatTimesOf(key).filter((t) => t > now - windowMs).length;
-  const own = recent(chatSenderKey(from), CHAT_RATE.windowMs) >= CHAT_RATE.messages;
-  const crowd =
-    "spectator" in from && recent(SPECTATORS, SPECTATORS_RATE.windowMs) >= SPECTATORS_RATE.messages;
-  if (own || crowd) {
+function assertRate(match: Match, from: ChatSender, command: ChatCommand): void {
+  const times = "spectator" in from ? command.clientTimes : match.chatTimesOf(from.seat);
+  const recent = times.filter((t) => t > command.now - CHAT_RATE.windowMs).length;
+  if (recent >= CHAT_RATE.messages) {
     throw ServiceError.of(
       "CHAT_TOO_FAST",
       `Not so fast: at most ${CHAT_RATE.messages} messages in ${CHAT_RATE.windowMs / 1000} seconds.`,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { io } from "socket.io-client";
+import { CHAT_RATE } from "../matches/chatDecider.js";
 import { pause, startTestApi, type TestApi } from "../testing/index.js";
 import { TestSocket } from "../testing/TestSocket.js";
 
@@ -80,6 +81,20 @@ describe("per-client limits (#12: a flooding client is stopped with typed errors
     expect((await create(api, "198.51.100.7")).status).toBe(200);
     const full = await create(api, "192.0.2.9");
     expect(full.json.error?.data.refusal.code).toBe("LIMIT");
+  });
+
+  it("gives each spectator's client address its own chat budget, whatever name it gives", async () => {
+    const api = await server({ httpRate: 1000 });
+    const { json } = await create(api, "192.0.2.1");
+    const { matchId } = json.result!.data as { matchId: string };
+    const say = (name: string, address: string) =>
+      post(api, "game.say", { matchId, name, text: `hi from ${name}` }, address);
+    for (let i = 0; i < CHAT_RATE.messages; i++)
+      expect((await say(`Loud ${i}`, "203.0.113.5")).status).toBe(200);
+    const refused = await say("Loud 9", "203.0.113.5");
+    expect(refused.status).toBe(429);
+    expect(refused.json.error?.data.refusal.code).toBe("CHAT_TOO_FAST");
+    expect((await say("Quiet", "198.51.100.5")).status).toBe(200);
   });
 
   it("caps the rule sets a client saves with LIMIT (F6), per client address", async () => {

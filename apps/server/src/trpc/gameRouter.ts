@@ -83,15 +83,18 @@ export const gameRouter = {
     .input(viewerInput.extend({ afterVersion: version }))
     .query(({ ctx, input }) => ctx.service.catchUp(withToken(input, ctx.headerToken))),
 
-  /** A chat line (at most 280 characters) of the token's seat or of a named spectator. */
+  /**
+   * A chat line (at most 280 characters) of the token's seat or of a named spectator (whose
+   * budget is its client's, whatever name it gives).
+   */
   say: viewerProcedure
     .input(chatInput.extend({ text: z.string().max(2_000) }))
-    .mutation(({ ctx, input }) => ctx.service.say(withToken(input, ctx.headerToken))),
+    .mutation(({ ctx, input }) => ctx.service.say(withToken(input, ctx.headerToken), ctx.client)),
 
   /** A quick reaction by id (`REACTIONS` of @maumau/client). */
   react: viewerProcedure
     .input(chatInput.extend({ reaction: z.string().max(32) }))
-    .mutation(({ ctx, input }) => ctx.service.react(withToken(input, ctx.headerToken))),
+    .mutation(({ ctx, input }) => ctx.service.react(withToken(input, ctx.headerToken), ctx.client)),
 
   /** Socket only: join the match's room (as the token's seat or a spectator) and catch up. */
   watch: publicProcedure
