@@ -73,7 +73,7 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
   },
   MAX_OPEN_MATCHES_PER_CLIENT: {
     key: "maxOpenMatchesPerClient",
-    help: "matches not yet over (nor closed in the lobby) that one client address created → LIMIT",
+    help: "matches not yet over (nor closed in the lobby) that one client address created (a rematch: the one that asked for it) → LIMIT",
   },
   MAX_OPEN_MATCHES: {
     key: "maxOpenMatches",

@@ -1,7 +1,7 @@
 import { findVariant } from "@maumau/registry";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryEventStore } from "../store/memory.js";
-import { silentLogger, waitFor } from "../testing/index.js";
+import { playedOut, silentLogger, waitFor } from "../testing/index.js";
 import { isLobbyEvent } from "./lobbyEvents.js";
 import { Match, streamIdOf } from "./Match.js";
 import { MatchService, type MatchServiceOptions } from "./MatchService.js";
@@ -239,6 +239,39 @@ describe("the cap on matches not yet over", () => {
     await matches.leave({ matchId, token });
     await overSoon(matches, matchId);
     await hostAndBot(matches);
+    await matches.close();
+  }, 60_000);
+});
+
+describe("a rematch under the cap (it is a lobby its asker creates)", () => {
+  it("counts a rematch lobby against the client that asked for it, and refuses it at the cap", async () => {
+    const matches = service(new MemoryEventStore(), {
+      limits: { openMatchesPerClient: 2, openMatches: 100 },
+    });
+    const first = await playedOut(matches, "host");
+    const second = await playedOut(matches, "host");
+    // One lobby of "asker" and the rematch it asks for: its two places.
+    await matches.create({ variant: "noris", seats: 2, name: "Other" }, "asker");
+    const { matchId: rematch } = await matches.rematch(first, "asker");
+    expect((await matches.lobby(rematch)).status).toBe("open");
+    await expect(
+      matches.create({ variant: "noris", seats: 2, name: "Third" }, "asker"),
+    ).rejects.toMatchObject({ refusal: { code: "LIMIT" } });
+    await expect(matches.rematch(second, "asker")).rejects.toMatchObject({
+      refusal: { code: "LIMIT" },
+    });
+    expect(await matches.lobby(second.matchId)).toMatchObject({ rematch: null });
+    // Asking again for a rematch that exists creates nothing, for anyone.
+    expect(await matches.rematch(first, "asker")).toEqual({ matchId: rematch });
+    expect(await matches.rematch(first, "host")).toEqual({ matchId: rematch });
+    // The host created neither: it still has its two places.
+    await matches.create({ variant: "noris", seats: 2, name: "Host" }, "host");
+    await matches.rematch(second, "host");
+    // Once the rematch lobby closes (everyone left), its place is free again.
+    const lobby = await matches.lobby(rematch);
+    expect(lobby.seats.filter((seat) => seat.kind === "human")).toHaveLength(1);
+    await matches.leave({ matchId: rematch, token: first.token });
+    await matches.create({ variant: "noris", seats: 2, name: "Third" }, "asker");
     await matches.close();
   }, 60_000);
 });

@@ -440,8 +440,15 @@ export class MatchService {
     return match.snapshot(seat);
   }
 
-  /** A new match with the same seats (same tokens) and options, once this one is over. */
-  async rematch(input: { matchId: string; token: string }): Promise<{ matchId: string }> {
+  /**
+   * A new match with the same seats (same tokens) and options, once this one is over. The
+   * client that asks for it first creates it: it counts under that client's cap, as a lobby it
+   * created would; asking for a rematch that exists creates nothing and counts nothing.
+   */
+  async rematch(
+    input: { matchId: string; token: string },
+    client = "local",
+  ): Promise<{ matchId: string }> {
     const old = await this.repository.run(input.matchId, async () =>
       this.repository.refresh(await this.repository.load(input.matchId)),
     );
@@ -449,8 +456,15 @@ export class MatchService {
     if (events.length === 0 && old.rematch !== null) return { matchId: old.rematch };
     const by = seatOf(old, input.token);
     const matchId = rematchIdOf(old.id);
+    this.repository.assertOpen();
+    this.assertRoomFor(client);
     try {
-      await this.store.append(streamIdOf(matchId), 0, events);
+      const result = await this.store.append(streamIdOf(matchId), 0, events);
+      const match = this.repository.fold(matchId, result.events);
+      this.repository.created(match, result.events);
+      this.creators.set(matchId, client);
+      // The lobby's timer: it closes if nobody comes for `lobbyIdleMs`.
+      this.scheduler.schedule(match);
     } catch (error) {
       // Another request (or process) created it first: the same rematch.
       if (!(error instanceof ConcurrencyError)) throw error;

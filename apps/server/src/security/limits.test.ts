@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { io } from "socket.io-client";
 import { CHAT_RATE } from "../matches/chatDecider.js";
-import { pause, startTestApi, type TestApi } from "../testing/index.js";
+import { pause, playedOut, startTestApi, type TestApi } from "../testing/index.js";
 import { TestSocket } from "../testing/TestSocket.js";
 
 const servers: TestApi[] = [];
@@ -82,6 +82,17 @@ describe("per-client limits (#12: a flooding client is stopped with typed errors
     const full = await create(api, "192.0.2.9");
     expect(full.json.error?.data.refusal.code).toBe("LIMIT");
   });
+
+  it("counts a rematch against the client address that asked for it", async () => {
+    const api = await server({ maxOpenMatchesPerClient: 1, httpRate: 1000 });
+    const played = await playedOut(api.service, "192.0.2.1");
+    const asked = await post(api, "lobby.rematch", played, "198.51.100.9");
+    expect(asked.status).toBe(200);
+    const next = await create(api, "198.51.100.9");
+    expect(next.status).toBe(429);
+    expect(next.json.error?.data.refusal.code).toBe("LIMIT");
+    expect((await create(api, "192.0.2.1")).status).toBe(200);
+  }, 60_000);
 
   it("gives each spectator's client address its own chat budget, whatever name it gives", async () => {
     const api = await server({ httpRate: 1000 });

@@ -15,6 +15,7 @@ import { SqliteEventStore } from "../store/sqlite.js";
 export { PostgresEventStore };
 export { pause, waitFor } from "./wait.js";
 export { playServerMatch } from "./playServerMatch.js";
+export { playedOut } from "./playedOut.js";
 
 export interface Running {
   readonly url: string;

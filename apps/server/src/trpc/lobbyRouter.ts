@@ -133,7 +133,7 @@ export const lobbyRouter = {
 
   rematch: publicProcedure
     .input(z.object({ matchId, token }).strict())
-    .mutation(({ ctx, input }) => ctx.service.rematch(input)),
+    .mutation(({ ctx, input }) => ctx.service.rematch(input, ctx.client)),
 
   /** "Continue from here": a practice match with bots from a position of a finished match. */
   continueFrom: publicProcedure
