@@ -173,6 +173,18 @@ describe("GET /metrics", () => {
     expect(sample(socketsGone, "maumau_grace_clocks")).toBe(0);
   }, 60_000);
 
+  it("counts a waiting room closed before the start as closed, not open", async () => {
+    api = await startTestApi({ metricsPort: 0, metricsToken: TOKEN });
+    const waiting = await api.service.create({ variant: "noris", seats: 2, name: "Stays" });
+    const left = await api.service.create({ variant: "noris", seats: 2, name: "Leaves" });
+    await api.service.leave({ matchId: left.matchId, token: left.ticket!.token });
+    expect((await api.service.lobby(left.matchId)).closed).toBe(true);
+    expect((await api.service.lobby(waiting.matchId)).closed).toBeUndefined();
+    const text = await scrape(api.metricsUrl!);
+    expect(sample(text, "maumau_matches", { status: "open" })).toBe(1);
+    expect(sample(text, "maumau_matches", { status: "closed" })).toBe(1);
+  });
+
   it("counts the sockets that are open", async () => {
     api = await startTestApi({ metricsPort: 0 });
     const socket = new TestSocket(api.url);

@@ -132,13 +132,13 @@ export class Metrics {
     const sources = () => this.#sources;
     new Gauge({
       name: "maumau_matches",
-      help: "Matches held in this process's memory, by status (open = waiting room)",
+      help: "Matches held in this process's memory, by status (open = waiting room, closed = waiting room closed before the start)",
       labelNames: ["status"] as const,
       registers: [this.registry],
       collect() {
         this.reset();
         const byStatus = sources().matches?.() ?? {};
-        for (const status of ["open", "running", "over"])
+        for (const status of ["open", "running", "over", "closed"])
           this.set({ status }, byStatus[status] ?? 0);
       },
     });

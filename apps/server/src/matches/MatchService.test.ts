@@ -193,7 +193,7 @@ describe("MatchService's cache of finished matches", () => {
     const finished = await finishedMatches(matches, 5);
     // The next match to enter the cache drops the oldest finished ones beyond two (20 / 10).
     const open = await matches.create({ variant: "noris", seats: 2, name: "Next", options: {} });
-    expect(matches.matchesByStatus()).toEqual({ open: 1, running: 0, over: 2 });
+    expect(matches.matchesByStatus()).toEqual({ open: 1, running: 0, over: 2, closed: 0 });
     expect(matches.cachedMatches).toBe(3);
     // The newest stayed; the oldest is read again from the store when asked for.
     const [oldest] = finished;
@@ -293,7 +293,10 @@ describe("lobbies closed before the start (F3: abandoned lobbies lock no one out
       await matches.leave({ matchId, token: ticket!.token });
       left.push(matchId);
     }
+    // The metric counts them as the lobby shows them: closed, not open.
+    expect(matches.matchesByStatus()).toMatchObject({ open: 0, closed: 20 });
     const { matchId: kept } = await lobbyOf(matches, client);
+    expect(matches.matchesByStatus()).toMatchObject({ open: 1, closed: 20 });
     const listed = (await matches.list(["open", "running", "over"], 200)).map((m) => m.matchId);
     expect(listed).toEqual([kept]);
     const view = await matches.lobby(left[0]!);

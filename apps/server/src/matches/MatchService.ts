@@ -892,10 +892,19 @@ export class MatchService {
     await this.repository.close();
   }
 
-  /** Matches held in memory by status (`maumau_matches`). */
-  matchesByStatus(): Record<MatchStatus, number> {
-    const counts: Record<MatchStatus, number> = { open: 0, running: 0, over: 0 };
-    for (const match of this.repository.cached()) counts[match.status]++;
+  /**
+   * Matches held in memory by status (`maumau_matches`): a lobby closed before the start
+   * (`lobby.closed`) is `closed`, not `open`, as the lobby shows it (it takes no one and is not
+   * listed).
+   */
+  matchesByStatus(): Record<MatchStatus | "closed", number> {
+    const counts: Record<MatchStatus | "closed", number> = {
+      open: 0,
+      running: 0,
+      over: 0,
+      closed: 0,
+    };
+    for (const match of this.repository.cached()) counts[match.closed ? "closed" : match.status]++;
     return counts;
   }
 
