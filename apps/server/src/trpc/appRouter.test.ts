@@ -110,6 +110,7 @@ describe("variants and lobby", () => {
     expect(short).toMatchObject({ code: "INVALID_INPUT", httpStatus: 400 });
     // The bound is named, in the server's words (a library's own wording is not sent).
     expect(short.message?.en).toBe("Invalid input: at least 5000 at turnTimerMs.");
+    expect(short.message?.de).toBe("Ungültige Eingabe: mindestens 5000 bei turnTimerMs.");
     const long = await refusal(
       client.lobby.create.mutate({ variant: "noris", seats: 2, name: "A".repeat(33) }),
     );
@@ -139,11 +140,29 @@ describe("variants and lobby", () => {
     ).toMatchObject({
       code: "INVALID_OPTIONS",
     });
+    // Refused options are named as refused input is, in the server's words (not zod's).
     expect(
       await refusal(
         client.lobby.create.mutate({ variant: "noris", seats: 2, options: { games: 0 } }),
       ),
-    ).toMatchObject({ code: "INVALID_OPTIONS", message: { en: expect.stringContaining("games") } });
+    ).toMatchObject({
+      code: "INVALID_OPTIONS",
+      message: {
+        en: "Invalid options for noris: at least 1 at games.",
+        de: "Ungültige Optionen für noris: mindestens 1 bei games.",
+      },
+    });
+    const several = await refusal(
+      client.lobby.create.mutate({
+        variant: "custom",
+        seats: 2,
+        options: { preset: "french", handSize: 10_001, extra: true },
+      }),
+    );
+    expect(several.message?.en).toMatch(
+      /^Invalid options for custom: at most 10 at handSize; unknown key "extra"; .* at handSize\.$/,
+    );
+    expect(JSON.stringify(several)).not.toMatch(/Too big|expected|Unrecognized/i);
     expect(await refusal(client.lobby.join.mutate({ matchId: "nope", name: "X" }))).toMatchObject({
       code: "MATCH_NOT_FOUND",
       httpStatus: 404,

@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Viewer } from "@maumau/engine";
 import { errorIdOf, internalRefusal } from "../errors/internal.js";
+import { issuePlaces, placesText } from "../errors/issuePlaces.js";
 import { ServiceError, type ErrorRefusal } from "../errors/ServiceError.js";
 import type { MatchService } from "../matches/MatchService.js";
 import type { ReplayRooms } from "../replays/ReplayRooms.js";
@@ -69,51 +70,6 @@ export function commandLogFields(
 export const isFailure = (error: TRPCError): boolean =>
   !(error.cause instanceof ServiceError) && getHTTPStatusCodeFromError(error) >= 500;
 
-/** At most this many input paths are named in an INVALID_INPUT message. */
-const MAX_PATHS = 5;
-
-/** Longest text of one refused place in an answer. */
-const MAX_PLACE = 160;
-
-/**
- * Where the input was refused (`seats`, `options.games`), from the schema's issues, with the
- * server's own words where it has them: a check of ours (a `custom` issue: its message is the
- * server's text) or an unknown key (named). zod's own wording stays in the log.
- */
-function issuePlaces(cause: unknown): string[] {
-  const issues = (cause as { issues?: unknown } | undefined)?.issues;
-  if (!Array.isArray(issues)) return [];
-  const places = new Set<string>();
-  for (const issue of issues as unknown[]) {
-    const { path, code, message, keys, origin, minimum, maximum } = (issue ?? {}) as {
-      path?: unknown;
-      code?: unknown;
-      message?: unknown;
-      keys?: unknown;
-      origin?: unknown;
-      minimum?: unknown;
-      maximum?: unknown;
-    };
-    const named = Array.isArray(path)
-      ? path.map((key) => (typeof key === "symbol" ? "?" : String(key))).join(".")
-      : "";
-    const at = named.length > 64 ? `${named.slice(0, 63)}…` : named;
-    let why = "";
-    if (code === "custom" && typeof message === "string") why = message;
-    // A bound, in the server's words: "at least 5000" (a number), "at most 32 characters".
-    else if (code === "too_small" && typeof minimum === "number")
-      why = `at least ${minimum}${origin === "string" ? " characters" : ""}`;
-    else if (code === "too_big" && typeof maximum === "number")
-      why = `at most ${maximum}${origin === "string" ? " characters" : ""}`;
-    else if (code === "unrecognized_keys" && Array.isArray(keys) && keys.length > 0)
-      why = `unknown key ${JSON.stringify(String(keys[0]).slice(0, 32))}${keys.length > 1 ? ` (+${keys.length - 1} more)` : ""}`;
-    const place = why === "" ? at : at === "" ? why : `${why} at ${at}`;
-    if (place !== "")
-      places.add(place.length > MAX_PLACE ? `${place.slice(0, MAX_PLACE - 1)}…` : place);
-  }
-  return [...places].slice(0, MAX_PATHS);
-}
-
 const invalid = (en: string, de: string): ErrorRefusal => ({
   code: "INVALID_INPUT",
   message: { en, de },
@@ -149,9 +105,12 @@ export function refusalOf(error: TRPCError): ErrorRefusal {
         "Der Inhaltstyp der Anfrage wird nicht unterstützt.",
       );
     default: {
-      const places = issuePlaces(error.cause);
-      const where = places.length > 0 ? `: ${places.join("; ")}` : "";
-      return invalid(`Invalid input${where}.`, `Ungültige Eingabe${where}.`);
+      // Where the input was refused, in the server's words (zod's stay in the log).
+      const places = issuePlaces((error.cause as { issues?: unknown } | undefined)?.issues);
+      return invalid(
+        `Invalid input${placesText(places.en)}.`,
+        `Ungültige Eingabe${placesText(places.de)}.`,
+      );
     }
   }
 }

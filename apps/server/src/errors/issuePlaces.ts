@@ -1,0 +1,72 @@
+/** At most this many places are named in one refusal. */
+const MAX_PLACES = 5;
+
+/** Longest text of one refused place in an answer. */
+const MAX_PLACE = 160;
+
+/** The places of a refusal, in each language of its message. */
+export interface IssuePlaces {
+  readonly en: readonly string[];
+  readonly de: readonly string[];
+}
+
+/**
+ * Where an input was refused (`seats`, `options.games`), from a schema's issues (zod's
+ * `error.issues`), with the server's own words where it has them: a check of ours (a `custom`
+ * issue: its message is the server's text), a bound ("at least 5000", "at most 32 characters")
+ * or an unknown key (named). zod's own wording is never used: it stays in the log.
+ */
+export function issuePlaces(issues: unknown): IssuePlaces {
+  if (!Array.isArray(issues)) return { en: [], de: [] };
+  const places = new Map<string, string>();
+  for (const issue of issues as unknown[]) {
+    const { path, code, message, keys, origin, minimum, maximum, inclusive } = (issue ?? {}) as {
+      path?: unknown;
+      code?: unknown;
+      message?: unknown;
+      keys?: unknown;
+      origin?: unknown;
+      minimum?: unknown;
+      maximum?: unknown;
+      inclusive?: unknown;
+    };
+    const named = Array.isArray(path)
+      ? path.map((key) => (typeof key === "symbol" ? "?" : String(key))).join(".")
+      : "";
+    const at = named.length > 64 ? `${named.slice(0, 63)}…` : named;
+    const chars = origin === "string" ? { en: " characters", de: " Zeichen" } : { en: "", de: "" };
+    let why = { en: "", de: "" };
+    if (code === "custom" && typeof message === "string") why = { en: message, de: message };
+    else if (code === "too_small" && typeof minimum === "number")
+      why =
+        inclusive === false
+          ? { en: `more than ${minimum}${chars.en}`, de: `mehr als ${minimum}${chars.de}` }
+          : { en: `at least ${minimum}${chars.en}`, de: `mindestens ${minimum}${chars.de}` };
+    else if (code === "too_big" && typeof maximum === "number")
+      why =
+        inclusive === false
+          ? { en: `less than ${maximum}${chars.en}`, de: `weniger als ${maximum}${chars.de}` }
+          : { en: `at most ${maximum}${chars.en}`, de: `höchstens ${maximum}${chars.de}` };
+    else if (code === "unrecognized_keys" && Array.isArray(keys) && keys.length > 0) {
+      const key = JSON.stringify(String(keys[0]).slice(0, 32));
+      const more = keys.length - 1;
+      why = {
+        en: `unknown key ${key}${more > 0 ? ` (+${more} more)` : ""}`,
+        de: `unbekannter Schlüssel ${key}${more > 0 ? ` (+${more} weitere)` : ""}`,
+      };
+    }
+    const place = (reason: string, word: string) =>
+      reason === "" ? at : at === "" ? reason : `${reason} ${word} ${at}`;
+    const en = cut(place(why.en, "at"));
+    if (en !== "" && !places.has(en)) places.set(en, cut(place(why.de, "bei")));
+  }
+  const kept = [...places].slice(0, MAX_PLACES);
+  return { en: kept.map(([en]) => en), de: kept.map(([, de]) => de) };
+}
+
+/** The places after a refusal's first words: ": a; b", or nothing when there are none. */
+export const placesText = (places: readonly string[]): string =>
+  places.length > 0 ? `: ${places.join("; ")}` : "";
+
+const cut = (text: string): string =>
+  text.length > MAX_PLACE ? `${text.slice(0, MAX_PLACE - 1)}…` : text;
