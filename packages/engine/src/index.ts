@@ -6,6 +6,7 @@ export * from "./core/types.js";
 export { commandSchemaOf, engineCommandSchema, type CommandParts } from "./commands.js";
 export * from "./core/engine.js";
 export * from "./core/variant.js";
+export * from "./core/issuePlaces.js";
 export * from "./core/driver.js";
 export * from "./core/checks.js";
 export * from "./core/fold.js";

@@ -9,7 +9,6 @@ import {
 } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { hostOf, TURN_TIMER_MAX_MS, TURN_TIMER_MIN_MS } from "@maumau/client";
-import { issuePlaces, placesText } from "../errors/issuePlaces.js";
 import { ServiceError } from "../errors/ServiceError.js";
 import type { RuleSetRef } from "../ruleSets/ruleSetEvents.js";
 import type { NewEvent } from "../store/EventStore.js";
@@ -147,19 +146,6 @@ function setUpRefusal(variant: AnyVariant, seats: number, options: unknown): Ref
   return refusal;
 }
 
-/**
- * Options the variant's schema refuses, named as other refusals of input are ("at most 10 at
- * handSize"): in the server's words, not the schema library's.
- */
-function invalidOptions(variant: string, issues: unknown): ServiceError {
-  const places = issuePlaces(issues);
-  return ServiceError.of(
-    "INVALID_OPTIONS",
-    `Invalid options for ${variant}${placesText(places.en)}.`,
-    `Ungültige Optionen für ${variant}${placesText(places.de)}.`,
-  );
-}
-
 function create(command: Extract<LobbyCommand, { type: "create" }>): NewEvent[] {
   const { ruleSet } = command;
   const variant = findVariant(command.variant);
@@ -171,9 +157,9 @@ function create(command: Extract<LobbyCommand, { type: "create" }>): NewEvent[] 
     );
   }
   checkTurnTimer(command.turnTimerMs);
-  const parsed = variant.optionsSchema.safeParse(command.options ?? {});
-  if (!parsed.success) throw invalidOptions(variant.id, parsed.error.issues);
-  const options = parsed.data;
+  // Named as other refusals of input are ("at most 10 at handSize"): `parseOptions`.
+  const options = parseOptions(variant, command.options ?? {});
+  if (isRefusal(options)) throw new ServiceError({ ...options, code: "INVALID_OPTIONS" });
   const { min, max } = playerRange(variant, options);
   if (!Number.isInteger(command.seats) || command.seats < min || command.seats > max) {
     const what =

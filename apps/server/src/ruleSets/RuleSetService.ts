@@ -1,4 +1,4 @@
-import type { AnyVariant } from "@maumau/engine";
+import { issuePlaces, placesText, type AnyVariant, type IssuePlaces } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { ServiceError } from "../errors/ServiceError.js";
 import {
@@ -68,9 +68,6 @@ export const DEFAULT_RULE_SET_LIMITS: RuleSetLimits = {
   versionsPerName: 100,
 };
 
-/** Problems an INVALID_RULE_SET refusal names at most. */
-const MAX_ISSUES = 8;
-
 /** Without an expected version a save goes on top of whatever is there; a race costs a retry. */
 const UNCHECKED_ATTEMPTS = 5;
 
@@ -100,18 +97,16 @@ export class RuleSetService {
     const variant = customVariant();
     if (!isPlainObject(document) || Object.keys(document).length === 0) {
       // The variant reads `{}` as "the french preset"; a saved rule set says what it is.
-      throw invalid(["(rule set): expected a document with a version field, or a preset"]);
+      throw invalid({
+        en: ["expected a document with a version field, or a preset"],
+        de: ["erwartet: ein Dokument mit einem Feld version, oder ein Preset"],
+      });
     }
     const result = variant.optionsSchema.safeParse(document);
     if (result.success) return result.data;
-    // A refusal names the first few problems only: its length does not grow with the input.
-    const issues = result.error.issues;
-    const named = issues
-      .slice(0, MAX_ISSUES)
-      .map((i) => `${i.path.length ? i.path.join(".") : "(rule set)"}: ${i.message}`);
-    throw invalid(
-      issues.length > MAX_ISSUES ? [...named, `(and ${issues.length - MAX_ISSUES} more)`] : named,
-    );
+    // A refusal names the first few problems only (`issuePlaces`), in the project's words: its
+    // length does not grow with the input.
+    throw invalid(issuePlaces(result.error.issues));
   }
 
   /**
@@ -328,14 +323,15 @@ function checkName(name: string): void {
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
 
-const invalid = (issues: readonly string[]): ServiceError => {
-  const text = issues.join("; ");
-  return new ServiceError({
+const invalid = (places: IssuePlaces): ServiceError =>
+  new ServiceError({
     code: "INVALID_RULE_SET",
     rule: "C-2.1",
-    message: { en: `Invalid rule set: ${text}`, de: `Ungültiges Regelwerk: ${text}` },
+    message: {
+      en: `Invalid rule set${placesText(places.en)}.`,
+      de: `Ungültiges Regelwerk${placesText(places.de)}.`,
+    },
   });
-};
 
 const notFound = (name: string, version: number | undefined): ServiceError =>
   version === undefined

@@ -127,9 +127,11 @@ describe("C-2.1 saved rule sets: save, export, list", () => {
       rule: "C-2.1",
       httpStatus: 400,
       trpcCode: "BAD_REQUEST",
-      message: { en: expect.stringMatching(/^Invalid rule set: handSize: /) },
+      message: { en: expect.stringMatching(/^Invalid rule set: at most 10 at handSize; /) },
     });
-    expect(tooMany.message?.de).toMatch(/^Ungültiges Regelwerk: handSize: /);
+    expect(tooMany.message?.de).toMatch(/^Ungültiges Regelwerk: höchstens 10 bei handSize; /);
+    // In the project's words, not the schema library's.
+    expect(JSON.stringify(tooMany.message)).not.toMatch(/Too big|expected number|<=/);
 
     // Every bad option is listed, each by its path.
     const several = await refusal(
@@ -143,14 +145,14 @@ describe("C-2.1 saved rule sets: save, export, list", () => {
       }),
     );
     expect(several.code).toBe("INVALID_RULE_SET");
-    expect(several.message?.en).toMatch(/effects\.7\.count: .*; calls\.mau\.penalty: /);
+    expect(several.message?.en).toMatch(/ at effects\.7\.count; .* at calls\.mau\.penalty\.$/);
     const alone = await refusal(
       client.ruleSets.save.mutate({
         name: "bad",
         document: { ...house, handSize: 10, players: { min: 2, max: 6 } },
       }),
     );
-    expect(alone.message?.en).toMatch(/handSize: 6 players × 10 cards/);
+    expect(alone.message?.en).toMatch(/6 players × 10 cards .* at handSize/);
 
     for (const document of [{}, { deck: "french-32" }, { version: 2, deck: "french-32" }]) {
       expect(await refusal(client.ruleSets.save.mutate({ name: "bad", document }))).toMatchObject({
@@ -159,7 +161,7 @@ describe("C-2.1 saved rule sets: save, export, list", () => {
     }
     expect(
       await refusal(client.ruleSets.save.mutate({ name: "bad", document: { version: 1 } })),
-    ).toMatchObject({ message: { en: expect.stringContaining("deck:") } });
+    ).toMatchObject({ message: { en: expect.stringMatching(/ at deck[.;]/) } });
     expect(
       await refusal(client.ruleSets.save.mutate({ name: "Not A Slug", document: house })),
     ).toMatchObject({ code: "INVALID_INPUT", httpStatus: 400 });

@@ -1,9 +1,8 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { initTRPC, TRPCError } from "@trpc/server";
-import type { Viewer } from "@maumau/engine";
+import { issuePlaces, placesText, type Viewer } from "@maumau/engine";
 import { errorIdOf, internalRefusal } from "../errors/internal.js";
-import { issuePlaces, placesText } from "../errors/issuePlaces.js";
 import { ServiceError, type ErrorRefusal } from "../errors/ServiceError.js";
 import type { MatchService } from "../matches/MatchService.js";
 import type { ReplayRooms } from "../replays/ReplayRooms.js";

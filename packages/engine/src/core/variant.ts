@@ -3,6 +3,7 @@ import type { CardCode } from "../cards/codes.js";
 import type { Seed } from "../cards/rng.js";
 import type { AnyEngine, Decision, Engine, MatchSetup, RuleText } from "./engine.js";
 import type { FamilyView } from "../families.js";
+import { issuePlaces, placesText } from "./issuePlaces.js";
 import { isRefusal, refuse, type Localized, type Refusal, type Seat } from "./types.js";
 
 /**
@@ -84,16 +85,17 @@ export function defineVariant<O, R, S, E extends { type: string }, V extends Fam
   return Object.freeze(variant);
 }
 
-/** Parses options with the variant's schema; errors name the bad option. */
+/**
+ * Parses options with the variant's schema; a refusal names the bad options and why, in the
+ * project's words (`issuePlaces`: "Invalid options for noris: at most 100 at games.").
+ */
 export function parseOptions<O>(variant: Variant<O, unknown>, options: unknown): O | Refusal {
   const result = variant.optionsSchema.safeParse(options ?? {});
   if (result.success) return result.data;
-  const text = result.error.issues
-    .map((i) => `${i.path.length ? i.path.join(".") : "options"}: ${i.message}`)
-    .join("; ");
+  const places = issuePlaces(result.error.issues);
   return refuse("INVALID_COMMAND", {
-    en: `Invalid options for ${variant.id}: ${text}`,
-    de: `Ungültige Optionen für ${variant.id}: ${text}`,
+    en: `Invalid options for ${variant.id}${placesText(places.en)}.`,
+    de: `Ungültige Optionen für ${variant.id}${placesText(places.de)}.`,
   });
 }
 
