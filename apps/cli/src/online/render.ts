@@ -58,6 +58,61 @@ export function fit(line: string, width: number): string {
   return out;
 }
 
+/** The colour codes a text leaves open: every code since its last reset, to open the next row with. */
+function openCodes(text: string): string {
+  let open = "";
+  for (const [code] of text.matchAll(ANSI))
+    open = code === "\u001b[0m" || code === "\u001b[m" ? "" : open + code;
+  return open;
+}
+
+/** `line` in rows of `first` (the first row) and `rest` (the others), broken at `seps` in turn. */
+function breakAt(line: string, first: number, rest: number, seps: readonly string[]): string[] {
+  const [sep, ...deeper] = seps;
+  if (sep === undefined) return [fit(line, first)];
+  const pieces = line.split(sep);
+  // A row broken after a separator keeps its visible mark (`·`, `,`): more follows.
+  const mark = sep.trimEnd();
+  const rows: string[] = [];
+  let row = pieces[0]!;
+  pieces.slice(1).forEach((piece, i, after) => {
+    const room = rows.length === 0 ? first : rest;
+    const tail = i === after.length - 1 ? "" : mark;
+    if (visibleLength(row + sep + piece + tail) <= room) row += sep + piece;
+    else {
+      rows.push(row + mark);
+      row = piece;
+    }
+  });
+  rows.push(row);
+  return rows.flatMap((r, i) => {
+    const room = i === 0 ? first : rest;
+    return visibleLength(r) <= room ? [r] : breakAt(r, room, rest, deeper);
+  });
+}
+
+/**
+ * A line of hints (keys, moves) that is wider than `width`, in rows: broken at the first of
+ * `seps` (then at the next, then between words) so that no hint is cut; only a word wider than
+ * a whole row is (`fit`). Rows after the first are indented by `indent`; a colour open across
+ * a break is closed at the row's end and opened again on the next.
+ */
+export function wrapLine(
+  line: string,
+  width: number,
+  seps: readonly string[] = [" · "],
+  indent = 2,
+): string[] {
+  if (visibleLength(line) <= width) return [line];
+  const rows = breakAt(line, width, Math.max(1, width - indent), [...seps, " "]);
+  let open = "";
+  return rows.map((row, i) => {
+    const text = (i === 0 ? "" : " ".repeat(indent)) + open + row;
+    open = openCodes(open + row);
+    return open === "" || i === rows.length - 1 ? text : `${text}\u001b[0m`;
+  });
+}
+
 const pad = (s: string, width: number): string =>
   s + " ".repeat(Math.max(0, width - visibleLength(s)));
 
@@ -282,15 +337,18 @@ export function statusLine(snapshot: MatchSnapshot, me: Seat | null, look: Look)
   const { progress, lobby } = snapshot;
   if (lobby.status === "over") {
     const result = c.inverse(` ${resultLine(snapshot, look) ?? o.matchOver} `);
-    if (me === null || look.local !== undefined) return `${result} ${c.dim(o.leaveHint)}`;
+    // Two spaces before the keys: where the full screen breaks the line first (`wrapLine`).
+    if (me === null || look.local !== undefined) return `${result}  ${c.dim(o.leaveHint)}`;
     const by = lobby.rematch !== null && lobby.rematchBy !== me ? lobby.rematchBy : null;
     return by === null
-      ? `${result} ${c.dim(o.rematchHint)}`
-      : `${result} ${c.bold.yellow(o.rematchInvite(seatName(lobby, by, o)))}`;
+      ? `${result}  ${c.dim(o.rematchHint)}`
+      : `${result}  ${c.bold.yellow(o.rematchInvite(seatName(lobby, by, o)))}`;
   }
   if (progress === null) return c.inverse(` ${o.waiting} `);
   if (progress.status === "gameOver")
-    return c.inverse(` ${resultLine(snapshot, look) ?? o.gameOver} `) + " " + c.dim(o.nextGameHint);
+    return (
+      c.inverse(` ${resultLine(snapshot, look) ?? o.gameOver} `) + "  " + c.dim(o.nextGameHint)
+    );
   const seat = progress.toAct;
   if (seat === null) return "";
   const you = seat === me;
@@ -342,7 +400,7 @@ export function lobbyLines(
     ...columns(seatCells(snapshot, me, look, Date.now()), look.width),
     "",
     o.share(c.underline(share)),
-    c.dim(o.lobbyHint(creator)),
+    ...wrapLine(c.dim(o.lobbyHint(creator)), look.width),
   ];
 }
 
@@ -382,13 +440,23 @@ export function screenLines(
       ? lobbyLines(snapshot, me, look, input.share, input.creator)
       : tableLines(snapshot, me, look, now);
   const over = snapshot.progress?.status === "gameOver" || snapshot.lobby.status === "over";
-  const bottom = [
+  // What the player may type is never cut: the moves and keys take more rows where one is too
+  // short. A card's pile hints do too while the screen keeps room for the last moves (a heading
+  // and three), else each keeps one row.
+  const moves = movesLine(snapshot, look);
+  const hints = underHand(snapshot, me, look);
+  const below = (wrapHints: boolean) => [
     ...(over
       ? [...handsLines(snapshot, look), ...scoreLines(snapshot, look)]
-      : [...handLines(snapshot, look), ...underHand(snapshot, me, look)]),
-    ...[movesLine(snapshot, look)].filter((l): l is string => l !== null),
-    statusLine(snapshot, me, look),
+      : [
+          ...handLines(snapshot, look),
+          ...(wrapHints ? hints.flatMap((l) => wrapLine(l, look.width, [" · "], 8)) : hints),
+        ]),
+    ...(moves === null ? [] : wrapLine(moves, look.width, ["  ", ", ", " · "])),
+    ...wrapLine(statusLine(snapshot, me, look), look.width, ["  ", " · "]),
   ];
+  const wrapped = below(true);
+  const bottom = top.length + wrapped.length + 4 <= rows ? wrapped : below(false);
   const room = rows - top.length - bottom.length - 1;
   const shown = room > 1 ? log.slice(-(room - 1)) : [];
   const middle = room > 1 ? [look.c.dim(`── ${look.o.lastMoves} ──`), ...shown] : [];

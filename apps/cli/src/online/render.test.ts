@@ -1,0 +1,158 @@
+import type { LobbyView, MatchSnapshot, SeatView } from "@maumau/client";
+import { GameDriver, isRefusal, type Lang } from "@maumau/engine";
+import { findVariant } from "@maumau/registry";
+import { Chalk } from "chalk";
+import { describe, expect, it } from "vitest";
+import { CardStyle } from "../play/cards.js";
+import { localSnapshot } from "../play/screen.js";
+import { TEXTS } from "../play/texts.js";
+import { lobbyLines, screenLines, visibleLength, wrapLine, type Look } from "./render.js";
+import { ONLINE_TEXTS } from "./texts.js";
+
+const variant = findVariant("noris")!;
+
+function look(width: number, lang: Lang = "en", level: 0 | 1 = 0): Look {
+  const c = new Chalk({ level });
+  return {
+    t: TEXTS[lang],
+    o: ONLINE_TEXTS[lang],
+    c,
+    style: new CardStyle(variant.theme, lang, c, true),
+    variantName: variant.names[lang],
+    width,
+  };
+}
+
+// eslint-disable-next-line no-control-regex
+const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "");
+/** The words of some rows, wherever the rows broke. */
+const words = (rows: readonly string[]) => plain(rows.join(" ")).split(/\s+/).filter(Boolean);
+
+/** A creator's waiting room with two free seats. */
+function waitingRoom(): MatchSnapshot {
+  const seat = (n: number): SeatView => ({
+    seat: n,
+    kind: "empty",
+    name: null,
+    level: null,
+    away: false,
+  });
+  const lobby: LobbyView = {
+    matchId: "m1",
+    variant: "noris",
+    options: {},
+    ruleSet: null,
+    status: "open",
+    seats: [{ ...seat(0), kind: "human", name: "Ann" }, seat(1), seat(2)],
+    turnTimerMs: null,
+    rematchOf: null,
+    continuedFrom: null,
+    spectatorsReadOnly: false,
+    rematchBy: null,
+    rematch: null,
+    version: 2,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  };
+  return {
+    matchId: "m1",
+    version: 2,
+    viewer: 0,
+    lobby,
+    view: null,
+    progress: null,
+    legal: [],
+    machine: null,
+  };
+}
+
+/** Seat 0's turn at a local noris table (seed 11): the screen's snapshot of it. */
+function myTurn(): { snapshot: MatchSnapshot; me: number } {
+  const driver = GameDriver.open(variant, { players: 2, options: {}, seed: "11" }, "machine");
+  if (isRefusal(driver)) throw new Error(driver.message.en);
+  try {
+    const progress = driver.progress();
+    const me = progress.toAct!;
+    const snapshot = localSnapshot({
+      variant: "noris",
+      options: {},
+      players: 2,
+      me,
+      bots: "random",
+      view: driver.view(me),
+      progress,
+      legal: driver.legalMoves(me),
+      version: driver.events.length,
+    });
+    return { snapshot, me };
+  } finally {
+    driver.stop();
+  }
+}
+
+describe("the full screen's hints (keys and moves) are never cut from 80 columns on", () => {
+  it("the host's waiting-room keys take a second row at 80 and 90 columns, in both languages", () => {
+    for (const lang of ["en", "de"] as const) {
+      for (const width of [80, 90]) {
+        const lines = lobbyLines(waitingRoom(), 0, look(width, lang), "http://h/m/m1?join", true);
+        // The rows after the share link: the keys.
+        const hint = lines.slice(lines.findIndex((l) => l.includes("http://h/m/m1?join")) + 1);
+        for (const line of lines) expect(visibleLength(line)).toBeLessThanOrEqual(width);
+        expect(lines.join("\n")).not.toContain("…");
+        // Every key of the hint is on the screen, whole.
+        expect(words(hint)).toEqual(
+          expect.arrayContaining(words([ONLINE_TEXTS[lang].lobbyHint(true)])),
+        );
+        expect(lines.join("\n")).toContain(lang === "en" ? "q = leave" : "q = verlassen");
+      }
+    }
+  });
+
+  it("a moves line breaks between the moves and the keys, then between moves; each row fits", () => {
+    const { snapshot, me } = myTurn();
+    for (const width of [30, 40, 80]) {
+      const rows = screenLines(
+        { snapshot, me, log: [], now: 0, share: "", creator: false },
+        look(width),
+        24,
+      );
+      for (const row of rows) expect(visibleLength(row)).toBeLessThanOrEqual(width);
+      const from = rows.findIndex((r) => r.startsWith("Moves: "));
+      const status = rows.findIndex((r) => /Your turn/.test(r));
+      expect(from).toBeGreaterThan(0);
+      // The moves and every key between "Moves:" and the status line, none cut.
+      const moves = rows.slice(from, status);
+      expect(moves.join("\n")).not.toContain("…");
+      expect(moves.join(" ")).toMatch(/\? = help/);
+      expect(moves.join(" ")).toMatch(/q = quit\)/);
+    }
+  });
+
+  it("the keys after a game's result go to a row of their own when the result is long", () => {
+    const c = new Chalk({ level: 1 });
+    const line = `${c.inverse(" Spiel vorbei · Fritz-Alexander gewinnt Spiel 1 ")}  ${c.dim(ONLINE_TEXTS.de.nextGameHint)}`;
+    const rows = wrapLine(line, 80, ["  ", " · "]);
+    expect(rows.map(plain)).toEqual([
+      " Spiel vorbei · Fritz-Alexander gewinnt Spiel 1 ",
+      "  Enter oder n = nächstes Spiel · q = verlassen",
+    ]);
+  });
+
+  it("a colour broken over rows is closed at each row's end and opened again on the next", () => {
+    const dim = new Chalk({ level: 1 }).dim;
+    const rows = wrapLine(dim("aaa · bbb · ccc"), 9);
+    expect(rows.map(plain)).toEqual(["aaa ·", "  bbb ·", "  ccc"]);
+    expect(rows).toEqual([
+      "\u001b[2maaa ·\u001b[0m",
+      "  \u001b[2mbbb ·\u001b[0m",
+      "  \u001b[2mccc\u001b[22m",
+    ]);
+  });
+
+  it("at a width narrower than a word, only that word is cut", () => {
+    const rows = wrapLine("a · abcdefghijklmnop · b", 8);
+    for (const row of rows) expect(visibleLength(row)).toBeLessThanOrEqual(8);
+    expect(rows.join("\n")).toContain("…");
+    expect(plain(rows.join(" "))).toMatch(/\ba\b[\s\S]*\bb$/);
+  });
+});
