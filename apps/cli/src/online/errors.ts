@@ -26,6 +26,10 @@ const messages = {
     seatLost: (id: string) =>
       `your seat in match ${id} was left (from another window or device); it is forgotten now (watch on: maumau watch --match ${id})`,
     notOver: (id: string) => `match ${id} is not over yet: a replay shows finished matches only`,
+    closed: (id: string, url: string) =>
+      `this waiting room has closed (match ${id}): everyone left before the match started, or nobody came for a long time; start a new match: maumau play --server ${url} --variant …`,
+    over: (id: string, url: string) =>
+      `match ${id} is over: there is no seat to take any more (its replay: maumau replay --server ${url} --match ${id})`,
     lost: (url: string) => `the connection to ${url} was lost`,
     wrongHost: (url: string) =>
       `the server at ${url} does not answer to this name; use its address, or add the name to its ALLOWED_HOSTS`,
@@ -43,6 +47,10 @@ const messages = {
       `Dein Platz in Partie ${id} wurde verlassen (aus einem anderen Fenster oder Gerät); er ist jetzt vergessen (weiter zuschauen: maumau watch --match ${id})`,
     notOver: (id: string) =>
       `Partie ${id} läuft noch: Wiederholungen gibt es nur von beendeten Partien`,
+    closed: (id: string, url: string) =>
+      `Dieser Warteraum ist geschlossen (Partie ${id}): Alle sind vor dem Start gegangen, oder lange kam niemand; leg eine neue Partie an: maumau play --server ${url} --variant …`,
+    over: (id: string, url: string) =>
+      `Partie ${id} ist vorbei: Es gibt keinen Platz mehr zu nehmen (ihre Wiederholung: maumau replay --server ${url} --match ${id})`,
     lost: (url: string) => `Die Verbindung zu ${url} ist verloren`,
     wrongHost: (url: string) =>
       `Der Server ${url} antwortet nicht unter diesem Namen; nimm seine Adresse oder trage den Namen in seine ALLOWED_HOSTS ein`,
@@ -52,6 +60,22 @@ const messages = {
 /** A match that is not over cannot be replayed: its log is not yet shown in full. */
 export const notOver = (lang: Lang, matchId: string): OnlineError =>
   new OnlineError(messages[lang].notOver(matchId), "NOT_OVER");
+
+/**
+ * A match that takes no one any more: its waiting room closed before the start (everyone left,
+ * or nobody came: `lobby.closed`), or it is over. Null for a match that may still be joined.
+ */
+export function notJoinable(
+  lobby: { readonly status: string; readonly closed?: boolean },
+  lang: Lang,
+  ctx: { server: string; matchId: string },
+): OnlineError | null {
+  if (lobby.status === "open" && lobby.closed === true)
+    return new OnlineError(messages[lang].closed(ctx.matchId, ctx.server), "NOT_IN_LOBBY");
+  if (lobby.status === "over")
+    return new OnlineError(messages[lang].over(ctx.matchId, ctx.server), "MATCH_OVER");
+  return null;
+}
 
 /** The one line a failure of the server or the network is told with. */
 export function explain(
@@ -76,6 +100,9 @@ export function explain(
         return new OnlineError(m.seatLost(id), error.code);
       case "NOT_OVER":
         return new OnlineError(m.notOver(id), error.code);
+      // Taking a seat: the waiting room closed since the CLI looked (`notJoinable`).
+      case "NOT_IN_LOBBY":
+        return new OnlineError(m.closed(id, ctx.server), error.code);
       default: {
         const rule = error.refusal.rule ? ` (${error.refusal.rule})` : "";
         return new OnlineError(`${error.refusal.message[lang]}${rule} [${error.code}]`, error.code);

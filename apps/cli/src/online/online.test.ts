@@ -541,6 +541,78 @@ describe("maumau play --server / watch / replay against a real server", () => {
       expect(existsSync(seatsFile(dir))).toBe(false);
     });
 
+    it("a waiting room that closed (everyone left) or a match that is over: told in the CLI's words, nothing stored", async () => {
+      const created = await api.service.create({ variant: "noris", seats: 3, name: "Gil" });
+      await api.service.leave({ matchId: created.matchId, token: created.ticket!.token });
+      expect((await api.service.snapshot({ matchId: created.matchId })).lobby.closed).toBe(true);
+      const dir = fresh();
+      const cli = startCli(["play", "--server", api.url, "--match", created.matchId], {
+        env: { XDG_CONFIG_HOME: dir },
+      });
+      expect(await ended(cli), `${cli.stdout()}\n${cli.stderr()}`).toBe(1);
+      expect(cli.stderr().trim()).toBe(
+        `maumau: this waiting room has closed (match ${created.matchId}): everyone left before the match started, or nobody came for a long time; start a new match: maumau play --server ${api.url} --variant …`,
+      );
+      expect(cli.stderr()).not.toMatch(/NOT_IN_LOBBY|no longer in the lobby/);
+      expect(existsSync(seatsFile(dir))).toBe(false);
+      // The same in German; and a spectator is told too.
+      const de = startCli(
+        ["watch", "--server", api.url, "--match", created.matchId, "--lang", "de"],
+        { env: { XDG_CONFIG_HOME: dir } },
+      );
+      expect(await ended(de)).toBe(1);
+      expect(de.stderr().trim()).toMatch(
+        /^maumau: Dieser Warteraum ist geschlossen \(Partie \S+\)/,
+      );
+
+      const over = await finishedMatch();
+      const late = startCli(["play", "--server", api.url, "--match", over.matchId], {
+        env: { XDG_CONFIG_HOME: dir },
+      });
+      expect(await ended(late)).toBe(1);
+      expect(late.stderr().trim()).toBe(
+        `maumau: match ${over.matchId} is over: there is no seat to take any more (its replay: maumau replay --server ${api.url} --match ${over.matchId})`,
+      );
+      expect(existsSync(seatsFile(dir))).toBe(false);
+    });
+
+    it("a kept seat in a waiting room that closed because nobody came: told, forgotten", async () => {
+      // Its own server: a lobby nobody is at closes after a second.
+      const idle = await startTestApi({ commandRate: 10_000, lobbyIdleMs: 1000 });
+      try {
+        const created = await idle.service.create({ variant: "noris", seats: 2, name: "Hal" });
+        const { matchId } = created;
+        await expect
+          .poll(async () => (await idle.service.snapshot({ matchId })).lobby.closed, {
+            timeout: 30_000,
+          })
+          .toBe(true);
+        const dir = fresh();
+        const file = seatsFile(dir);
+        const { mkdirSync } = await import("node:fs");
+        mkdirSync(join(dir, "maumau"), { recursive: true });
+        const seat = { server: idle.url, matchId, seat: 0, token: created.ticket!.token };
+        writeFileSync(
+          file,
+          JSON.stringify({
+            version: 1,
+            seats: { [`${idle.url} ${matchId}`]: { ...seat, at: "2026-01-01T00:00:00Z" } },
+          }),
+        );
+        const cli = startCli(["play", "--server", idle.url, "--match", matchId], {
+          env: { XDG_CONFIG_HOME: dir },
+        });
+        expect(await ended(cli), `${cli.stdout()}\n${cli.stderr()}`).toBe(1);
+        expect(cli.stderr().trim()).toMatch(
+          /^maumau: this waiting room has closed \(match \S+\): everyone left before the match started, or nobody came/,
+        );
+        expect(cli.stderr()).not.toContain(created.ticket!.token);
+        expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ version: 1, seats: {} });
+      } finally {
+        await idle.stop();
+      }
+    });
+
     it("a bad token: told, forgotten, nothing else stored", async () => {
       const created = await api.service.create({ variant: "noris", seats: 2, name: "Fay" });
       const dir = fresh();

@@ -7,7 +7,7 @@ import { UsageError } from "../args.js";
 import { CardStyle } from "../play/cards.js";
 import { TEXTS } from "../play/texts.js";
 import { connect, type ServerConnection } from "../remote/connect.js";
-import { checkReachable, explain, OnlineError } from "./errors.js";
+import { checkReachable, explain, notJoinable, OnlineError } from "./errors.js";
 import { SeatStore } from "./seatStore.js";
 import { chatIntent, OnlineTable, type TableEnd } from "./table.js";
 import { replayLink, shareLink, type Target } from "./target.js";
@@ -90,18 +90,28 @@ export async function playOnline(req: PlayRequest): Promise<number> {
     const name = req.name ?? store.name ?? defaultName();
     if (matchId !== null) {
       const kept = store.get(target.server, matchId);
+      const ctx = { server: target.server, matchId };
       if (kept !== null) {
+        let lobby: { readonly variant: string; readonly status: string; readonly closed?: boolean };
         try {
-          variantId = (await connection.api.game.view({ matchId, token: kept.token })).lobby
-            .variant;
+          lobby = (await connection.api.game.view({ matchId, token: kept.token })).lobby;
         } catch (error) {
-          const failure = explain(error, lang, { server: target.server, matchId });
+          const failure = explain(error, lang, ctx);
           if (failure.code === "BAD_TOKEN") store.forget(target.server, matchId);
           throw failure;
         }
+        // A seat in a waiting room that closed has nothing to wait for (a finished match's
+        // seat still shows its end).
+        if (lobby.status === "open" && lobby.closed === true) {
+          store.forget(target.server, matchId);
+          throw notJoinable(lobby, lang, ctx)!;
+        }
+        variantId = lobby.variant;
         ticket = { matchId, seat: kept.seat, token: kept.token };
       } else {
-        await connection.api.game.view({ matchId });
+        const { lobby } = await connection.api.game.view({ matchId });
+        const closed = notJoinable(lobby, lang, ctx);
+        if (closed !== null) throw closed;
         ticket = await connection.api.lobby.join({
           matchId,
           name,
@@ -159,6 +169,9 @@ export async function watchOnline(req: {
   const connection = await open(req.target.server, req.lang);
   try {
     const { lobby } = await connection.api.game.view({ matchId });
+    // A waiting room that closed shows nothing any more (a finished match shows its end).
+    if (lobby.status === "open" && lobby.closed === true)
+      throw notJoinable(lobby, req.lang, { server: req.target.server, matchId })!;
     return await runTable({
       variantId: lobby.variant,
       req: { ...req, name: undefined, seat: undefined, create: null },
