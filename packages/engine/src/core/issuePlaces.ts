@@ -12,24 +12,29 @@ export interface IssuePlaces {
 
 /**
  * Where an input was refused (`seats`, `options.games`), from a schema's issues (zod's
- * `error.issues`), with the server's own words where it has them: a check of ours (a `custom`
- * issue: its message is the server's text), a bound ("at least 5000", "at most 32 characters")
- * or an unknown key (named). zod's own wording is never used: it stays in the log.
+ * `error.issues`), in the project's own words, English and German: a check of ours (a `custom`
+ * issue: its message is our text), a bound ("at least 5000", "at most 32 characters"), a type
+ * ("expected number"), a choice ("one of \"pass\", \"reshuffle\"") or an unknown key (named).
+ * zod's own wording ("Too big: expected number to be <=10") is never used. The server's
+ * refusals of input and options and the engine's `parseOptions` all name places with it.
  */
 export function issuePlaces(issues: unknown): IssuePlaces {
   if (!Array.isArray(issues)) return { en: [], de: [] };
   const places = new Map<string, string>();
   for (const issue of issues as unknown[]) {
-    const { path, code, message, keys, origin, minimum, maximum, inclusive } = (issue ?? {}) as {
-      path?: unknown;
-      code?: unknown;
-      message?: unknown;
-      keys?: unknown;
-      origin?: unknown;
-      minimum?: unknown;
-      maximum?: unknown;
-      inclusive?: unknown;
-    };
+    const { path, code, message, keys, origin, minimum, maximum, inclusive, expected, values } =
+      (issue ?? {}) as {
+        path?: unknown;
+        code?: unknown;
+        message?: unknown;
+        keys?: unknown;
+        origin?: unknown;
+        minimum?: unknown;
+        maximum?: unknown;
+        inclusive?: unknown;
+        expected?: unknown;
+        values?: unknown;
+      };
     const named = Array.isArray(path)
       ? path.map((key) => (typeof key === "symbol" ? "?" : String(key))).join(".")
       : "";
@@ -47,7 +52,16 @@ export function issuePlaces(issues: unknown): IssuePlaces {
         inclusive === false
           ? { en: `less than ${maximum}${chars.en}`, de: `weniger als ${maximum}${chars.de}` }
           : { en: `at most ${maximum}${chars.en}`, de: `höchstens ${maximum}${chars.de}` };
-    else if (code === "unrecognized_keys" && Array.isArray(keys) && keys.length > 0) {
+    else if (code === "invalid_type" && typeof expected === "string")
+      why = { en: `expected ${expected}`, de: `erwartet: ${expected}` };
+    else if (code === "invalid_value" && Array.isArray(values) && values.length > 0) {
+      const shown = values
+        .slice(0, 6)
+        .map((value) => JSON.stringify(value) ?? "?")
+        .join(", ");
+      const more = values.length > 6 ? ", …" : "";
+      why = { en: `one of ${shown}${more}`, de: `eines von ${shown}${more}` };
+    } else if (code === "unrecognized_keys" && Array.isArray(keys) && keys.length > 0) {
       const key = JSON.stringify(String(keys[0]).slice(0, 32));
       const more = keys.length - 1;
       why = {
