@@ -77,7 +77,7 @@ export const SETTINGS: Readonly<Record<Variable, Setting>> = {
   },
   MAX_OPEN_MATCHES: {
     key: "maxOpenMatches",
-    help: "matches not yet over (nor closed in the lobby) in this process → LIMIT",
+    help: "matches not yet over (nor closed in the lobby) in this process (recounted every 250 ms) → LIMIT",
   },
   MAX_RULE_SETS_PER_CLIENT: {
     key: "maxRuleSetsPerClient",

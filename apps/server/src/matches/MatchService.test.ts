@@ -4,7 +4,7 @@ import { MemoryEventStore } from "../store/memory.js";
 import { playedOut, silentLogger, waitFor } from "../testing/index.js";
 import { isLobbyEvent } from "./lobbyEvents.js";
 import { Match, streamIdOf } from "./Match.js";
-import { MatchService, type MatchServiceOptions } from "./MatchService.js";
+import { MatchService, OPEN_RECOUNT_MS, type MatchServiceOptions } from "./MatchService.js";
 
 const service = (store: MemoryEventStore, more: Partial<MatchServiceOptions> = {}) =>
   new MatchService({
@@ -241,6 +241,31 @@ describe("the cap on matches not yet over", () => {
     await hostAndBot(matches);
     await matches.close();
   }, 60_000);
+});
+
+describe("the cap on all matches not yet over (MAX_OPEN_MATCHES)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it(`counts creations at once and ends at the next recount (at most every ${OPEN_RECOUNT_MS} ms)`, async () => {
+    vi.useFakeTimers({ toFake: ["Date", "performance"] });
+    const matches = service(new MemoryEventStore(), { limits: { openMatches: 2 } });
+    const lobbyOf = (client: string) =>
+      matches.create({ variant: "noris", seats: 2, name: "Host" }, client);
+    const first = await lobbyOf("a");
+    await lobbyOf("b");
+    // Created within the same window as the count: counted at once.
+    await expect(lobbyOf("c")).rejects.toMatchObject({ refusal: { code: "LIMIT" } });
+    // The first lobby closes (its host left): it still counts until the next recount…
+    await matches.leave({ matchId: first.matchId, token: first.ticket!.token });
+    await expect(lobbyOf("c")).rejects.toMatchObject({ refusal: { code: "LIMIT" } });
+    // …and no longer after it.
+    vi.advanceTimersByTime(OPEN_RECOUNT_MS);
+    await lobbyOf("c");
+    await expect(lobbyOf("d")).rejects.toMatchObject({ refusal: { code: "LIMIT" } });
+    await matches.close();
+  });
 });
 
 describe("a rematch under the cap (it is a lobby its asker creates)", () => {

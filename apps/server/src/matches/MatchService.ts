@@ -133,6 +133,13 @@ export type { CommandResult, HistoryResult, MatchFrame, SeatTicket };
  */
 const FINISHED_SUMMARIES = 1_000;
 
+/**
+ * How often `lobby.create` counts every match not over (`MAX_OPEN_MATCHES`) at the most; in
+ * between, the matches created since are added to the last count, and one that ended since
+ * still counts until the next.
+ */
+export const OPEN_RECOUNT_MS = 250;
+
 const cryptoRandom = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
 /**
@@ -150,6 +157,14 @@ export class MatchService {
   private readonly presence: Presence;
   /** Matches a client created, by match id (the per-client cap counts those not over). */
   private readonly creators = new Map<string, string>();
+  /** The ids of `creators` by client: a client's count walks its own matches only. */
+  private readonly createdBy = new Map<string, Set<string>>();
+  /**
+   * The last count of all matches not over (`assertRoomFor`), with the creations since added:
+   * the full count walks every cached match and every creator, so it is made at most every
+   * `OPEN_RECOUNT_MS`.
+   */
+  private openCount: { at: number; all: number } | null = null;
   /**
    * Lobbies of `creators` (not started, not closed) dropped from the cache, and when: their idle
    * timer went with them. Nothing here asked for one since (that would have read it again), so
@@ -189,7 +204,7 @@ export class MatchService {
         cached: (match) => this.scheduler.cached(match),
         pinned: (match) => this.scheduler.holds(match) || this.presence.holds(match),
         evicted: (match) => {
-          if (!stillOpen(match)) this.creators.delete(match.id);
+          if (!stillOpen(match)) this.forgetCreator(match.id);
           else if (match.status === "open" && this.creators.has(match.id))
             this.droppedLobbies.set(match.id, performance.now());
           this.scheduler.evicted(match);
@@ -272,7 +287,7 @@ export class MatchService {
     const result = await this.store.append(streamIdOf(matchId), 0, events);
     const match = this.repository.fold(matchId, result.events);
     this.repository.created(match, result.events);
-    this.creators.set(matchId, client);
+    this.rememberCreator(matchId, client);
     // The lobby's timer: it closes if nobody comes for `lobbyIdleMs`.
     this.scheduler.schedule(match);
     this.logger.info(
@@ -462,7 +477,7 @@ export class MatchService {
       const result = await this.store.append(streamIdOf(matchId), 0, events);
       const match = this.repository.fold(matchId, result.events);
       this.repository.created(match, result.events);
-      this.creators.set(matchId, client);
+      this.rememberCreator(matchId, client);
       // The lobby's timer: it closes if nobody comes for `lobbyIdleMs`.
       this.scheduler.schedule(match);
     } catch (error) {
@@ -504,7 +519,7 @@ export class MatchService {
     const result = await this.store.append(streamIdOf(matchId), 0, events);
     const match = this.repository.fold(matchId, result.events);
     this.repository.created(match, result.events);
-    this.creators.set(matchId, client);
+    this.rememberCreator(matchId, client);
     this.scheduler.schedule(match);
     const seat = match.seatOfTokenHash(hashToken(token));
     this.logger.info({ matchId, from: input.matchId, at: input.at }, "practice match continued");
@@ -828,29 +843,21 @@ export class MatchService {
    * the last human left, or it stood idle for `lobbyIdleMs`).
    */
   private assertRoomFor(client: string): void {
-    let mine = 0;
-    let all = 0;
-    // Each match's `over` and `closed`, kept by its last fold: this walks every cached match on
-    // every create.
     const now = performance.now();
-    for (const [id, creator] of this.creators) {
-      const match = this.repository.peek(id);
-      const dropped = match === undefined ? this.droppedLobbies.get(id) : undefined;
-      if (match !== undefined) this.droppedLobbies.delete(id);
-      if (
-        (match !== undefined && !stillOpen(match)) ||
-        (dropped !== undefined && now - dropped >= this.limits.lobbyIdleMs)
-      ) {
-        this.creators.delete(id);
-        this.droppedLobbies.delete(id);
-        continue;
+    let mine = 0;
+    for (const id of this.createdBy.get(client) ?? []) if (this.stillCounts(id, now)) mine++;
+    if (this.openCount === null || now - this.openCount.at >= OPEN_RECOUNT_MS) {
+      // Each match's `over` and `closed`, kept by its last fold.
+      let all = 0;
+      for (const id of this.creators.keys()) {
+        // Dropped from memory while idle, it still counts: it is not over (a lobby: until it
+        // was dropped for `lobbyIdleMs`).
+        if (this.stillCounts(id, now) && this.repository.peek(id) === undefined) all++;
       }
-      // Dropped from memory while idle, it still counts: it is not over (a lobby: until it
-      // was dropped for `lobbyIdleMs`).
-      if (match === undefined) all++;
-      if (creator === client) mine++;
+      for (const match of this.repository.cached()) if (stillOpen(match)) all++;
+      this.openCount = { at: now, all };
     }
-    for (const match of this.repository.cached()) if (stillOpen(match)) all++;
+    const all = this.openCount.all;
     if (mine >= this.limits.openMatchesPerClient) {
       throw ServiceError.of(
         "LIMIT",
@@ -865,6 +872,44 @@ export class MatchService {
         "Der Server hat so viele Partien, wie er tragen kann; bitte später erneut versuchen.",
       );
     }
+  }
+
+  /** A match a client created (or asked to be created: a rematch), counted under the caps. */
+  private rememberCreator(matchId: string, client: string): void {
+    this.creators.set(matchId, client);
+    let mine = this.createdBy.get(client);
+    if (mine === undefined) this.createdBy.set(client, (mine = new Set()));
+    mine.add(matchId);
+    if (this.openCount !== null) this.openCount.all++;
+  }
+
+  private forgetCreator(matchId: string): void {
+    const client = this.creators.get(matchId);
+    this.creators.delete(matchId);
+    this.droppedLobbies.delete(matchId);
+    if (client === undefined) return;
+    const mine = this.createdBy.get(client);
+    mine?.delete(matchId);
+    if (mine?.size === 0) this.createdBy.delete(client);
+  }
+
+  /**
+   * Whether a created match still counts under the caps: not over and not closed as its cache
+   * last folded it, or (dropped from memory) not a lobby dropped `lobbyIdleMs` ago. One that no
+   * longer counts is forgotten.
+   */
+  private stillCounts(matchId: string, now: number): boolean {
+    const match = this.repository.peek(matchId);
+    const dropped = match === undefined ? this.droppedLobbies.get(matchId) : undefined;
+    if (match !== undefined) this.droppedLobbies.delete(matchId);
+    if (
+      (match !== undefined && !stillOpen(match)) ||
+      (dropped !== undefined && now - dropped >= this.limits.lobbyIdleMs)
+    ) {
+      this.forgetCreator(matchId);
+      return false;
+    }
+    return true;
   }
 
   // ---- life cycle ------------------------------------------------------------------------------
