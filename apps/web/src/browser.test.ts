@@ -1260,10 +1260,21 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     expect(await say("   ")).toBe("CHAT_EMPTY");
     expect(await say("x".repeat(281))).toBe("CHAT_TOO_LONG");
     expect(await say("nul \u0000 here")).toBe("CHAT_BAD_TEXT");
+    // A spectator's budget is its client's (5 lines in 10 s): this page's spectator wrote from
+    // the same address moments ago, so the flood has at most 5 left. Its lines pass until the
+    // budget is spent, then each is refused (the exact budget: the server's chat.test.ts).
     const flood: string[] = [];
     for (let i = 0; i < 6; i++) flood.push(await say(`flood ${i}`, "Flooder"));
-    expect(flood.slice(0, 5)).toEqual(["ok", "ok", "ok", "ok", "ok"]);
-    expect(flood[5]).toBe("CHAT_TOO_FAST");
+    const refused = flood.indexOf("CHAT_TOO_FAST");
+    expect(refused, flood.join(" ")).toBeGreaterThanOrEqual(0);
+    expect(
+      flood.slice(0, refused).every((code) => code === "ok"),
+      flood.join(" "),
+    ).toBe(true);
+    expect(
+      flood.slice(refused).every((code) => code === "CHAT_TOO_FAST"),
+      flood.join(" "),
+    ).toBe(true);
 
     // The match is played to its end; the replay shows the table talk in stream order.
     for (let i = 0; i < 2_000; i++) {

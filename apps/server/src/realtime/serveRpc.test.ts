@@ -163,7 +163,7 @@ describe("serveRpc: the rpc protocol of one socket", () => {
     const { call, commands } = harness({});
     const answer = await call({ id: 7, path: "game.command", input: { ...command, token: 5 } });
     expect(errorOf(answer)).toMatchObject({
-      message: "Invalid input: token.",
+      message: "Invalid input: expected string at token.",
       data: { code: "BAD_REQUEST", path: "game.command", refusal: { code: "INVALID_INPUT" } },
     });
     expect(commands).toEqual([]);
