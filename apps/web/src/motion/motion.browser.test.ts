@@ -119,6 +119,44 @@ describe.skipIf(!haveBrowser)("card motion in chromium", () => {
     await page.context().close();
   }, 90_000);
 
+  it("a flying card passes over the table but under a sheet open on it (chart, chat)", async () => {
+    const page = await table("no-preference");
+    // A card in the air, held still: the size of the window, in the table's own motion layer.
+    await page.evaluate(() => {
+      const card = document.createElement("div");
+      card.className = "flying-card";
+      card.id = "probe";
+      card.style.inset = "0";
+      document.querySelector(".motion-layer")!.append(card);
+    });
+    /** What is drawn on top at the middle of an element's box: the card, or the element itself
+     *  (the card hit-testable for the look only: the layer lets clicks through). */
+    const onTop = (selector: string) =>
+      page.locator(selector).evaluate((el) => {
+        const card = document.getElementById("probe")!;
+        const box = el.getBoundingClientRect();
+        card.style.pointerEvents = "auto";
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        card.style.pointerEvents = "";
+        return hit === card ? "card" : el.contains(hit) ? "itself" : hit?.className;
+      });
+
+    expect(await onTop(".pile.discard")).toBe("card");
+    await page.getByRole("button", { name: "Show the state chart" }).click();
+    await page.locator('.chart-scroll [aria-current="true"]').waitFor();
+    expect(await onTop(".pile.discard")).toBe("card");
+
+    // On a phone the chart is a sheet over the table: it, and its Hide button, stay on top.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await onTop(".chart-panel")).toBe("itself");
+    expect(await onTop(".chart-toggle")).toBe("itself");
+    expect(await onTop(".table .status")).toBe("card");
+    await page.getByRole("button", { name: "Hide the state chart" }).click();
+    await page.getByRole("button", { name: /^Chat/ }).click();
+    expect(await onTop(".chat-body")).toBe("itself");
+    await page.context().close();
+  }, 90_000);
+
   it("reduced motion: moves happen at once, nothing flies", async () => {
     const page = await table("reduce");
     expect(await page.locator(".table").getAttribute("data-motion")).toBe("reduced");
