@@ -356,12 +356,34 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
           const style = getComputedStyle(ul);
           return parseFloat(style.maxHeight) / parseFloat(style.lineHeight);
         });
+      // Whether it shows that it scrolls: which edges have more behind them (EventLog's
+      // data-more), the list's fading mask, and the chevron at its foot.
+      const logCue = (p: Page) =>
+        p.locator(".log").evaluate((log) => {
+          const ul = log.querySelector("ul")!;
+          return {
+            more: log.getAttribute("data-more"),
+            scrolls: ul.scrollHeight > ul.clientHeight,
+            mask: getComputedStyle(ul).maskImage,
+            chevron: getComputedStyle(log, "::after").content,
+          };
+        });
       for (const p of [anna.page, spectator.page]) {
         const who = p === anna.page ? "player" : "spectator";
         await p.screenshot({ path: join(SHOTS, `${variant}-${who}-desktop.png`) });
         expect(await logLines(p)).toBeCloseTo(7, 5);
+        // A cue exactly when lines are out of view (all of it in view: nothing faded, no
+        // chevron), at either size: the phone's box of four follows its new height.
+        const inStep = async () => {
+          const c = await logCue(p);
+          return c.scrolls
+            ? c.more !== null && c.mask !== "none"
+            : c.more === null && c.mask === "none" && c.chevron === "none";
+        };
+        await expect.poll(inStep).toBe(true);
         await p.setViewportSize(PHONE);
         expect(await logLines(p)).toBeCloseTo(4, 5);
+        await expect.poll(inStep).toBe(true);
         await p.screenshot({ path: join(SHOTS, `${variant}-${who}-phone.png`), fullPage: true });
         await p.setViewportSize(DESKTOP);
       }
@@ -448,6 +470,21 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       await anna.page.getByRole("button", { name: "Rematch" }).waitFor();
       await ben.page.locator('.game-end[data-end="match"]').waitFor();
       await spectator.page.locator('.game-end[data-end="match"]').waitFor();
+
+      // "Last moves", longer than its box, shows it goes on: its foot fades out under a chevron.
+      // Scrolled to the end with the keys, the foot is plain (nothing covered) and the top fades.
+      const cue = () => logCue(spectator.page);
+      expect(await cue()).toMatchObject({ more: "below", scrolls: true, chevron: '""' });
+      expect((await cue()).mask).toMatch(/^linear-gradient/);
+      await spectator.page
+        .locator(".log")
+        .screenshot({ path: join(SHOTS, `${variant}-log-more-desktop.png`) });
+      await spectator.page.locator(".log ul").focus();
+      await spectator.page.keyboard.press("End");
+      await expect.poll(async () => (await cue()).more).toBe("above");
+      expect((await cue()).chevron).toBe("none");
+      await spectator.page.keyboard.press("Home");
+      await expect.poll(async () => (await cue()).more).toBe("below");
       await anna.page.screenshot({
         path: join(SHOTS, `${variant}-over-desktop.png`),
         fullPage: true,

@@ -10,7 +10,15 @@ import {
 } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
 import type { TFunction } from "i18next";
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { server } from "../net/server";
 import { followLink, paths } from "../router";
@@ -172,10 +180,11 @@ export function EventLog(props: { log: readonly ViewEvent[]; ctx: EventContext }
     .filter((l): l is { version: number; text: string } => l.text !== null)
     .slice(-12)
     .reverse();
+  const more = useScrollCue<HTMLUListElement>(`${lines.length}:${lines[0]?.version}`);
   return (
-    <aside className="log" aria-labelledby={headingId}>
+    <aside className="log" aria-labelledby={headingId} data-more={more.edges}>
       <h3 id={headingId}>{ctx.t("table.log")}</h3>
-      <ul aria-live="polite" tabIndex={0} aria-labelledby={headingId}>
+      <ul ref={more.ref} aria-live="polite" tabIndex={0} aria-labelledby={headingId}>
         {lines.map((l) => (
           <li key={l.version}>
             <WithRuleRefs text={l.text} />
@@ -184,6 +193,37 @@ export function EventLog(props: { log: readonly ViewEvent[]; ctx: EventContext }
       </ul>
     </aside>
   );
+}
+
+/**
+ * Which edges of a scrolling box have more behind them ("above", "below", both, or undefined
+ * when everything is in view), kept up to date as it scrolls, resizes or its content changes.
+ * Only a look (the box's fades): the content itself is untouched for screen readers.
+ */
+function useScrollCue<E extends HTMLElement>(content: string) {
+  const ref = useRef<E>(null);
+  const [edges, setEdges] = useState<string | undefined>(undefined);
+  const measure = useCallback(() => {
+    const box = ref.current;
+    if (!box) return;
+    // A pixel's slack: zoom gives fractional scroll positions.
+    const above = box.scrollTop > 1;
+    const below = box.scrollTop + box.clientHeight < box.scrollHeight - 1;
+    setEdges(above && below ? "above below" : above ? "above" : below ? "below" : undefined);
+  }, []);
+  useLayoutEffect(measure, [measure, content]);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    box.addEventListener("scroll", measure, { passive: true });
+    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    resized?.observe(box);
+    return () => {
+      box.removeEventListener("scroll", measure);
+      resized?.disconnect();
+    };
+  }, [measure]);
+  return { ref, edges };
 }
 
 export interface PanelChoice {
