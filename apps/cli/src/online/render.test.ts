@@ -1,27 +1,17 @@
-import type { LobbyView, MatchSnapshot, SeatView } from "@maumau/client";
+import type { MatchSnapshot } from "@maumau/client";
 import { GameDriver, isRefusal, type Lang } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { Chalk } from "chalk";
 import { describe, expect, it } from "vitest";
-import { CardStyle } from "../play/cards.js";
 import { localSnapshot } from "../play/screen.js";
-import { TEXTS } from "../play/texts.js";
 import { lobbyLines, screenLines, visibleLength, wrapLine, type Look } from "./render.js";
+import { emptySeat, humanSeat, tableLook, waitingRoomSnapshot } from "../testing/tableFixtures.js";
 import { ONLINE_TEXTS } from "./texts.js";
 
 const variant = findVariant("noris")!;
 
-function look(width: number, lang: Lang = "en", level: 0 | 1 = 0): Look {
-  const c = new Chalk({ level });
-  return {
-    t: TEXTS[lang],
-    o: ONLINE_TEXTS[lang],
-    c,
-    style: new CardStyle(variant.theme, lang, c, true),
-    variantName: variant.names[lang],
-    width,
-  };
-}
+const look = (width: number, lang: Lang = "en", level: 0 | 1 = 0): Look =>
+  tableLook(variant, width, lang, level);
 
 // eslint-disable-next-line no-control-regex
 const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "");
@@ -29,42 +19,8 @@ const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "");
 const words = (rows: readonly string[]) => plain(rows.join(" ")).split(/\s+/).filter(Boolean);
 
 /** A creator's waiting room with two free seats. */
-function waitingRoom(): MatchSnapshot {
-  const seat = (n: number): SeatView => ({
-    seat: n,
-    kind: "empty",
-    name: null,
-    level: null,
-    away: false,
-  });
-  const lobby: LobbyView = {
-    matchId: "m1",
-    variant: "noris",
-    options: {},
-    ruleSet: null,
-    status: "open",
-    seats: [{ ...seat(0), kind: "human", name: "Ann" }, seat(1), seat(2)],
-    turnTimerMs: null,
-    rematchOf: null,
-    continuedFrom: null,
-    spectatorsReadOnly: false,
-    rematchBy: null,
-    rematch: null,
-    version: 2,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-  };
-  return {
-    matchId: "m1",
-    version: 2,
-    viewer: 0,
-    lobby,
-    view: null,
-    progress: null,
-    legal: [],
-    machine: null,
-  };
-}
+const waitingRoom = (): MatchSnapshot =>
+  waitingRoomSnapshot("noris", 2, [humanSeat(0, "Ann"), emptySeat(1), emptySeat(2)]);
 
 /** Seat 0's turn at a local noris table (seed 11): the screen's snapshot of it. */
 function myTurn(): { snapshot: MatchSnapshot; me: number } {

@@ -1,75 +1,25 @@
-import type { LobbyView, MatchFrame, MatchSnapshot, SeatView, ViewEvent } from "@maumau/client";
+import type { MatchFrame, MatchSnapshot, SeatView, ViewEvent } from "@maumau/client";
 import type { ClassicView } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { Chalk } from "chalk";
-import { describe, expect, it } from "vitest";
 import { CardStyle } from "../play/cards.js";
 import { TEXTS } from "../play/texts.js";
+import { describe, expect, it } from "vitest";
 import type { ServerConnection } from "../remote/connect.js";
 import { arrivalLink, handsLines, lobbyLines, visibleLength } from "./render.js";
 import { OnlineTable } from "./table.js";
+import { emptySeat, humanSeat, tableLook, waitingRoomSnapshot } from "../testing/tableFixtures.js";
 import { ONLINE_TEXTS } from "./texts.js";
 import type { Ui } from "./ui.js";
 
 const variant = findVariant("french")!;
 const at = "2026-01-01T00:00:00.000Z";
-const human = (seat: number, name: string): SeatView => ({
-  seat,
-  kind: "human",
-  name,
-  level: null,
-  away: false,
-});
-const empty = (seat: number): SeatView => ({
-  seat,
-  kind: "empty",
-  name: null,
-  level: null,
-  away: false,
-});
-
+const human = humanSeat;
+const empty = emptySeat;
 /** The online table's look without colours, `width` columns wide. */
-function plainLook(width: number) {
-  const c = new Chalk({ level: 0 });
-  return {
-    t: TEXTS.en,
-    o: ONLINE_TEXTS.en,
-    c,
-    style: new CardStyle(variant.theme, "en", c, true),
-    variantName: variant.names.en,
-    width,
-  };
-}
-
-function snapshot(version: number, seats: SeatView[]): MatchSnapshot {
-  const lobby: LobbyView = {
-    matchId: "m1",
-    variant: "french",
-    options: {},
-    ruleSet: null,
-    status: "open",
-    seats,
-    turnTimerMs: null,
-    rematchOf: null,
-    continuedFrom: null,
-    spectatorsReadOnly: false,
-    rematchBy: null,
-    rematch: null,
-    version,
-    createdAt: at,
-    updatedAt: at,
-  };
-  return {
-    matchId: "m1",
-    version,
-    viewer: 0,
-    lobby,
-    view: null,
-    progress: null,
-    legal: [],
-    machine: null,
-  };
-}
+const plainLook = (width: number) => tableLook(variant, width);
+const snapshot = (version: number, seats: SeatView[]): MatchSnapshot =>
+  waitingRoomSnapshot("french", version, seats);
 
 const claimed = (version: number, seat: number, name: string): ViewEvent => ({
   version,
