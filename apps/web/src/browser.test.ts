@@ -9,7 +9,7 @@ import {
   type ViewEvent,
   type WireFrame,
 } from "@maumau/client";
-import type { AnyEngine, ClassicView, HeulDochView } from "@maumau/engine";
+import type { AnyEngine, ClassicView, Command, HeulDochView } from "@maumau/engine";
 import { classicEventLeak, heulDochEventLeak } from "@maumau/engine/testing/leaks";
 import { findVariant, variants } from "@maumau/registry";
 import { startTestApi, type TestApi } from "@maumau/server/testing";
@@ -34,6 +34,32 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
   let api: TestApi;
   let url = "";
   let browser: Browser;
+
+  /**
+   * One seat's moves straight to the server (what such a test checks is the page, not play):
+   * the move `pick` chooses of the seat's legal moves, until `done`; while the seat has none,
+   * a moment's wait. `what` names the loop in its bound.
+   */
+  const playAs = async (
+    page: Page,
+    seat: { matchId: string; token: string },
+    done: (snap: MatchSnapshot) => boolean,
+    pick: (legal: readonly Command[]) => Command | undefined,
+    what: string,
+  ): Promise<MatchSnapshot> => {
+    let snap = await api.service.snapshot(seat);
+    for (let round = 0; !done(snap); round++) {
+      expect(round, what).toBeLessThan(2000);
+      const move = pick(snap.legal);
+      if (move)
+        await api.service
+          .command({ ...seat, commandId: randomUUID(), command: move })
+          .catch(() => undefined);
+      else await page.waitForTimeout(20);
+      snap = await api.service.snapshot(seat);
+    }
+    return snap;
+  };
 
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), "maumau-web-"));
@@ -1009,23 +1035,22 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await page.goto(`${url}/m/${matchId}`);
     await page.locator(".hand").waitFor();
     // Anna draws whenever she can (and passes after): her hand grows past what fits at 24 px.
-    let snap = await api.service.snapshot({ matchId, token });
-    expect(snap.viewer).toBe(0);
+    expect((await api.service.snapshot({ matchId, token })).viewer).toBe(0);
     const handOf = (s: MatchSnapshot) => (s.view as ClassicView).hand ?? [];
-    for (let round = 0; handOf(snap).length < 16; round++) {
-      expect(round, "the hand grows").toBeLessThan(2000);
-      expect(snap.progress?.status).toBe("playing");
-      const move =
-        snap.legal.find((m) => m.type === "drawCard") ??
-        snap.legal.find((m) => m.type === "pass") ??
-        snap.legal[0];
-      if (move)
-        await api.service
-          .command({ matchId, token, commandId: randomUUID(), command: move })
-          .catch(() => undefined);
-      else await page.waitForTimeout(20);
-      snap = await api.service.snapshot({ matchId, token });
-    }
+    const snap = await playAs(
+      page,
+      { matchId, token },
+      (s) => {
+        if (handOf(s).length >= 16) return true;
+        expect(s.progress?.status).toBe("playing");
+        return false;
+      },
+      (legal) =>
+        legal.find((m) => m.type === "drawCard") ??
+        legal.find((m) => m.type === "pass") ??
+        legal[0],
+      "the hand grows",
+    );
     // Her turn, on a phone: the fan's cards, each up to where the next one covers it.
     await page.setViewportSize(PHONE);
     await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe(true);
@@ -1085,18 +1110,13 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       matchId,
     );
     // Anna's moves go straight to the server; onions first, so that some ranks spoil.
-    let snap = await api.service.snapshot({ matchId, token });
-    for (let round = 0; snap.progress?.status === "playing"; round++) {
-      expect(round, "the game ends").toBeLessThan(2000);
-      const move =
-        snap.legal.find((m) => m.type === "playCard" && m.faceDown === true) ?? snap.legal[0];
-      if (move)
-        await api.service
-          .command({ matchId, token, commandId: randomUUID(), command: move })
-          .catch(() => undefined);
-      else await page.waitForTimeout(20);
-      snap = await api.service.snapshot({ matchId, token });
-    }
+    const snap = await playAs(
+      page,
+      { matchId, token },
+      (s) => s.progress?.status !== "playing",
+      (legal) => legal.find((m) => m.type === "playCard" && m.faceDown === true) ?? legal[0],
+      "the game ends",
+    );
     const view = snap.view as HeulDochView;
     await page.locator('.game-end[data-end="match"]').waitFor();
     for (const [seat, pile] of view.revealedPiles!.entries()) {
