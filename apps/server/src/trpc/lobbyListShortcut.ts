@@ -33,6 +33,7 @@ export function lobbyListShortcut(
   service: MatchService,
   fallback: (req: IncomingMessage, res: ServerResponse) => void,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const call = lobbyListCall(service);
   const bodies = new WeakMap<readonly MatchSummary[], Bodies>();
   const bodyOf = (list: readonly MatchSummary[], batch: boolean): Buffer => {
     let kept = bodies.get(list);
@@ -48,9 +49,9 @@ export function lobbyListShortcut(
     if ((query < 0 ? url : url.slice(0, query)) !== "/trpc/lobby.list") return false;
     const input = inputOf(query < 0 ? "" : url.slice(query + 1));
     if (input === null) return false;
-    const parsed = listInput.safeParse(input.value);
-    if (!parsed.success) return false;
-    service.list(...listArguments(parsed.data)).then(
+    const answer = call(input.value);
+    if (answer === null) return false;
+    answer.then(
       (list) => {
         const body = bodyOf(list, input.batch);
         res.writeHead(200, { ...HEADERS, "content-length": body.length });
@@ -97,7 +98,9 @@ function inputOf(search: string): { value: unknown; batch: boolean } | null {
  * text made once instead of encoding the list for every watcher. Input the procedure's schema
  * refuses gets null: the caller's path answers it, with tRPC's own error.
  */
-export function lobbyListCall(service: MatchService): (input: unknown) => Promise<unknown> | null {
+export function lobbyListCall(
+  service: MatchService,
+): (input: unknown) => Promise<readonly MatchSummary[]> | null {
   return (input) => {
     const parsed = listInput.safeParse(input);
     if (!parsed.success) return null;
