@@ -7,6 +7,7 @@ import { registerSimulateCommand } from "./commands/simulate.js";
 import { registerVerifyCommand } from "./commands/verify.js";
 import { registerVizCommand } from "./commands/viz.js";
 import { registerOnlineCommands } from "./commands/online.js";
+import { localizeUsageErrors, runCommand, usageLang } from "./args.js";
 import { VERSION } from "./version.js";
 
 const program = new Command()
@@ -16,14 +17,14 @@ const program = new Command()
   )
   .version(VERSION)
   .showHelpAfterError();
+// Before the commands: they inherit it.
+localizeUsageErrors(program);
 
 program
   .command("script")
   .description("Run a rule script (conformance/FORMAT.md) and print the resulting table as JSON")
   .argument("<file>", "the script, or - for standard input")
-  .action((file: string) => {
-    process.exitCode = scriptCommand(file);
-  });
+  .action((file: string) => runCommand("script", usageLang(), () => scriptCommand(file)));
 
 program
   .command("variants")

@@ -141,3 +141,91 @@ describe("bad calls: one line on stderr, exit code 2", () => {
     60_000,
   );
 });
+
+describe("bad calls in the language of the command: --lang, else the locale", () => {
+  const DE = { LANG: "de_DE.UTF-8" };
+  it.concurrent.each([
+    // A variant option the variant's schema refuses (the engine's refusal, both languages).
+    [
+      ["play", "--option", "games=0", "--lang", "de"],
+      {},
+      /^maumau play: Ungültige Optionen für noris: mindestens 1 bei games\.$/,
+    ],
+    [
+      ["play", "--option", "games=0", "--lang", "en"],
+      DE,
+      /^maumau play: Invalid options for noris: at least 1 at games\.$/,
+    ],
+    [["play", "--option", "games=0"], DE, /^maumau play: Ungültige Optionen für noris/],
+    [
+      ["play", "--option", "games"],
+      DE,
+      /^maumau play: --option erwartet Schlüssel=Wert, nicht „games“$/,
+    ],
+    [
+      ["play", "--option", "games", "--lang", "en"],
+      DE,
+      /^maumau play: --option expects key=value, got "games"$/,
+    ],
+    [
+      ["play", "--variant", "nope", "--lang", "de"],
+      {},
+      /^maumau play: unbekannte Variante „nope“ \(bekannt: noris, /,
+    ],
+    [["play", "--variant", "nope"], {}, /^maumau play: unknown variant "nope" \(known: noris, /],
+    [
+      ["play", "--bots", "10", "--lang", "de"],
+      {},
+      /^maumau play: noris wird von 2–10 Personen gespielt, nicht von 11$/,
+    ],
+    // commander's own errors, and the reasons our parsers give it.
+    [
+      ["play", "--bots", "x", "--lang", "de"],
+      {},
+      /^Fehler: Option '--bots <n>': 'x' ist ungültig\. Keine ganze Zahl\.$/,
+    ],
+    [["play", "--lang=de", "--bots", "x"], {}, /^Fehler: Option '--bots <n>': 'x' ist ungültig\./],
+    [
+      ["play", "--bots", "x"],
+      {},
+      /^error: option '--bots <n>' argument 'x' is invalid\. not an integer\.$/,
+    ],
+    [
+      ["play", "--lang", "fr"],
+      DE,
+      /^Fehler: Option '--lang <lang>': 'fr' ist ungültig\. Erlaubt sind de, en\.$/,
+    ],
+    [["play", "--colour", "--lang", "de"], {}, /^Fehler: unbekannte Option '--colour'$/],
+    [["play", "--colour", "--lang", "en"], DE, /^error: unknown option '--colour'$/],
+    [["list", "--lang", "de"], {}, /^Fehler: Option '--server <url>' fehlt$/],
+    [
+      ["watch", "--server", "nope", "--lang", "de"],
+      {},
+      /^maumau watch: --server ist keine URL: „nope“/,
+    ],
+    [
+      ["simulate", "--players", "0"],
+      DE,
+      /^Fehler: Option '--players <n>': '0' ist ungültig\. Erlaubt ist 1–1000\.$/,
+    ],
+  ] as const)(
+    "%j (%j)",
+    async (args, env, message) => {
+      const run = await runCli(args, "", 60_000, env);
+      expect(run.code).toBe(2);
+      expect(run.stderr.trimEnd()).toMatch(message);
+      expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    },
+    60_000,
+  );
+
+  it.concurrent(
+    "names the option meant, in German too",
+    async () => {
+      const run = await runCli(["play", "--variantt", "x", "--lang", "de"]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe("Fehler: unbekannte Option '--variantt'\n(Meintest du --variant?)\n");
+    },
+    60_000,
+  );
+});

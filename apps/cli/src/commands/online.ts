@@ -49,7 +49,7 @@ export function registerOnlineCommands(program: Command): void {
     .option("--no-color", "print without colours")
     .action(async (flags: CommonFlags & { all?: boolean }) => {
       const lang = langOf(flags.lang);
-      await runCommand("list", () => onlineRun(() => listCommand(flags, lang)));
+      await runCommand("list", lang, () => onlineRun(() => listCommand(flags, lang)));
     });
   exitOnUsageError(list);
 
@@ -62,7 +62,7 @@ export function registerOnlineCommands(program: Command): void {
     .option("--no-color", "print without colours")
     .action(async (flags: CommonFlags) => {
       const lang = langOf(flags.lang);
-      await runCommand("watch", () =>
+      await runCommand("watch", lang, () =>
         onlineRun(() =>
           watchOnline({
             target: resolveTarget(flags.server!, flags.match),
@@ -97,7 +97,7 @@ Examples:
     )
     .action(async (flags: CommonFlags & { file?: string; save?: string }) => {
       const lang = langOf(flags.lang);
-      await runCommand("replay", () => onlineRun(() => replayCommand(flags, lang)));
+      await runCommand("replay", lang, () => onlineRun(() => replayCommand(flags, lang)));
     });
   exitOnUsageError(replay);
 }
@@ -151,14 +151,22 @@ async function replayCommand(
   lang: Lang,
 ): Promise<number> {
   if ((flags.file === undefined) === (flags.server === undefined))
-    throw new UsageError("give either --server (with --match) or --file");
+    throw new UsageError({
+      en: "give either --server (with --match) or --file",
+      de: "gib entweder --server (mit --match) oder --file an",
+    });
   let history: HistoryResult;
   if (flags.file !== undefined) {
-    if (flags.save !== undefined) throw new UsageError("--save goes with --server");
+    if (flags.save !== undefined)
+      throw new UsageError({ en: "--save goes with --server", de: "--save gehört zu --server" });
     history = readHistory(flags.file);
   } else {
     const target = resolveTarget(flags.server!, flags.match);
-    if (target.matchId === null) throw new UsageError("name the match: --match ID (or its link)");
+    if (target.matchId === null)
+      throw new UsageError({
+        en: "name the match: --match ID (or its link)",
+        de: "nenne die Partie: --match ID (oder ihren Link)",
+      });
     const connection = await open(target.server, lang);
     try {
       history = (await connection.api.game.history({

@@ -138,7 +138,7 @@ export function registerPlayCommand(program: Command): void {
     .option("--no-color", "print without colours")
     .addHelpText("after", GRAMMAR)
     .action(async (flags: PlayFlags, command: Command) => {
-      await runCommand("play", () => {
+      await runCommand("play", langOf(flags.lang), () => {
         const server = onlineServer(flags.server, flags.match);
         return server === undefined
           ? playCommand(flags)
@@ -156,7 +156,11 @@ async function playServerCommand(
   flags: PlayFlags,
   given: (option: string) => boolean,
 ): Promise<number> {
-  if (given("seed")) throw new UsageError("--seed is for local play: online, the server shuffles");
+  if (given("seed"))
+    throw new UsageError({
+      en: "--seed is for local play: online, the server shuffles",
+      de: "--seed gilt für lokales Spiel: online mischt der Server",
+    });
   const target = resolveTarget(flags.server!, flags.match);
   const lang = langOf(flags.lang);
   let create: CreateRequest | null = null;
@@ -165,7 +169,10 @@ async function playServerCommand(
     const seats = flags.seats ?? flags.bots + 1;
     checkPlayers(variant, seats);
     if (flags.bots >= seats)
-      throw new UsageError(`--bots ${flags.bots} leaves you no seat at a table of ${seats}`);
+      throw new UsageError({
+        en: `--bots ${flags.bots} leaves you no seat at a table of ${seats}`,
+        de: `--bots ${flags.bots} lässt dir an einem Tisch mit ${seats} Plätzen keinen Platz`,
+      });
     const options = fromShownSeats(variant, parseOptionPairs(flags.option ?? []));
     checkOptions(variant, options);
     create = {
@@ -177,9 +184,10 @@ async function playServerCommand(
       turnTimerMs: flags.timer === undefined ? null : flags.timer * 1000,
     };
   } else if (["variant", "bots", "option", "seats", "timer", "botLevel"].some(given))
-    throw new UsageError(
-      "--variant, --bots, --bot-level, --seats, --timer and --option create a match; --match joins one",
-    );
+    throw new UsageError({
+      en: "--variant, --bots, --bot-level, --seats, --timer and --option create a match; --match joins one",
+      de: "--variant, --bots, --bot-level, --seats, --timer und --option legen eine Partie an; --match tritt einer bei",
+    });
   return onlineRun(() =>
     playOnline({
       target,
@@ -194,7 +202,11 @@ async function playServerCommand(
 
 /** Online seats are numbered as every table shows them, from 1 (the web's numbers). */
 function onlineSeat(shown: number): number {
-  if (shown < 1) throw new UsageError("--seat counts from 1 online, as the table shows the seats");
+  if (shown < 1)
+    throw new UsageError({
+      en: "--seat counts from 1 online, as the table shows the seats",
+      de: "--seat zählt online von 1 an, wie der Tisch die Plätze zeigt",
+    });
   return shown - 1;
 }
 
@@ -204,7 +216,10 @@ async function playCommand(flags: PlayFlags): Promise<number> {
   checkPlayers(variant, players);
   // Seats are numbered from 1, as every table shows them (#20.10).
   if (flags.seat < 1 || flags.seat > players)
-    throw new UsageError(`--seat must be a seat of the table: 1–${players}`);
+    throw new UsageError({
+      en: `--seat must be a seat of the table: 1–${players}`,
+      de: `--seat muss ein Platz am Tisch sein: 1–${players}`,
+    });
   const options = fromShownSeats(variant, parseOptionPairs(flags.option ?? []));
   checkOptions(variant, options);
   // A reader that went away (`| head`) is not an error.

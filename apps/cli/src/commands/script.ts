@@ -1,26 +1,34 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { findVariant } from "@maumau/registry";
+import { UsageError } from "../args.js";
 import { runScript, ScriptError } from "../script.js";
 
 /** Where the user typed the command (pnpm runs root scripts from the repo root). */
 export const userPath = (file: string): string =>
   resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
+/** Runs a rule script; a file it cannot read or parse is a UsageError (`runCommand`). */
 export function scriptCommand(file: string): number {
   let text: string;
   try {
     text = file === "-" ? readFileSync(0, "utf8") : readFileSync(userPath(file), "utf8");
   } catch (e) {
-    process.stderr.write(`maumau script: cannot read ${file}: ${(e as Error).message}\n`);
-    return 2;
+    const why = (e as Error).message;
+    throw new UsageError({
+      en: `cannot read ${file}: ${why}`,
+      de: `${file} ist nicht lesbar: ${why}`,
+    });
   }
   let input: unknown;
   try {
     input = JSON.parse(text);
   } catch (e) {
-    process.stderr.write(`maumau script: ${file} is not JSON: ${(e as Error).message}\n`);
-    return 2;
+    const why = (e as Error).message;
+    throw new UsageError({
+      en: `${file} is not JSON: ${why}`,
+      de: `${file} ist kein JSON: ${why}`,
+    });
   }
   try {
     const output = runScript(input, findVariant);

@@ -1,5 +1,5 @@
 import { appendFileSync } from "node:fs";
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
 import cliProgress from "cli-progress";
 import {
   BOT_LEVELS,
@@ -10,6 +10,7 @@ import {
 } from "@maumau/engine";
 import { variantIds } from "@maumau/registry";
 import {
+  argumentError,
   botLevelArg,
   botListArg,
   checkOptions,
@@ -21,6 +22,7 @@ import {
   parseOptionPairs,
   runCommand,
   UsageError,
+  usageLang,
   variantOf,
 } from "../args.js";
 import {
@@ -197,16 +199,23 @@ function serverListArg(text: string, previous: string[] = []): string[] {
     .split(",")
     .map((s) => s.trim())
     .filter((s) => s !== "");
-  if (urls.length === 0) throw new InvalidArgumentError("name at least one server URL.");
+  if (urls.length === 0)
+    throw argumentError({
+      en: "name at least one server URL.",
+      de: "Nenne mindestens eine Server-URL.",
+    });
   for (const url of urls) {
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      throw new InvalidArgumentError(`${url} is not a URL.`);
+      throw argumentError({ en: `${url} is not a URL.`, de: `${url} ist keine URL.` });
     }
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
-      throw new InvalidArgumentError(`${url} is not an http(s) URL.`);
+      throw argumentError({
+        en: `${url} is not an http(s) URL.`,
+        de: `${url} ist keine http(s)-URL.`,
+      });
   }
   return [...previous, ...urls.map((u) => u.replace(/\/+$/, ""))];
 }
@@ -327,7 +336,7 @@ Examples:
   maumau simulate --server http://a:3000,http://b:3000 --variant noris --games 50 --concurrency 8`,
     )
     .action(async (flags: SimulateFlags) => {
-      await runCommand("simulate", () =>
+      await runCommand("simulate", usageLang(), () =>
         flags.server === undefined ? simulateCommand(flags) : simulateRemoteCommand(flags),
       );
     });
@@ -368,7 +377,7 @@ async function simulateCommand(flags: SimulateFlags): Promise<number> {
     flags.threads,
   );
   progress.stop();
-  if (isRefusal(report)) throw new UsageError(report.message.en);
+  if (isRefusal(report)) throw new UsageError(report.message);
   if (flags.json) process.stdout.write(JSON.stringify(report, null, 2) + "\n");
   else process.stdout.write(formatReport(report));
   for (const f of report.failures)
@@ -384,16 +393,24 @@ async function simulateRemoteCommand(flags: SimulateFlags): Promise<number> {
   const options = parseOptionPairs(flags.option ?? []);
   checkOptions(variant, options);
   if (flags.threads > 1)
-    throw new UsageError("--threads plays in-process; with --server use --concurrency");
+    throw new UsageError({
+      en: "--threads plays in-process; with --server use --concurrency",
+      de: "--threads spielt im Prozess; mit --server nimm --concurrency",
+    });
   const engine = variant.engine as AnyEngine;
   const needsLog = (flags.botsLevel ? [flags.botsLevel] : flags.bots).find(
     (level) => engine.bots[level].needsLog,
   );
   if (needsLog !== undefined)
-    throw new UsageError(
-      `--bots ${needsLog} plays in-process only: a client sees its seat's view, not the log ` +
+    throw new UsageError({
+      en:
+        `--bots ${needsLog} plays in-process only: a client sees its seat's view, not the log ` +
         `that level reads. Seat ${needsLog} bots on the server (play --bot-level ${needsLog}).`,
-    );
+      de:
+        `--bots ${needsLog} spielt nur im Prozess: ein Client sieht die Sicht seines Platzes, ` +
+        `nicht das Protokoll, das diese Stufe liest. Setz ${needsLog}-Bots auf dem Server ein ` +
+        `(play --bot-level ${needsLog}).`,
+    });
   const progress = progressReporter(flags.games);
   const report = await simulateRemote({
     servers: flags.server ?? [],

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { verifyFairness, type FairnessReport, type FamilyName } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
-import { exitOnUsageError, runCommand, UsageError } from "../args.js";
+import { exitOnUsageError, runCommand, UsageError, usageLang } from "../args.js";
 import { RemoteRefusal, TransportError } from "@maumau/client";
 import { connect } from "../remote/connect.js";
 import { userPath } from "./script.js";
@@ -22,18 +22,27 @@ export function logFrom(input: unknown): MatchLog {
   const o = input as { full?: unknown; events?: unknown } | null;
   if (typeof o === "object" && o !== null && isEvents(o.events))
     return { full: o.full !== false, events: o.events };
-  throw new UsageError(
-    "not a match log: expected game.history's { full, events } or a list of events",
-  );
+  throw new UsageError({
+    en: "not a match log: expected game.history's { full, events } or a list of events",
+    de: "kein Partieprotokoll: erwartet wird { full, events } wie von game.history oder eine Liste von Ereignissen",
+  });
 }
 
 /** The variant's family, from the log's own `match.started` (or `lobby.created`). */
 function familyOf(log: MatchLog): { variant: string; family: FamilyName } {
   const named = log.events.find((e) => e.type === "match.started" || e.type === "lobby.created");
   const id = (named?.data as { variant?: unknown } | undefined)?.variant;
-  if (typeof id !== "string") throw new UsageError("the log names no variant (no match.started)");
+  if (typeof id !== "string")
+    throw new UsageError({
+      en: "the log names no variant (no match.started)",
+      de: "das Protokoll nennt keine Variante (kein match.started)",
+    });
   const variant = findVariant(id);
-  if (variant === undefined) throw new UsageError(`the log's variant "${id}" is unknown here`);
+  if (variant === undefined)
+    throw new UsageError({
+      en: `the log's variant "${id}" is unknown here`,
+      de: `die Variante „${id}“ des Protokolls ist hier unbekannt`,
+    });
   return { variant: id, family: variant.engine.family };
 }
 
@@ -107,27 +116,50 @@ Examples:
   maumau verify --file match.json`,
     );
   exitOnUsageError(cmd).action((flags: { server?: string; match?: string; file?: string }) =>
-    runCommand("verify", async () => {
+    runCommand("verify", usageLang(), async () => {
       const remote = flags.server !== undefined || flags.match !== undefined;
       if (remote === (flags.file !== undefined))
-        throw new UsageError("give either --server and --match, or --file");
+        throw new UsageError({
+          en: "give either --server and --match, or --file",
+          de: "gib entweder --server und --match oder --file an",
+        });
       let log: MatchLog;
       if (flags.file !== undefined) {
         let input: unknown;
         try {
           input = JSON.parse(readFileSync(userPath(flags.file), "utf8"));
         } catch (e) {
-          throw new UsageError(`cannot read ${flags.file}: ${(e as Error).message}`);
+          const why = (e as Error).message;
+          throw new UsageError({
+            en: `cannot read ${flags.file}: ${why}`,
+            de: `${flags.file} ist nicht lesbar: ${why}`,
+          });
         }
         log = logFrom(input);
       } else {
         if (flags.server === undefined || flags.match === undefined)
-          throw new UsageError("--server and --match go together");
+          throw new UsageError({
+            en: "--server and --match go together",
+            de: "--server und --match gehören zusammen",
+          });
         try {
           log = await fetchLog(flags.server, flags.match);
         } catch (e) {
-          if (e instanceof RemoteRefusal || e instanceof TransportError)
-            throw new UsageError(e.message);
+          if (e instanceof RemoteRefusal) {
+            const { path, refusal } = e;
+            const head = `${path}: ${refusal.code}${refusal.rule ? ` (${refusal.rule})` : ""}`;
+            throw new UsageError({
+              en: `${head}: ${refusal.message.en}`,
+              de: `${head}: ${refusal.message.de}`,
+            });
+          }
+          if (e instanceof TransportError) {
+            const why = e.reason === "timeout" ? "Zeitüberschreitung" : "Verbindung getrennt";
+            throw new UsageError({
+              en: e.message,
+              de: e.message.replace(`: ${e.reason} (`, `: ${why} (`),
+            });
+          }
           throw e;
         }
       }

@@ -9,6 +9,7 @@ import {
   parseOptionPairs,
   runCommand,
   UsageError,
+  usageLang,
   variantOf,
 } from "../args.js";
 
@@ -26,7 +27,7 @@ export async function renderChart(
   title?: string,
 ): Promise<string> {
   const parsed = parseOptions(variant, options);
-  if (isRefusal(parsed)) throw new UsageError(parsed.message.en);
+  if (isRefusal(parsed)) throw new UsageError(parsed.message);
   const chart = chartOf(variant.engine.machine(variant.ruleSetFor(parsed)));
   switch (format) {
     case "mermaid":
@@ -53,12 +54,12 @@ export function readRuleSet(file: string): unknown {
   try {
     text = readFileSync(file, "utf8");
   } catch {
-    throw new UsageError(`cannot read ${file}`);
+    throw new UsageError({ en: `cannot read ${file}`, de: `${file} ist nicht lesbar` });
   }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new UsageError(`${file} is not JSON`);
+    throw new UsageError({ en: `${file} is not JSON`, de: `${file} ist kein JSON` });
   }
 }
 
@@ -92,7 +93,7 @@ Examples:
     )
     .action(
       async (flags: { variant: string; format: VizFormat; option?: string[]; rules?: string }) => {
-        await runCommand("viz", async () => {
+        await runCommand("viz", usageLang(), async () => {
           if (flags.rules !== undefined) {
             const rules = readRuleSet(flags.rules);
             const name = (rules as { name?: unknown }).name;

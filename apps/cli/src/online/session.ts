@@ -124,7 +124,10 @@ export async function playOnline(req: PlayRequest): Promise<number> {
     } else {
       const create = req.create;
       if (create === null)
-        throw new UsageError("name a match (--match) or a variant to create one");
+        throw new UsageError({
+          en: "name a match (--match) or a variant to create one",
+          de: "nenne eine Partie (--match) oder eine Variante, um eine anzulegen",
+        });
       const created = await connection.api.lobby.create({
         variant: create.variant.id,
         options: create.options,
@@ -165,7 +168,11 @@ export async function watchOnline(req: {
   chalk: ChalkInstance;
 }): Promise<number> {
   const matchId = req.target.matchId;
-  if (matchId === null) throw new UsageError("name the match to watch: --match ID (or its link)");
+  if (matchId === null)
+    throw new UsageError({
+      en: "name the match to watch: --match ID (or its link)",
+      de: "nenne die Partie zum Zuschauen: --match ID (oder ihren Link)",
+    });
   const connection = await open(req.target.server, req.lang);
   try {
     const { lobby } = await connection.api.game.view({ matchId });

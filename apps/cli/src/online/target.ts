@@ -15,10 +15,16 @@ function parseUrl(text: string, what: string): URL {
   try {
     url = new URL(text.trim());
   } catch {
-    throw new UsageError(`${what} is not a URL: "${text}" (e.g. http://localhost:3000)`);
+    throw new UsageError({
+      en: `${what} is not a URL: "${text}" (e.g. http://localhost:3000)`,
+      de: `${what} ist keine URL: „${text}“ (z. B. http://localhost:3000)`,
+    });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new UsageError(`${what} must be an http or https URL, not "${text}"`);
+    throw new UsageError({
+      en: `${what} must be an http or https URL, not "${text}"`,
+      de: `${what} muss eine http- oder https-URL sein, nicht „${text}“`,
+    });
   return url;
 }
 
@@ -30,7 +36,10 @@ export function parseLink(text: string, what = "--server"): Target {
   const base = (match ? match[1]! : path).replace(/\/+$/, "");
   const matchId = match ? decodeURIComponent(match[2]!) : null;
   if (matchId !== null && !MATCH_ID.test(matchId))
-    throw new UsageError(`"${matchId}" in ${text} is not a match id`);
+    throw new UsageError({
+      en: `"${matchId}" in ${text} is not a match id`,
+      de: `„${matchId}“ in ${text} ist keine Partie-ID`,
+    });
   return { server: `${url.origin}${base}`, matchId };
 }
 
@@ -44,15 +53,26 @@ export function resolveTarget(server: string, match: string | undefined): Target
   const fromMatch = /^https?:\/\//i.test(match.trim())
     ? parseLink(match, "--match")
     : { server: fromServer.server, matchId: match.trim() };
-  if (fromMatch.matchId === null) throw new UsageError(`--match names no match: "${match}"`);
+  if (fromMatch.matchId === null)
+    throw new UsageError({
+      en: `--match names no match: "${match}"`,
+      de: `--match nennt keine Partie: „${match}“`,
+    });
   if (!MATCH_ID.test(fromMatch.matchId))
-    throw new UsageError(`--match "${match}" is not a match id or a match link`);
+    throw new UsageError({
+      en: `--match "${match}" is not a match id or a match link`,
+      de: `--match „${match}“ ist weder eine Partie-ID noch ein Partie-Link`,
+    });
   if (fromMatch.server !== fromServer.server)
-    throw new UsageError(`--match ${match} is on another server than --server ${server}`);
+    throw new UsageError({
+      en: `--match ${match} is on another server than --server ${server}`,
+      de: `--match ${match} liegt auf einem anderen Server als --server ${server}`,
+    });
   if (fromServer.matchId !== null && fromServer.matchId !== fromMatch.matchId)
-    throw new UsageError(
-      `--server names match ${fromServer.matchId}, --match ${fromMatch.matchId}`,
-    );
+    throw new UsageError({
+      en: `--server names match ${fromServer.matchId}, --match ${fromMatch.matchId}`,
+      de: `--server nennt Partie ${fromServer.matchId}, --match Partie ${fromMatch.matchId}`,
+    });
   return fromMatch;
 }
 
@@ -66,9 +86,10 @@ export function onlineServer(
 ): string | undefined {
   if (server !== undefined || match === undefined) return server;
   if (/^https?:\/\//i.test(match.trim())) return match.trim();
-  throw new UsageError(
-    `--match ${match} joins an online match: give --server URL too, or paste the match's share link`,
-  );
+  throw new UsageError({
+    en: `--match ${match} joins an online match: give --server URL too, or paste the match's share link`,
+    de: `--match ${match} tritt einer Online-Partie bei: gib auch --server URL an, oder füge den Einladungslink der Partie ein`,
+  });
 }
 
 /** A match's replay in the web client. */

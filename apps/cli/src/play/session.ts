@@ -78,7 +78,7 @@ export async function playLocalMatch(setup: PlaySetup, io: PlayIo): Promise<numb
     { players: setup.players, options: setup.options, seed: setup.seed },
     "machine",
   );
-  if (isRefusal(driver)) throw new UsageError(driver.message[setup.lang]);
+  if (isRefusal(driver)) throw new UsageError(driver.message);
   const table = new Table(setup, driver, io);
   try {
     return await table.run();

@@ -8,20 +8,29 @@ export interface CliRun {
 }
 
 /**
- * Runs `maumau …` as a child process with piped standard streams. `reply` is called
- * whenever the output stops at a prompt (ends with "> "); its line is
- * typed in, `null` closes the input.
+ * Runs `maumau …` as a child process with piped standard streams, in an English locale unless
+ * `env` says otherwise. `reply` is called whenever the output stops at a prompt (ends with
+ * "> "); its line is typed in, `null` closes the input.
  */
 export function runCli(
   args: readonly string[],
   reply: ((stdout: string) => string | null) | string = "",
   timeoutMs = 60_000,
+  env: Readonly<Record<string, string>> = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const [command, ...prefix] = cliCommand();
     const child = spawn(command, [...prefix, ...args], {
       stdio: ["pipe", "pipe", "pipe"],
-      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      env: {
+        ...process.env,
+        NO_COLOR: "1",
+        FORCE_COLOR: "0",
+        LANG: "C",
+        LC_ALL: "",
+        LC_MESSAGES: "",
+        ...env,
+      },
     });
     let stdout = "";
     let stderr = "";

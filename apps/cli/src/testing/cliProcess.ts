@@ -32,7 +32,15 @@ export function startCli(
   const [command, ...prefix] = options.bin ? [options.bin] : cliCommand();
   const child = spawn(command, [...prefix, ...args], {
     stdio: ["pipe", "pipe", "pipe"],
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", LANG: "C", LC_ALL: "", ...options.env },
+    env: {
+      ...process.env,
+      NO_COLOR: "1",
+      FORCE_COLOR: "0",
+      LANG: "C",
+      LC_ALL: "",
+      LC_MESSAGES: "",
+      ...options.env,
+    },
   });
   let stdout = "";
   let stderr = "";
