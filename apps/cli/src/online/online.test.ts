@@ -613,6 +613,44 @@ describe("maumau play --server / watch / replay against a real server", () => {
       }
     });
 
+    it.each([
+      [
+        "en",
+        /^maumau: this waiting room has closed \(match (\S+)\): everyone left before the match started/,
+      ],
+      [
+        "de",
+        /^maumau: Dieser Warteraum ist geschlossen \(Partie (\S+)\): Alle sind vor dem Start gegangen/,
+      ],
+    ] as const)(
+      "a kept seat released and its waiting room closed since: the room is told, not a seat no longer yours (%s)",
+      async (lang, told) => {
+        const created = await api.service.create({ variant: "noris", seats: 3, name: "Host" });
+        const { matchId } = created;
+        const dir = fresh();
+        const file = seatsFile(dir);
+        const args = ["play", "--server", api.url, "--match", matchId, "--lang", lang];
+        // Lou takes seat 2 and leaves the table: the seat is kept for her.
+        const first = startCli([...args, "--name", "Lou"], { env: { XDG_CONFIG_HOME: dir } });
+        first.child.stdin!.end("q\n");
+        expect(await ended(first)).toBe(0);
+        const kept = () => (JSON.parse(readFileSync(file, "utf8")) as { seats: object }).seats;
+        expect(Object.keys(kept())).toHaveLength(1);
+        // The host frees the seat of the player who went, then leaves: the room closes.
+        const host = created.ticket!.token;
+        await api.service.freeSeat({ matchId, token: host, seat: 1 });
+        await api.service.leave({ matchId, token: host });
+        expect((await api.service.snapshot({ matchId })).lobby.closed).toBe(true);
+        const again = startCli(args, { env: { XDG_CONFIG_HOME: dir } });
+        expect(await ended(again), `${again.stdout()}\n${again.stderr()}`).toBe(1);
+        expect(again.stderr().trim().split("\n")).toHaveLength(1);
+        expect(again.stderr().trim()).toMatch(told);
+        expect(told.exec(again.stderr().trim())![1]).toBe(matchId);
+        expect(again.stderr()).not.toMatch(/no longer yours|gehört dir nicht mehr/);
+        expect(kept()).toEqual({});
+      },
+    );
+
     it("a bad token: told, forgotten, nothing else stored", async () => {
       const created = await api.service.create({ variant: "noris", seats: 2, name: "Fay" });
       const dir = fresh();

@@ -73,6 +73,20 @@ function uiFor(table: () => OnlineTable): Ui {
       );
 }
 
+/** The waiting room's closing (`notJoinable`) when the match is one that closed before the start. */
+async function closedRoom(
+  connection: ServerConnection,
+  lang: Lang,
+  ctx: { server: string; matchId: string },
+): Promise<OnlineError | null> {
+  try {
+    const { lobby } = await connection.api.game.view({ matchId: ctx.matchId });
+    return lobby.status === "open" && lobby.closed === true ? notJoinable(lobby, lang, ctx) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Takes a seat (the kept one, a free one of the named match, or one in a new match) and plays
  * until the match is over or the player leaves. Resolves to the exit code; a failure is one
@@ -97,8 +111,11 @@ export async function playOnline(req: PlayRequest): Promise<number> {
           lobby = (await connection.api.game.view({ matchId, token: kept.token })).lobby;
         } catch (error) {
           const failure = explain(error, lang, ctx);
-          if (failure.code === "BAD_TOKEN") store.forget(target.server, matchId);
-          throw failure;
+          if (failure.code !== "BAD_TOKEN") throw failure;
+          store.forget(target.server, matchId);
+          // The seat was released and its waiting room closed since (the host freed the seat
+          // of a player who had gone, then left): the room is what the player needs to hear.
+          throw (await closedRoom(connection, lang, ctx)) ?? failure;
         }
         // A seat in a waiting room that closed has nothing to wait for (a finished match's
         // seat still shows its end).
