@@ -1,5 +1,12 @@
 import type { MatchSnapshot } from "@maumau/client";
-import { GameDriver, isRefusal, type Lang } from "@maumau/engine";
+import {
+  createRng,
+  GameDriver,
+  isRefusal,
+  pileHints,
+  type HeulDochView,
+  type Lang,
+} from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { Chalk } from "chalk";
 import { describe, expect, it } from "vitest";
@@ -111,4 +118,88 @@ describe("the full screen's hints (keys and moves) are never cut from 80 columns
     expect(rows.join("\n")).toContain("…");
     expect(plain(rows.join(" "))).toMatch(/\ba\b[\s\S]*\bb$/);
   });
+});
+
+/**
+ * Heul doch! (3 seats, seed 1, random bots) at the first turn of seat 0 where a card of its hand
+ * fits a neighbour (H-3.2): that card's hints are the longest line under the hand.
+ */
+function heulDochTurn(): { snapshot: MatchSnapshot; me: number } {
+  const heulDoch = findVariant("heul-doch")!;
+  const driver = GameDriver.open(heulDoch, { players: 3, options: {}, seed: "1" }, "machine");
+  if (isRefusal(driver)) throw new Error(driver.message.en);
+  const random = createRng(1);
+  try {
+    for (let move = 0; move < 200; move++) {
+      const seat = driver.progress().toAct!;
+      const view = driver.view(seat) as HeulDochView;
+      const tops = view.piles.map((p) => p.top);
+      const fits = (view.hand ?? []).some((card) =>
+        pileHints(tops.length, tops, seat, card).some((h) => h.reason === "givesAway"),
+      );
+      if (seat === 0 && fits) {
+        const snapshot = localSnapshot({
+          variant: "heul-doch",
+          options: {},
+          players: 3,
+          me: seat,
+          bots: "random",
+          view: driver.view(seat),
+          progress: driver.progress(),
+          legal: driver.legalMoves(seat),
+          version: driver.events.length,
+        });
+        return { snapshot, me: seat };
+      }
+      driver.dispatch(driver.botMove(seat, "random", random));
+    }
+    throw new Error("no turn with a card that fits a neighbour");
+  } finally {
+    driver.stop();
+  }
+}
+
+describe("Heul doch!'s pile hints on a short, narrow screen", () => {
+  it.each(["de", "en"] as const)(
+    "a card's hints wider than the screen take the rows they need while the last moves keep theirs (%s, 60×22)",
+    (lang) => {
+      const { snapshot, me } = heulDochTurn();
+      const heulDoch = findVariant("heul-doch")!;
+      const log = ["move 1", "move 2", "move 3", "move 4"];
+      const screen = (width: number, rows: number) =>
+        screenLines(
+          { snapshot, me, log, now: 0, share: "", creator: false },
+          tableLook(heulDoch, width, lang),
+          rows,
+        );
+      // The hint lines as a screen wide enough for every one shows them.
+      const wide = screen(400, 40);
+      const first = wide.findIndex((r) => r.includes(" → "));
+      const hints = wide.slice(
+        first,
+        wide.findIndex((r, i) => i > first && !r.includes(" → ")),
+      );
+      const neighbour = hints.find((r) =>
+        r.includes(lang === "de" ? "sie passt bei einem Nachbarn" : "it fits a neighbour"),
+      )!;
+      expect(neighbour).toBeDefined();
+      expect(visibleLength(neighbour)).toBeGreaterThan(60);
+
+      const rows = screen(60, 22);
+      expect(rows).toHaveLength(22);
+      for (const row of rows) expect(visibleLength(row)).toBeLessThanOrEqual(60);
+      // The card that fits a neighbour: every hint whole, over the rows it takes.
+      const from = rows.findIndex((r) => r.startsWith(neighbour.slice(0, neighbour.indexOf("→"))));
+      const card = [rows[from]!];
+      while (rows[from + card.length]!.startsWith("        ")) card.push(rows[from + card.length]!);
+      expect(card.length).toBeGreaterThan(1);
+      expect(card.join("\n")).not.toContain("…");
+      expect(words(card)).toEqual(words([neighbour]));
+      // The last moves keep a heading and three lines.
+      const heading = rows.findIndex((r) => r.includes(ONLINE_TEXTS[lang].lastMoves));
+      expect(rows.slice(heading + 1, heading + 4)).toEqual(["move 2", "move 3", "move 4"]);
+      // What the player may type is there, whole.
+      expect(rows.join("\n")).toContain(lang === "de" ? "q = beenden" : "q = quit");
+    },
+  );
 });

@@ -441,22 +441,28 @@ export function screenLines(
       : tableLines(snapshot, me, look, now);
   const over = snapshot.progress?.status === "gameOver" || snapshot.lobby.status === "over";
   // What the player may type is never cut: the moves and keys take more rows where one is too
-  // short. A card's pile hints do too while the screen keeps room for the last moves (a heading
-  // and three), else each keeps one row.
+  // short. A card's pile hints (one line per card) do too as far as the screen keeps room for
+  // the last moves (a heading and three): the cards in order, each whose hints are wider than
+  // the screen taking the rows it needs while they are there; a card they are not there for
+  // keeps one row.
   const moves = movesLine(snapshot, look);
-  const hints = underHand(snapshot, me, look);
-  const below = (wrapHints: boolean) => [
+  const hints = over ? [] : underHand(snapshot, me, look);
+  const below = (hintRows: readonly string[]) => [
     ...(over
       ? [...handsLines(snapshot, look), ...scoreLines(snapshot, look)]
-      : [
-          ...handLines(snapshot, look),
-          ...(wrapHints ? hints.flatMap((l) => wrapLine(l, look.width, [" · "], 8)) : hints),
-        ]),
+      : [...handLines(snapshot, look), ...hintRows]),
     ...(moves === null ? [] : wrapLine(moves, look.width, ["  ", ", ", " · "])),
     ...wrapLine(statusLine(snapshot, me, look), look.width, ["  ", " · "]),
   ];
-  const wrapped = below(true);
-  const bottom = top.length + wrapped.length + 4 <= rows ? wrapped : below(false);
+  let spare = rows - top.length - below(hints).length - 4;
+  const bottom = below(
+    hints.flatMap((line) => {
+      const wrapped = wrapLine(line, look.width, [" · "], 8);
+      if (wrapped.length - 1 > spare) return [line];
+      spare -= wrapped.length - 1;
+      return wrapped;
+    }),
+  );
   const room = rows - top.length - bottom.length - 1;
   const shown = room > 1 ? log.slice(-(room - 1)) : [];
   const middle = room > 1 ? [look.c.dim(`── ${look.o.lastMoves} ──`), ...shown] : [];
