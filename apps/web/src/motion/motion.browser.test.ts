@@ -157,6 +157,59 @@ describe.skipIf(!haveBrowser)("card motion in chromium", () => {
     await page.context().close();
   }, 90_000);
 
+  it("the skip link, focused, is on top: over a card in flight and every other layer", async () => {
+    const page = await table("no-preference");
+    // A card in the air over the whole window, in the table's own motion layer (hit-testable
+    // for the look only, as above).
+    await page.evaluate(() => {
+      const card = document.createElement("div");
+      card.className = "flying-card";
+      card.id = "probe";
+      card.style.inset = "0";
+      card.style.pointerEvents = "auto";
+      document.querySelector(".motion-layer")!.append(card);
+    });
+    /** What is drawn at the middle of the skip link: the link, or what covers it. */
+    const atSkip = () =>
+      page.locator(".skip").evaluate((skip) => {
+        const box = skip.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit === skip ? "skip" : (hit?.id ?? hit?.className);
+      });
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.locator(".skip").focus();
+      expect(await atSkip()).toBe("skip");
+    }
+
+    // Every layer the page's styles raise (sheets, the header's fold, bubbles, captions) stays
+    // below the focused skip link: whatever opens where it shows, it is not covered.
+    const layers = await page.evaluate(() => {
+      const found: { selector: string; z: number }[] = [];
+      const walk = (rules: CSSRuleList) => {
+        for (const rule of rules) {
+          if (rule instanceof CSSStyleRule && rule.style.zIndex !== "")
+            found.push({ selector: rule.selectorText, z: Number(rule.style.zIndex) });
+          if (rule instanceof CSSGroupingRule) walk(rule.cssRules);
+        }
+      };
+      for (const sheet of document.styleSheets) walk(sheet.cssRules);
+      return found;
+    });
+    const skip = layers.filter((l) => l.selector === ".skip:focus");
+    expect(skip).toHaveLength(1);
+    const others = layers.filter((l) => l.selector !== ".skip:focus");
+    // The motion layer and the phone's sheets among them: the walk saw the page's layers.
+    expect(others.map((l) => l.selector)).toEqual(
+      expect.arrayContaining([".motion-layer", '.match-page[data-chart="shown"] .chart-panel']),
+    );
+    for (const layer of others) expect(layer.z, layer.selector).toBeLessThan(skip[0]!.z);
+    await page.context().close();
+  }, 90_000);
+
   it("reduced motion: moves happen at once, nothing flies", async () => {
     const page = await table("reduce");
     expect(await page.locator(".table").getAttribute("data-motion")).toBe("reduced");
