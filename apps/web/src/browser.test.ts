@@ -1086,6 +1086,53 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await context.close();
   }, 180_000);
 
+  it("'Last moves' keeps its scroll cue true when its lines reflow with no move and no scroll (wider letters)", async () => {
+    const created = await api.service.create({
+      variant: "noris",
+      seats: 2,
+      name: "Anna",
+      options: { games: 1 },
+    });
+    const { matchId } = created;
+    const token = created.ticket!.token;
+    await api.service.addBots({ matchId, token, level: "heuristic" });
+    await api.service.start({ matchId, token });
+    // A spectator on a phone: the box shows four lines.
+    const { page, errors, context } = await person();
+    await page.setViewportSize(PHONE);
+    await page.goto(`${url}/m/${matchId}`);
+    await page.locator(".table .log li").first().waitFor();
+    // Anna and the bot move until there is more to read than the box shows; then the table
+    // is still (the bot waits for Anna): nothing but the reflow below can change the cue.
+    await playAs(
+      page,
+      { matchId, token },
+      (s) => s.version >= 16 || s.progress?.status !== "playing",
+      (legal) => legal.find((m) => m.type === "playCard") ?? legal[0],
+      "the log grows",
+    );
+    const log = page.locator(".log");
+    const cue = () =>
+      log.evaluate((l) => {
+        const ul = l.querySelector("ul")!;
+        return {
+          more: l.getAttribute("data-more"),
+          below: ul.scrollTop + ul.clientHeight < ul.scrollHeight - 1,
+        };
+      });
+    await expect.poll(async () => (await cue()).more).toBe("below");
+    // Scrolled to its end: only the lines above are out of view.
+    await log.locator("ul").evaluate((ul) => ul.scrollTo({ top: ul.scrollHeight }));
+    await expect.poll(cue).toEqual({ more: "above", below: false });
+    // The lines widen as a late web font's wider letters would (or a longer language): they
+    // wrap, the box keeps its height and its scroll position, and lines are below it again.
+    await log.locator("ul").evaluate((ul) => (ul.style.letterSpacing = "0.4em"));
+    await expect.poll(cue).toEqual({ more: "above below", below: true });
+    await log.screenshot({ path: join(SHOTS, "log-reflowed-phone.png") });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it("heul-doch: at the end every pile is counted in the open, its onions and spoiled ranks named", async () => {
     const { page, errors, context } = await person();
     await page.emulateMedia({ colorScheme: "dark" });

@@ -197,7 +197,10 @@ export function EventLog(props: { log: readonly ViewEvent[]; ctx: EventContext }
 
 /**
  * Which edges of a scrolling box have more behind them ("above", "below", both, or undefined
- * when everything is in view), kept up to date as it scrolls, resizes or its content changes.
+ * when everything is in view), kept up to date as it scrolls, as it resizes, as its content
+ * changes (`content`: a key of its children) and as any child resizes with no change of the
+ * box: a line that reflows (a font that arrives late, another language, text zoom) while the
+ * box stays at its most height moves what is out of view without a scroll or a move.
  * Only a look (the box's fades): the content itself is untouched for screen readers.
  */
 function useScrollCue<E extends HTMLElement>(content: string) {
@@ -216,13 +219,17 @@ function useScrollCue<E extends HTMLElement>(content: string) {
     const box = ref.current;
     if (!box) return;
     box.addEventListener("scroll", measure, { passive: true });
-    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
-    resized?.observe(box);
-    return () => {
-      box.removeEventListener("scroll", measure);
-      resized?.disconnect();
-    };
+    return () => box.removeEventListener("scroll", measure);
   }, [measure]);
+  // The box and each child it has now (new children come with a new `content`).
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === "undefined") return;
+    const resized = new ResizeObserver(measure);
+    resized.observe(box);
+    for (const child of box.children) resized.observe(child);
+    return () => resized.disconnect();
+  }, [measure, content]);
   return { ref, edges };
 }
 
