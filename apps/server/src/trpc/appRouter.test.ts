@@ -163,6 +163,22 @@ describe("variants and lobby", () => {
       /^Invalid options for custom: at most 10 at handSize; unknown key "extra"; .* at handSize\.$/,
     );
     expect(JSON.stringify(several)).not.toMatch(/Too big|expected|Unrecognized/i);
+    // A problem the house-rules schema names itself is said in German in the German answer.
+    expect(
+      await refusal(
+        client.lobby.create.mutate({
+          variant: "custom",
+          seats: 2,
+          options: { preset: "french", turn: { drawCap: 3 } },
+        }),
+      ),
+    ).toMatchObject({
+      code: "INVALID_OPTIONS",
+      message: {
+        en: "Invalid options for custom: needs drawUntilPlayable at turn.drawCap.",
+        de: "Ungültige Optionen für custom: braucht drawUntilPlayable bei turn.drawCap.",
+      },
+    });
     expect(await refusal(client.lobby.join.mutate({ matchId: "nope", name: "X" }))).toMatchObject({
       code: "MATCH_NOT_FOUND",
       httpStatus: 404,

@@ -153,6 +153,33 @@ describe("C-2.1 saved rule sets: save, export, list", () => {
       }),
     );
     expect(alone.message?.en).toMatch(/6 players × 10 cards .* at handSize/);
+    // The German answer is German throughout: the schema's own problems too.
+    expect(alone.message?.de).toBe(
+      "Ungültiges Regelwerk: 6 Spieler × 10 Karten + eine Startkarte brauchen mehr als die 32 Karten des Blatts bei handSize.",
+    );
+    const crossed = await refusal(
+      client.ruleSets.save.mutate({
+        name: "bad",
+        document: {
+          ...house,
+          effects: { z: { kind: "skip" } },
+          players: { min: 3, max: 2 },
+          turn: { drawCap: 2, voluntaryDraw: true },
+          calls: { mauMau: { required: true } },
+          scoring: { points: "winner", matchEnd: { kind: "limit", limit: 50 } },
+        },
+      }),
+    );
+    expect(crossed.message?.de).toBe(
+      "Ungültiges Regelwerk: french-32 hat keinen Wert „z“ bei effects.z; " +
+        "min darf nicht größer als max sein bei players; " +
+        "braucht drawUntilPlayable bei turn.drawCap; " +
+        'eine Partie bis zu einer Grenze braucht die Punkte "penalty" (der Sieger kann keine Grenze überschreiten) bei scoring.points; ' +
+        "ein Pflicht-„Mau-Mau“ braucht takeBack oder eine Strafe von mindestens 1 bei calls.mauMau.penalty.",
+    );
+    expect(crossed.message?.en).toMatch(
+      /^Invalid rule set: french-32 has no rank "z" at effects\.z; /,
+    );
 
     for (const document of [{}, { deck: "french-32" }, { version: 2, deck: "french-32" }]) {
       expect(await refusal(client.ruleSets.save.mutate({ name: "bad", document }))).toMatchObject({

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { Lang } from "@maumau/engine";
-import { customOptionsSchema, grownHouseRules } from "@maumau/variant-custom";
+import { customOptionsSchema, grownHouseRules, problemText } from "@maumau/variant-custom";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -232,13 +232,17 @@ describe("the house-rules editor sets the options grown from real variants (C-3)
     expect(screen.getByText(/Nur mit „Ziehen, bis eine Karte passt“/)).toBeTruthy();
   });
 
-  it("German errors: the schema's named problems in the page's words, with their values", () => {
+  it("German errors: the schema's named problems in German, with their values (the page's words where they name its fields)", () => {
     open("de");
     fireEvent.click(screen.getByRole("button", { name: "52 Karten" }));
     type("Höchstens Spieler", "6");
     type("Handkarten bei 6 Spielern", "10");
+    // In the variant's words, as the server says it.
+    expect(errorOf(screen.getByLabelText("Handkarten bei 6 Spielern"))).toBe(
+      problemText({ problem: "cannotDeal", players: 6, size: 10, cards: 52 }).de,
+    );
     expect(errorOf(screen.getByLabelText("Handkarten bei 6 Spielern"))).toMatch(
-      /^6 Spieler × 10 Karten \+ eine Startkarte brauchen mehr als die \d+ Karten des Spiels$/,
+      /^6 Spieler × 10 Karten \+ eine Startkarte brauchen mehr als die \d+ Karten des Blatts$/,
     );
     type(/^Punkte/, "winner");
     type(/^Die Partie endet/, "limit");

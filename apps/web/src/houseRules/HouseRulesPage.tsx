@@ -130,7 +130,10 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
   const valid = parsed.success ? parsed.data : null;
   const issues = parsed.success
     ? []
-    : parsed.error.issues.map((i) => ({ path: i.path.map(String), message: issueText(i, t) }));
+    : parsed.error.issues.map((i) => ({
+        path: i.path.map(String),
+        message: issueText(i, t, lang),
+      }));
   const update = (path: readonly string[], value: unknown) => {
     setDoc((d) => set(d, path, value));
     setSaved(null);

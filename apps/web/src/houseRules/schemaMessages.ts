@@ -1,9 +1,10 @@
 import type { Lang } from "@maumau/engine";
-import { CUSTOM_PROBLEMS, type CustomProblem } from "@maumau/variant-custom";
+import { problemOf, problemText, type CustomProblem } from "@maumau/variant-custom";
 import type { TFunction } from "i18next";
 import type { z } from "zod";
 import de from "zod/v4/locales/de.js";
 import en from "zod/v4/locales/en.js";
+import type { en as pageEn } from "../locales/en";
 
 /**
  * zod's own messages in the page's language, for the house-rules editor's list of problems
@@ -42,14 +43,31 @@ function withBounds(
 }
 
 /**
- * A schema issue in the page's language: a problem across fields that the house-rules schema
- * names (`params.problem`, `CUSTOM_PROBLEMS`) from this page's words, with the values it names;
- * any other issue as zod wrote it (`schemaMessages`).
+ * The problems the page says in its own words (`houseRules.problem.*`): each names other
+ * options, and the page names them by the labels of its fields ("Draw until a card fits"),
+ * where the variant's words name them as the document writes them (`drawUntilPlayable`).
  */
-export function issueText(issue: z.core.$ZodIssue, t: TFunction): string {
-  const params = issue.code === "custom" ? issue.params : undefined;
-  const problem: unknown = params?.problem;
-  if (typeof problem !== "string" || !(CUSTOM_PROBLEMS as readonly string[]).includes(problem))
-    return issue.message;
-  return t(`houseRules.problem.${problem as CustomProblem}`, params);
+const FORM_WORDED = [
+  "playersMinOverMax",
+  "drawCapWithoutDrawUntilPlayable",
+  "limitNeedsPenaltyPoints",
+  "drawUntilPlayableWithVoluntaryDraw",
+  "mauMauCostsNothing",
+] as const satisfies readonly (CustomProblem & keyof typeof pageEn.houseRules.problem)[];
+type FormWorded = (typeof FORM_WORDED)[number];
+
+const isFormWorded = (problem: CustomProblem): problem is FormWorded =>
+  (FORM_WORDED as readonly CustomProblem[]).includes(problem);
+
+/**
+ * A schema issue in the page's language: a problem the house-rules schema names
+ * (`problemOf`) in the page's own words where it has them (`FORM_WORDED`), else in the
+ * variant's (`problemText`, as the server says it), with the values it names; any other issue
+ * as zod wrote it (`schemaMessages`).
+ */
+export function issueText(issue: z.core.$ZodIssue, t: TFunction, lang: Lang): string {
+  const problem = issue.code === "custom" ? problemOf(issue.params) : undefined;
+  if (problem === undefined) return issue.message;
+  if (isFormWorded(problem.problem)) return t(`houseRules.problem.${problem.problem}`);
+  return problemText(problem)[lang];
 }

@@ -15,10 +15,7 @@ export const de: Texts = {
   },
   houseRules: {
     problem: {
-      noRank: "{{deck}} hat keinen Rang „{{rank}}“",
       playersMinOverMax: "die kleinste Spielerzahl darf nicht größer als die größte sein",
-      cannotDeal:
-        "{{players}} Spieler × {{size}} Karten + eine Startkarte brauchen mehr als die {{cards}} Karten des Spiels",
       drawCapWithoutDrawUntilPlayable: "eine Ziehgrenze braucht „Ziehen, bis eine Karte passt“",
       limitNeedsPenaltyPoints:
         "eine Partie über eine Grenze braucht die Punkte „jeder zählt die eigene Hand“ (der Sieger kann keine Grenze überschreiten)",

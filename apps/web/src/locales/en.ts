@@ -12,11 +12,10 @@ export const en = {
     main: "Main",
   },
   houseRules: {
+    // The schema's problems that name other options, by the labels of the form's fields (the
+    // others in the variant's words: schemaMessages.ts).
     problem: {
-      noRank: "{{deck}} has no rank “{{rank}}”",
       playersMinOverMax: "the fewest players must not be more than the most",
-      cannotDeal:
-        "{{players}} players × {{size}} cards + a starter need more than the {{cards}} cards of the deck",
       drawCapWithoutDrawUntilPlayable: "a draw cap needs “Draw until a card fits”",
       limitNeedsPenaltyPoints:
         "a match over a limit needs the points “each scores their own hand” (the winner cannot go over a limit)",

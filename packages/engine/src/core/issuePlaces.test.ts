@@ -14,6 +14,13 @@ const schema = z
   .superRefine((o, ctx) => {
     if (o.games === 7 && o.hand === 9)
       ctx.addIssue({ code: "custom", message: "7 games of 9 cards are too many", path: ["hand"] });
+    if (o.games === 8 && o.hand === 8)
+      ctx.addIssue({
+        code: "custom",
+        message: "8 games of 8 cards are too many",
+        path: ["hand"],
+        params: { de: "8 Spiele zu 8 Karten sind zu viele" },
+      });
   });
 
 const placesOf = (input: unknown) => {
@@ -50,6 +57,17 @@ describe("issuePlaces: where input was refused, in the project's words", () => {
       de: ['unbekannter Schlüssel "x" (+1 weitere)'],
     });
     expect(placesOf({ games: 7, hand: 9 }).en).toEqual(["7 games of 9 cards are too many at hand"]);
+  });
+
+  it("says a check of ours in German where its issue carries its German (params.de)", () => {
+    expect(placesOf({ games: 8, hand: 8 })).toEqual({
+      en: ["8 games of 8 cards are too many at hand"],
+      de: ["8 Spiele zu 8 Karten sind zu viele bei hand"],
+    });
+    // Without one, its one message stands in both.
+    expect(placesOf({ games: 7, hand: 9 }).de).toEqual([
+      "7 games of 9 cards are too many bei hand",
+    ]);
   });
 
   it("never passes the schema library's own wording on, and names at most five places", () => {

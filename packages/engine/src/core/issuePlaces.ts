@@ -13,7 +13,8 @@ export interface IssuePlaces {
 /**
  * Where an input was refused (`seats`, `options.games`), from a schema's issues (zod's
  * `error.issues`), in the project's own words, English and German: a check of ours (a `custom`
- * issue: its message is our text), a bound ("at least 5000", "at most 32 characters"), a type
+ * issue: its message is our English, and its `params.de`, where it has one, our German; else
+ * the message stands in both), a bound ("at least 5000", "at most 32 characters"), a type
  * ("expected number"), a choice ("one of \"pass\", \"reshuffle\"") or an unknown key (named).
  * zod's own wording ("Too big: expected number to be <=10") is never used. The server's
  * refusals of input and options and the engine's `parseOptions` all name places with it.
@@ -22,26 +23,39 @@ export function issuePlaces(issues: unknown): IssuePlaces {
   if (!Array.isArray(issues)) return { en: [], de: [] };
   const places = new Map<string, string>();
   for (const issue of issues as unknown[]) {
-    const { path, code, message, keys, origin, minimum, maximum, inclusive, expected, values } =
-      (issue ?? {}) as {
-        path?: unknown;
-        code?: unknown;
-        message?: unknown;
-        keys?: unknown;
-        origin?: unknown;
-        minimum?: unknown;
-        maximum?: unknown;
-        inclusive?: unknown;
-        expected?: unknown;
-        values?: unknown;
-      };
+    const {
+      path,
+      code,
+      message,
+      params,
+      keys,
+      origin,
+      minimum,
+      maximum,
+      inclusive,
+      expected,
+      values,
+    } = (issue ?? {}) as {
+      path?: unknown;
+      code?: unknown;
+      message?: unknown;
+      params?: { de?: unknown };
+      keys?: unknown;
+      origin?: unknown;
+      minimum?: unknown;
+      maximum?: unknown;
+      inclusive?: unknown;
+      expected?: unknown;
+      values?: unknown;
+    };
     const named = Array.isArray(path)
       ? path.map((key) => (typeof key === "symbol" ? "?" : String(key))).join(".")
       : "";
     const at = named.length > 64 ? `${named.slice(0, 63)}…` : named;
     const chars = origin === "string" ? { en: " characters", de: " Zeichen" } : { en: "", de: "" };
     let why = { en: "", de: "" };
-    if (code === "custom" && typeof message === "string") why = { en: message, de: message };
+    if (code === "custom" && typeof message === "string")
+      why = { en: message, de: typeof params?.de === "string" ? params.de : message };
     else if (code === "too_small" && typeof minimum === "number")
       why =
         inclusive === false

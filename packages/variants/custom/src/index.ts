@@ -184,9 +184,15 @@ export {
   fromDocument,
   toDocument,
   defaultValues,
-  CUSTOM_PROBLEMS,
-  type CustomProblem,
   type RuleSetDocument,
   type RuleSetInput,
   type ParsedRuleSet,
 } from "./schema.js";
+export {
+  CUSTOM_PROBLEMS,
+  problemOf,
+  problemText,
+  type CustomProblem,
+  type Problem,
+  type ProblemValues,
+} from "./problems.js";

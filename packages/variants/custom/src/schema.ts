@@ -9,6 +9,7 @@ import { bavarianValues } from "@maumau/variant-bavarian";
 import { frenchValues } from "@maumau/variant-french";
 import { norisValues } from "@maumau/variant-noris";
 import { z } from "zod";
+import { problemIssue } from "./problems.js";
 
 /**
  * Issue #18: a document holds known keys only, every string and table bounded, so that the
@@ -58,21 +59,6 @@ const MAX_RANKS = Math.max(...Object.values(DECKS).map((d) => d.ranks.length));
 /** Every field of a document bounded: `name` ≤ 80, rule ids ≤ 16, tables ≤ one entry per rank. */
 export const MAX_DOCUMENT_BYTES = 8192;
 
-/**
- * The problems across fields that the schema names in an issue's `params.problem` (beside its
- * English message), with the values the message uses: a front end says them in its language.
- */
-export const CUSTOM_PROBLEMS = [
-  "noRank",
-  "playersMinOverMax",
-  "cannotDeal",
-  "drawCapWithoutDrawUntilPlayable",
-  "limitNeedsPenaltyPoints",
-  "drawUntilPlayableWithVoluntaryDraw",
-  "mauMauCostsNothing",
-] as const;
-export type CustomProblem = (typeof CUSTOM_PROBLEMS)[number];
-
 /** C-1.3: what a rank does. Every field has a default, so a host writes only what differs. */
 const effectSchema = z.discriminatedUnion("kind", [
   strict({ kind: z.literal("wish"), onWish: z.boolean().default(true), rule: ruleId.optional() }),
@@ -89,9 +75,10 @@ const effectSchema = z.discriminatedUnion("kind", [
 
 /** A table by rank: at most one entry per rank of the largest deck (the deck is checked later). */
 const byRank = <T extends z.ZodType>(value: T) =>
-  z
-    .record(rank, value)
-    .refine((table) => Object.keys(table).length <= MAX_RANKS, `at most ${MAX_RANKS} ranks`);
+  z.record(rank, value).superRefine((table, ctx) => {
+    if (Object.keys(table).length > MAX_RANKS)
+      ctx.addIssue(problemIssue([], { problem: "tooManyRanks", max: MAX_RANKS }));
+  });
 
 const call = (max: number) =>
   strict({
@@ -182,35 +169,28 @@ export const ruleSetSchema = strict({
     >,
   ).optional(),
 })
-  // Each cross-field problem names itself in `params.problem` (with the values its message
-  // uses), so that a front end can say it in its own language (`CustomProblem`).
+  // Each problem across fields is a `Problem` with its values; its words, English and German,
+  // are `problemText`'s (problems.ts).
   .superRefine((doc, ctx) => {
     const deck = DECKS[doc.deck];
     const ranks = new Set(deck.ranks);
     // The first rank the deck lacks in each table: a refusal's length does not grow with the input.
     const strange = Object.keys(doc.effects).find((r) => !ranks.has(r));
     if (strange !== undefined)
-      ctx.addIssue({
-        code: "custom",
-        path: ["effects", strange],
-        message: `${doc.deck} has no rank "${strange}"`,
-        params: { problem: "noRank", deck: doc.deck, rank: strange },
-      });
+      ctx.addIssue(
+        problemIssue(["effects", strange], { problem: "noRank", deck: doc.deck, rank: strange }),
+      );
     const unvalued = Object.keys(doc.scoring.values ?? {}).find((r) => !ranks.has(r));
     if (unvalued !== undefined)
-      ctx.addIssue({
-        code: "custom",
-        path: ["scoring", "values", unvalued],
-        message: `${doc.deck} has no rank "${unvalued}"`,
-        params: { problem: "noRank", deck: doc.deck, rank: unvalued },
-      });
+      ctx.addIssue(
+        problemIssue(["scoring", "values", unvalued], {
+          problem: "noRank",
+          deck: doc.deck,
+          rank: unvalued,
+        }),
+      );
     if (doc.players.min > doc.players.max)
-      ctx.addIssue({
-        code: "custom",
-        path: ["players"],
-        message: "min must not exceed max",
-        params: { problem: "playersMinOverMax" },
-      });
+      ctx.addIssue(problemIssue(["players"], { problem: "playersMinOverMax" }));
     const cards = deck.cards.length * doc.decks;
     // C-3.1: every table of the range must be dealt, each with its own hand size; the
     // largest failing table is named (without overrides: `players.max`, as before C-3.1).
@@ -218,59 +198,49 @@ export const ruleSetSchema = strict({
       const own = doc.handSizeByPlayers?.[String(n)];
       const size = own ?? doc.handSize;
       if (n * size + 1 <= cards) continue;
-      ctx.addIssue({
-        code: "custom",
-        path: own === undefined ? ["handSize"] : ["handSizeByPlayers", String(n)],
-        message: `${n} players × ${size} cards + a starter need more than the ${cards} cards of the deck`,
-        params: { problem: "cannotDeal", players: n, size, cards },
-      });
+      ctx.addIssue(
+        problemIssue(own === undefined ? ["handSize"] : ["handSizeByPlayers", String(n)], {
+          problem: "cannotDeal",
+          players: n,
+          size,
+          cards,
+        }),
+      );
       break;
     }
     const unburied = doc.turn.buryStarter?.find((r) => !ranks.has(r));
     if (unburied !== undefined)
-      ctx.addIssue({
-        code: "custom",
-        path: ["turn", "buryStarter"],
-        message: `${doc.deck} has no rank "${unburied}"`,
-        params: { problem: "noRank", deck: doc.deck, rank: unburied },
-      });
+      ctx.addIssue(
+        problemIssue(["turn", "buryStarter"], {
+          problem: "noRank",
+          deck: doc.deck,
+          rank: unburied,
+        }),
+      );
     if (doc.turn.drawCap !== undefined && !doc.turn.drawUntilPlayable)
-      ctx.addIssue({
-        code: "custom",
-        path: ["turn", "drawCap"],
-        message: "needs drawUntilPlayable",
-        params: { problem: "drawCapWithoutDrawUntilPlayable" },
-      });
+      ctx.addIssue(
+        problemIssue(["turn", "drawCap"], { problem: "drawCapWithoutDrawUntilPlayable" }),
+      );
     if (doc.scoring.points === "winner" && doc.scoring.matchEnd.kind === "limit")
-      ctx.addIssue({
-        code: "custom",
-        path: ["scoring", "points"],
-        message: 'a match to a limit needs "penalty" points (the winner cannot go over a limit)',
-        params: { problem: "limitNeedsPenaltyPoints" },
-      });
+      ctx.addIssue(problemIssue(["scoring", "points"], { problem: "limitNeedsPenaltyPoints" }));
     if (doc.cut.keepRank !== null && !ranks.has(doc.cut.keepRank))
-      ctx.addIssue({
-        code: "custom",
-        path: ["cut", "keepRank"],
-        message: `${doc.deck} has no rank "${doc.cut.keepRank}"`,
-        params: { problem: "noRank", deck: doc.deck, rank: doc.cut.keepRank },
-      });
+      ctx.addIssue(
+        problemIssue(["cut", "keepRank"], {
+          problem: "noRank",
+          deck: doc.deck,
+          rank: doc.cut.keepRank,
+        }),
+      );
     if (doc.turn.drawUntilPlayable && doc.turn.voluntaryDraw)
-      ctx.addIssue({
-        code: "custom",
-        path: ["turn", "drawUntilPlayable"],
-        message: "cannot be combined with voluntaryDraw",
-        params: { problem: "drawUntilPlayableWithVoluntaryDraw" },
-      });
+      ctx.addIssue(
+        problemIssue(["turn", "drawUntilPlayable"], {
+          problem: "drawUntilPlayableWithVoluntaryDraw",
+        }),
+      );
     // C-1.8c: a required "Mau-Mau" must cost something, or a player could go on with no cards.
     const { mauMau } = doc.calls;
     if (mauMau.required && !mauMau.takeBack && mauMau.penalty < 1)
-      ctx.addIssue({
-        code: "custom",
-        path: ["calls", "mauMau", "penalty"],
-        message: 'a required "Mau-Mau" needs takeBack or a penalty of at least 1',
-        params: { problem: "mauMauCostsNothing" },
-      });
+      ctx.addIssue(problemIssue(["calls", "mauMau", "penalty"], { problem: "mauMauCostsNothing" }));
   })
   // C-1.8i: values left out take the starting preset's values; the document is stored whole.
   .transform((doc) => ({
