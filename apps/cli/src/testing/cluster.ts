@@ -336,25 +336,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const launch = (i: number): HostProcess => {
       const ns = hostNamespaces[i]!;
       const address = `${subnet}.${11 + i}`;
-      const proc = spawn(
-        "ip",
-        ["netns", "exec", ns, process.execPath, "--enable-source-maps", serverMain],
-        {
-          cwd: serverDir,
-          env: {
-            ...process.env,
-            ...options.env,
-            HOST: address,
-            PORT: String(SERVER_PORT),
-            DATABASE_URL: db.url,
-            REDIS_URL: redis.url,
-            PUBLIC_ORIGIN: publicOrigin,
-            TRUST_PROXY: "true",
-            WEB_DIST: "/nonexistent",
-          },
-          stdio: ["ignore", "ignore", "pipe"],
+      const proc = spawn("ip", ["netns", "exec", ns, process.execPath, serverMain], {
+        cwd: serverDir,
+        env: {
+          ...process.env,
+          ...options.env,
+          HOST: address,
+          PORT: String(SERVER_PORT),
+          DATABASE_URL: db.url,
+          REDIS_URL: redis.url,
+          PUBLIC_ORIGIN: publicOrigin,
+          TRUST_PROXY: "true",
+          WEB_DIST: "/nonexistent",
         },
-      );
+        stdio: ["ignore", "ignore", "pipe"],
+      });
       children.push(proc);
       let err = "";
       proc.stderr.setEncoding("utf8").on("data", (c: string) => (err += c));
