@@ -1237,6 +1237,38 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await context.close();
   }, 60_000);
 
+  it("house rules on a phone: every select shows each of its choices whole, in both languages", async () => {
+    // A select cannot wrap its text: one wider than the select is cut off ("the winner scores
+    // the other han…"). Chromium sizes a select to its widest choice and some 20 px for its
+    // arrow; capped at the screen's width, a longer choice loses its end.
+    const { page, errors, context } = await person();
+    await page.setViewportSize(PHONE);
+    await page.goto(`${url}/house-rules`);
+    for (const lang of ["en", "de"] as const) {
+      await page.locator(`.language-toggle button[lang="${lang}"]`).click();
+      await page.locator(`html[lang="${lang}"]`).waitFor({ state: "attached" });
+      await page.locator(".hr-form select").first().waitFor();
+      const cut = await page.locator(".hr-form select").evaluateAll((selects) => {
+        const ruler = document.createElement("canvas").getContext("2d")!;
+        return selects.flatMap((select) => {
+          const style = getComputedStyle(select);
+          ruler.font = style.font;
+          const room =
+            select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return [...(select as HTMLSelectElement).options]
+            .map((o) => o.textContent)
+            .filter((text) => ruler.measureText(text).width + 20 > room + 0.5)
+            .map((text) => `${select.closest("label")?.textContent ?? "?"}: ${text}`);
+        });
+      });
+      expect(cut, lang).toEqual([]);
+    }
+    await page.getByLabel(/^Punkte/).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, "house-rules-phone.png") });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it("table talk: two players and a spectator write and react; planted HTML stays text; the replay shows the chat in order", async () => {
     const { matchId, ticket } = await api.service.create({
       variant: "noris",

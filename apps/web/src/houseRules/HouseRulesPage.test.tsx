@@ -142,13 +142,61 @@ describe("the house-rules editor sets the options grown from real variants (C-3)
     type(/^The match ends/, "limit");
     const points = screen.getByLabelText(/^Points/);
     expect(points.getAttribute("aria-invalid")).toBe("true");
-    expect(errorOf(points)).toContain(
-      "a match over a limit needs the points “each scores their own hand”",
-    );
+    expect(errorOf(points)).toContain("a match over a limit needs “penalty points”");
     expect(screen.getByRole("alert").textContent).toContain("Points (C-3.3): a match over a limit");
     expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", true);
     type(/^Points/, "penalty");
     expect(screen.getByRole("status").textContent).toBe("The rule set is valid.");
+  });
+
+  it("a choice has a short name in its select, and what the chosen one means below it (both languages)", () => {
+    // An option's text cannot wrap: a long one was cut off on a phone's select.
+    const meaningOf = (select: HTMLElement) =>
+      (select.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id))
+        .find((e) => e?.classList.contains("hr-meaning"))?.textContent;
+    for (const [lang, points, stock, names, means] of [
+      [
+        "en",
+        /^Points/,
+        /^When the draw pile is empty/,
+        ["penalty points", "the winner's points", "reshuffle the discard pile", "no more drawing"],
+        [
+          "Each scores their own hand, the lowest total wins.",
+          "The winner scores the other hands, the highest total wins.",
+          "Nothing more is drawn, the turn passes.",
+        ],
+      ],
+      [
+        "de",
+        /^Punkte/,
+        /^Wenn der Nachziehstapel leer ist/,
+        ["Strafpunkte", "Siegerpunkte", "Ablagestapel neu mischen", "nicht mehr ziehen"],
+        [
+          "Jeder zählt die eigene Hand, die niedrigste Summe gewinnt.",
+          "Der Sieger zählt die anderen Hände, die höchste Summe gewinnt.",
+          "Es wird nichts mehr gezogen, der Zug ist vorbei.",
+        ],
+      ],
+    ] as const) {
+      open(lang);
+      const options = [points, stock].flatMap((label) =>
+        [...screen.getByLabelText<HTMLSelectElement>(label).options].map((o) => o.textContent),
+      );
+      expect(options).toEqual(names);
+      for (const name of options) expect(name.length).toBeLessThanOrEqual(26);
+      expect(meaningOf(screen.getByLabelText(points))).toBe(means[0]);
+      type(points, "winner");
+      expect(meaningOf(screen.getByLabelText(points))).toBe(means[1]);
+      // The help stays a description too.
+      expect(screen.getByLabelText(points).getAttribute("aria-describedby")).toMatch(
+        /^hr-meaning-scoring-points hr-hint-scoring-points$/,
+      );
+      type(stock, "pass");
+      expect(meaningOf(screen.getByLabelText(stock))).toBe(means[2]);
+      cleanup();
+    }
   });
 
   it("C-3.4 an empty draw pile is not refilled", async () => {
@@ -246,9 +294,9 @@ describe("the house-rules editor sets the options grown from real variants (C-3)
     );
     type(/^Punkte/, "winner");
     type(/^Die Partie endet/, "limit");
-    expect(errorOf(screen.getByLabelText(/^Punkte/))).toContain("„jeder zählt die eigene Hand“");
+    expect(errorOf(screen.getByLabelText(/^Punkte/))).toContain("braucht „Strafpunkte“");
     // The list of problems says them the same way.
-    expect(screen.getByRole("alert").textContent).toContain("„jeder zählt die eigene Hand“");
+    expect(screen.getByRole("alert").textContent).toContain("braucht „Strafpunkte“");
   });
 
   it("the list of problems names each field by its label in the page's language, not its key", () => {

@@ -274,28 +274,47 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
       />
     </Field>
   );
-  /** A select of the document's `path` (`fallback` shown while left out, each choice stored as chosen). */
+  /**
+   * A select of the document's `path` (`fallback` shown while left out, each choice stored as
+   * chosen). Each choice has a short name, which fits the select on a phone (an option's text
+   * cannot wrap), and what it means in full, shown below the select for the chosen one.
+   */
   const choose = (
     path: readonly string[],
     label: string,
-    choices: readonly (readonly [value: string, text: string])[],
+    choices: readonly (readonly [value: string, text: string, meaning: string])[],
     fallback: string,
     hint?: string,
-  ) => (
-    <Field label={label} issue={issueAt(path, label)} hint={hint} hintId={hintId(path)}>
-      <select
-        value={textOf(field(path), fallback)}
-        aria-describedby={hint === undefined ? undefined : hintId(path)}
-        onChange={(e) => update(path, e.target.value)}
+  ) => {
+    const chosen = textOf(field(path), fallback);
+    const meaning = choices.find(([value]) => value === chosen)?.[2];
+    const described = [
+      meaning === undefined ? null : meaningId(path),
+      hint === undefined ? null : hintId(path),
+    ].filter((id) => id !== null);
+    return (
+      <Field
+        label={label}
+        issue={issueAt(path, label)}
+        meaning={meaning}
+        meaningId={meaningId(path)}
+        hint={hint}
+        hintId={hintId(path)}
       >
-        {choices.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
+        <select
+          value={chosen}
+          aria-describedby={described.length === 0 ? undefined : described.join(" ")}
+          onChange={(e) => update(path, e.target.value)}
+        >
+          {choices.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </Field>
+    );
+  };
 
   // C-3.1: a hand size for each table of the range, and for any other the document names.
   const bySize = field(["handSizeByPlayers"]);
@@ -596,7 +615,11 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           {choose(
             ["turn", "emptyStock"],
             `${t("houseRules.emptyStock")} (C-3.4)`,
-            (["reshuffle", "pass"] as const).map((v) => [v, t(`houseRules.emptyStockOption.${v}`)]),
+            (["reshuffle", "pass"] as const).map((v) => [
+              v,
+              t(`houseRules.emptyStockOption.${v}`),
+              t(`houseRules.emptyStockMeaning.${v}`),
+            ]),
             "reshuffle",
           )}
           <fieldset className="hr-group" aria-describedby={hintId(["turn", "buryStarter"])}>
@@ -670,7 +693,11 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           {choose(
             ["scoring", "points"],
             `${t("houseRules.points")} (C-3.3)`,
-            (["penalty", "winner"] as const).map((v) => [v, t(`houseRules.pointsOption.${v}`)]),
+            (["penalty", "winner"] as const).map((v) => [
+              v,
+              t(`houseRules.pointsOption.${v}`),
+              t(`houseRules.pointsMeaning.${v}`),
+            ]),
             "penalty",
             t("houseRules.pointsHint"),
           )}
@@ -804,11 +831,9 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
 /** The id of the help text of the option at `path` (the control's `aria-describedby`). */
 const hintId = (path: readonly string[]) => `hr-hint-${path.join("-")}`;
 
-/**
- * One option's control with its label, its help and its error. The error is outside the label,
- * so that the control's accessible name stays its label: the control is marked invalid and
- * names the error as its error message and (with the help) as its description.
- */
+/** The id of the line that says what the chosen choice at `path` means (`aria-describedby`). */
+const meaningId = (path: readonly string[]) => `hr-meaning-${path.join("-")}`;
+
 /**
  * The document's problems, each named by its field's label as the form shows it, in the page's
  * language (a part of a field by the field's; the path itself only where the form has no field).
@@ -844,10 +869,18 @@ function IssueList(props: {
   );
 }
 
+/**
+ * One option's control with its label, its help and its error. The error is outside the label,
+ * so that the control's accessible name stays its label: the control is marked invalid and
+ * names the error as its error message and (with the help) as its description.
+ */
 function Field(props: {
   label: string;
   issue?: string | undefined;
   inline?: boolean;
+  /** What the chosen choice means, below the control (the control names it by `meaningId`). */
+  meaning?: string | undefined;
+  meaningId?: string;
   /** Help below the control, outside its label (the control names it by `hintId`). */
   hint?: string | undefined;
   hintId?: string;
@@ -876,6 +909,11 @@ function Field(props: {
       {invalid && (
         <span className="error" id={errorId}>
           {props.issue}
+        </span>
+      )}
+      {props.meaning !== undefined && (
+        <span className="hr-meaning" id={props.meaningId}>
+          {props.meaning}
         </span>
       )}
       {props.hint !== undefined && (

@@ -18,7 +18,7 @@ export const de: Texts = {
       playersMinOverMax: "die kleinste Spielerzahl darf nicht größer als die größte sein",
       drawCapWithoutDrawUntilPlayable: "eine Ziehgrenze braucht „Ziehen, bis eine Karte passt“",
       limitNeedsPenaltyPoints:
-        "eine Partie über eine Grenze braucht die Punkte „jeder zählt die eigene Hand“ (der Sieger kann keine Grenze überschreiten)",
+        "eine Partie über eine Grenze braucht „Strafpunkte“ (der Sieger kann keine Grenze überschreiten)",
       drawUntilPlayableWithVoluntaryDraw:
         "nicht zusammen mit „Ziehen erlaubt, auch wenn eine Karte passt“",
       mauMauCostsNothing:
@@ -87,9 +87,10 @@ export const de: Texts = {
     drawCapHint:
       "Nur mit „Ziehen, bis eine Karte passt“: passt keine davon, ist der Zug vorbei. Leer: keine Grenze.",
     emptyStock: "Wenn der Nachziehstapel leer ist",
-    emptyStockOption: {
-      reshuffle: "der Ablagestapel außer der obersten Karte wird neu gemischt",
-      pass: "es wird nichts mehr gezogen, der Zug ist vorbei",
+    emptyStockOption: { reshuffle: "Ablagestapel neu mischen", pass: "nicht mehr ziehen" },
+    emptyStockMeaning: {
+      reshuffle: "Der Ablagestapel außer der obersten Karte wird neu gemischt.",
+      pass: "Es wird nichts mehr gezogen, der Zug ist vorbei.",
     },
     buryStarter: "Eine Startkarte dieser Werte kommt unter den Nachziehstapel",
     buryStarterHint:
@@ -105,18 +106,19 @@ export const de: Texts = {
     end: {
       games: "nach einer Zahl von Spielen",
       target: "bei einer Zielsumme",
-      limit: "über einer Grenze (Ausscheiden)",
+      limit: "über der Grenze (Ausscheiden)",
       gamesValue: "Spiele",
       targetValue: "Zielsumme",
       limitValue: "Grenze",
     },
     points: "Punkte",
-    pointsOption: {
-      penalty: "jeder zählt die eigene Hand, die niedrigste Summe gewinnt",
-      winner: "der Sieger zählt die anderen Hände, die höchste Summe gewinnt",
+    pointsOption: { penalty: "Strafpunkte", winner: "Siegerpunkte" },
+    pointsMeaning: {
+      penalty: "Jeder zählt die eigene Hand, die niedrigste Summe gewinnt.",
+      winner: "Der Sieger zählt die anderen Hände, die höchste Summe gewinnt.",
     },
     pointsHint:
-      "Eine Partie bis zu einer Grenze braucht Ersteres: der Sieger kann keine Grenze überschreiten.",
+      "Eine Partie bis zu einer Grenze braucht Strafpunkte: der Sieger kann keine Grenze überschreiten.",
     values: "Kartenwerte (leer: die des Presets)",
     check: "Prüfung",
     valid: "Das Regelwerk ist gültig.",

@@ -18,7 +18,7 @@ export const en = {
       playersMinOverMax: "the fewest players must not be more than the most",
       drawCapWithoutDrawUntilPlayable: "a draw cap needs “Draw until a card fits”",
       limitNeedsPenaltyPoints:
-        "a match over a limit needs the points “each scores their own hand” (the winner cannot go over a limit)",
+        "a match over a limit needs “penalty points” (the winner cannot go over a limit)",
       drawUntilPlayableWithVoluntaryDraw:
         "cannot be combined with “Drawing allowed with a playable card”",
       mauMauCostsNothing: "a required “Mau-Mau” needs a take-back or a penalty of at least 1 card",
@@ -86,9 +86,10 @@ export const en = {
     drawCapHint:
       "Only with “Draw until a card fits”: if none of them fits, the turn passes. Empty: no limit.",
     emptyStock: "When the draw pile is empty",
-    emptyStockOption: {
-      reshuffle: "the discard pile but its top card is shuffled into a new one",
-      pass: "nothing more is drawn, the turn passes",
+    emptyStockOption: { reshuffle: "reshuffle the discard pile", pass: "no more drawing" },
+    emptyStockMeaning: {
+      reshuffle: "The discard pile but its top card is shuffled into a new one.",
+      pass: "Nothing more is drawn, the turn passes.",
     },
     buryStarter: "A starter card of these ranks goes under the draw pile",
     buryStarterHint: "The next card is turned instead; only the card that stays is the starter.",
@@ -109,11 +110,12 @@ export const en = {
       limitValue: "Limit",
     },
     points: "Points",
-    pointsOption: {
-      penalty: "each scores their own hand, the lowest total wins",
-      winner: "the winner scores the other hands, the highest total wins",
+    pointsOption: { penalty: "penalty points", winner: "the winner's points" },
+    pointsMeaning: {
+      penalty: "Each scores their own hand, the lowest total wins.",
+      winner: "The winner scores the other hands, the highest total wins.",
     },
-    pointsHint: "A match over a limit needs the first: the winner cannot go over a limit.",
+    pointsHint: "A match over a limit needs penalty points: the winner cannot go over a limit.",
     values: "Card values (empty: the preset's)",
     check: "Check",
     valid: "The rule set is valid.",
