@@ -1086,6 +1086,121 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await context.close();
   }, 180_000);
 
+  for (const [variant, options] of [
+    [
+      "noris",
+      { preset: "noris", handSize: 10, scoring: { matchEnd: { kind: "games", games: 20 } } },
+    ],
+    ["heul-doch", { games: 20, specials: true }],
+  ] as const)
+    it(`${variant} on a phone: a card's choices are wide enough, each a 44 px target with its label clear of its border (en, de)`, async () => {
+      // Two or three people; the test plays them through the service until Anna may play a card more
+      // than one way (a wild: which colour to wish; heul-doch: where and how).
+      const { matchId, ticket } = await api.service.create({
+        variant: variant === "noris" ? "custom" : variant,
+        seats: variant === "noris" ? 2 : 3,
+        name: "Anna",
+        options,
+      });
+      const seats = [ticket!, await api.service.join({ matchId, name: "Ben" })];
+      if (variant === "heul-doch") seats.push(await api.service.join({ matchId, name: "Cleo" }));
+      await api.service.start({ matchId, token: seats[0]!.token });
+      const ways = (snap: MatchSnapshot) => {
+        const count = new Map<string, number>();
+        for (const c of snap.legal)
+          if (c.type === "playCard") count.set(c.card, (count.get(c.card) ?? 0) + 1);
+        return [...count].find(([, n]) => n > 1)?.[0];
+      };
+      let card: string | undefined;
+      for (let move = 0; card === undefined; move++) {
+        expect(move, "Anna holds a card with a choice on her turn").toBeLessThan(1500);
+        const open = await api.service.snapshot({ matchId });
+        const seat = open.progress?.status === "gameOver" ? 0 : (open.progress?.toAct ?? 0);
+        const snap = await api.service.snapshot({ matchId, token: seats[seat]!.token });
+        if (seat === 0 && snap.progress?.status === "playing") card = ways(snap);
+        if (card !== undefined) break;
+        expect(open.lobby.status, "the match goes on").not.toBe("over");
+        const plays = snap.legal.filter((c) => c.type === "playCard");
+        const next: Command | undefined =
+          snap.progress?.status === "gameOver"
+            ? { type: "startNextGame" }
+            : (plays.find((c) => plays.filter((d) => d.card === c.card).length === 1) ??
+              snap.legal.find((c) => c.type !== "playCard") ??
+              plays[0]);
+        if (next === undefined) {
+          await new Promise((done) => setTimeout(done, 20));
+          continue;
+        }
+        await api.service.command({
+          matchId,
+          token: seats[seat]!.token,
+          commandId: randomUUID(),
+          command: next,
+        });
+      }
+      const { page, errors, context } = await person();
+      await page.setViewportSize(PHONE);
+      await page.addInitScript(
+        ([id, t]) =>
+          localStorage.setItem(
+            "maumau.seats",
+            JSON.stringify({ [id!]: { seat: 0, token: t, at: Date.now() } }),
+          ),
+        [matchId, seats[0]!.token],
+      );
+      await page.goto(`${url}/m/${matchId}`);
+      await page.locator(`.hand-card[data-card="${card}"]`).first().click();
+      const panel = page.getByRole("dialog");
+      await panel.waitFor();
+      for (const lang of ["en", "de"] as const) {
+        if (lang === "de") {
+          // The header is folded away at the table on a phone: open it to switch, fold it again.
+          await page.locator(".header-fold").click();
+          await page.locator('.language-toggle button[lang="de"]').click();
+          await page.locator('html[lang="de"]').waitFor({ state: "attached" });
+          await page.locator(".header-fold").click();
+        }
+        const shape = await panel.evaluate((box) => {
+          // The room it has: its box's content (the colour picker's is the hand's row), at
+          // most the 30rem a panel may be.
+          const parent = box.parentElement!;
+          const style = getComputedStyle(parent);
+          const content =
+            parent.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return {
+            width: box.getBoundingClientRect().width,
+            room: Math.min(content, 480),
+            buttons: [...box.querySelectorAll("button")].map((button) => {
+              const edge = button.getBoundingClientRect();
+              const text = document.createRange();
+              text.selectNodeContents(button.lastChild!);
+              const label = text.getBoundingClientRect();
+              return {
+                text: button.textContent,
+                height: edge.height,
+                width: edge.width,
+                clear: Math.min(label.left - edge.left, edge.right - label.right),
+              };
+            }),
+          };
+        });
+        await page.screenshot({ path: join(SHOTS, `choices-${variant}-phone-${lang}.png`) });
+        // Before: noris' picker was 15rem of the hand's 21rem, "Grün" against its border.
+        expect(shape.width, lang).toBeGreaterThanOrEqual(shape.room - 1);
+        expect(shape.buttons.length).toBeGreaterThanOrEqual(3);
+        for (const b of shape.buttons) {
+          expect(b.height, `${lang} ${b.text}`).toBeGreaterThanOrEqual(44);
+          expect(b.width, `${lang} ${b.text}`).toBeGreaterThanOrEqual(44);
+          expect(
+            b.clear,
+            `${lang} ${b.text}: room between the label and the border`,
+          ).toBeGreaterThanOrEqual(8);
+        }
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 180_000);
+
   it("'Last moves' keeps its scroll cue true when its lines reflow with no move and no scroll (wider letters)", async () => {
     const created = await api.service.create({
       variant: "noris",

@@ -257,7 +257,8 @@ export function ChoicePanel(props: {
     // below the window's edge.
     panel.current?.scrollIntoView({ block: "nearest" });
   }, [title]);
-  // Colours (a swatch each) sit two by two: four choices take two rows beside the hand.
+  // Colours (a swatch each) sit two by two: four choices take two rows beside the hand (under
+  // it, as wide as it, on a phone).
   const swatches = choices.every((c) => c.swatch !== undefined);
   return (
     <div
