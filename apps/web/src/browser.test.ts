@@ -1582,7 +1582,8 @@ const over = async (page: Page): Promise<boolean> =>
   (await page.getByRole("button", { name: "Rematch" }).count()) > 0;
 
 const myTurn = async (page: Page): Promise<boolean> =>
-  (await page.locator(".status-turn").textContent())?.startsWith("Your turn") ?? false;
+  // The status bar (always there at the table) begins with whose turn it is, when anyone's.
+  (await page.locator(".table > .status").textContent())?.startsWith("Your turn") ?? false;
 
 const versionOf = (page: Page) => page.locator(".table").getAttribute("data-version");
 

@@ -83,7 +83,7 @@ describe.skipIf(!haveBrowser)("card motion in chromium", () => {
   /** Plays (or draws) when it is Anna's turn; the bot plays the other turns. */
   async function move(page: Page): Promise<void> {
     await expect
-      .poll(() => page.locator(".status-turn").textContent(), { timeout: 20_000 })
+      .poll(() => page.locator(".table > .status").textContent(), { timeout: 20_000 })
       .toMatch(/^Your turn/);
     const before = await page.locator(".table").getAttribute("data-version");
     const playable = page.locator('.hand-card[data-playable="true"]');

@@ -367,10 +367,13 @@ export function TurnStatus(props: {
       : toAct !== null
         ? t(cutting ? "table.why.cutting" : "table.turnOf", { name: names[toAct] })
         : "";
+  const timer = !over && secondsLeft !== null ? t("table.timer", { seconds: secondsLeft }) : "";
+  // Nothing to say (a game's or the match's end): no element, which would leave a gap in the
+  // status bar before the next item.
+  if (text === "" && timer === "") return null;
   return (
     <span className="status-turn">
-      {text}
-      {!over && secondsLeft !== null && ` · ${t("table.timer", { seconds: secondsLeft })}`}
+      {text === "" || timer === "" ? text + timer : `${text} · ${timer}`}
     </span>
   );
 }

@@ -235,13 +235,17 @@ describe("the heul-doch table", () => {
   });
 });
 
-/** A match played out by random bots to its end: the state and the snapshot of `viewer`. */
+/**
+ * A match played out by random bots to its end (or, `until` "gameOver", to its first game's):
+ * the state and the snapshot of `viewer`.
+ */
 function finishedSnapshot(
   variantId: string,
   players: number,
   options: Record<string, unknown>,
   viewer: Viewer,
   rematch: { id: string; by: Seat } | null = null,
+  until: "matchOver" | "gameOver" = "matchOver",
 ): { snapshot: MatchSnapshot; variant: VariantSummary; state: unknown } {
   const base = snapshotOf(variantId, players, "spectator", () => true);
   const variant = findVariant(variantId)!;
@@ -251,7 +255,7 @@ function finishedSnapshot(
   );
   let seed = 1;
   const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
-  for (let moves = 0; engine.progress(state).status !== "matchOver"; moves++) {
+  for (let moves = 0; engine.progress(state).status !== until; moves++) {
     if (moves > 5000) throw new Error("no end");
     const { status, toAct } = engine.progress(state);
     const command: Command =
@@ -264,7 +268,7 @@ function finishedSnapshot(
   }
   const lobby: LobbyView = {
     ...base.snapshot.lobby,
-    status: "over",
+    status: until === "matchOver" ? "over" : "running",
     seats: base.snapshot.lobby.seats.map((s, i) => ({
       ...s,
       kind: "human",
@@ -317,6 +321,29 @@ describe("the end of a game and of a match", () => {
     );
     expect(within(table).getByRole("columnheader", { name: "Total" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Rematch" })).toBeTruthy();
+  });
+
+  it("the status bar at a game's end and the match's: nobody is to play, and no empty slot leaves a gap before the game", () => {
+    for (const [variant, until] of [
+      ["noris", "gameOver"],
+      ["noris", "matchOver"],
+      ["heul-doch", "gameOver"],
+      ["heul-doch", "matchOver"],
+    ] as const) {
+      const data = finishedSnapshot(variant, 3, { games: 3 }, 1, null, until);
+      expect(data.snapshot.progress?.status).toBe(until);
+      show(data);
+      const bar = document.querySelector(".table > .status")!;
+      const items = [...bar.children];
+      expect(items[0]!.textContent, `${variant} ${until}`).toMatch(/^Game \d+$/);
+      for (const item of items) expect(item.textContent, `${variant} ${until}`).not.toBe("");
+      cleanup();
+    }
+    // At play, whose turn it is comes first.
+    show(snapshotOf("noris", 3, "toAct", () => true));
+    expect(document.querySelector(".table > .status")!.firstElementChild!.textContent).toBe(
+      "Your turn",
+    );
   });
 
   it("invites every other human to the rematch one of them started, in German too", () => {
