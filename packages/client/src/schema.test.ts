@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { INPUT_LIMITS, jsonTextProblem, shapeProblem } from "./schema.js";
+import type { z } from "zod";
+import {
+  INPUT_LIMITS,
+  isShowableText,
+  jsonTextProblem,
+  shapeProblem,
+  SHOWN_TEXT,
+  text,
+} from "./schema.js";
 
 const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
@@ -13,6 +21,7 @@ describe("issue #18: input bounds, checked without recursion", () => {
       kind: "depth",
       path: ["a", "b", 1, 0, 0],
       message: "is nested deeper than 5 levels",
+      de: "ist tiefer als 5 Ebenen verschachtelt",
     });
     expect(shapeProblem(JSON.parse(nested(100_000)), INPUT_LIMITS)?.path).toHaveLength(32);
     expect(shapeProblem(new Array(5000).fill(0), INPUT_LIMITS)).toMatchObject({
@@ -49,5 +58,28 @@ describe("issue #18: input bounds, checked without recursion", () => {
     expect(jsonTextProblem(values(1025), INPUT_LIMITS)).toBe("nodes");
     expect(shapeProblem(JSON.parse(values(1025)), INPUT_LIMITS)).not.toBeNull();
     expect(jsonTextProblem(`["${",".repeat(5000)}"]`, INPUT_LIMITS)).toBeNull();
+  });
+});
+
+describe("the checks' words, English and German", () => {
+  it("a client string's checks carry their German in params.de (what the server's German refusals say)", () => {
+    const issuesOf = (schema: z.ZodType, value: string) =>
+      schema.safeParse(value).error?.issues.map((i) => ({
+        message: i.message,
+        de: (i as { params?: { de?: string } }).params?.de,
+      }));
+    expect(issuesOf(text(), "a\u0000")).toEqual([
+      {
+        message: "must not contain NUL characters or unpaired surrogates",
+        de: "darf keine NUL-Zeichen und keine einzelnen Surrogate enthalten",
+      },
+    ]);
+    expect(issuesOf(text().refine(isShowableText, SHOWN_TEXT), "a\u202e")).toEqual([
+      {
+        message:
+          "must not contain control characters, line breaks, bidi overrides or invisible characters",
+        de: "darf keine Steuerzeichen, Zeilenumbrüche, Bidi-Steuerzeichen oder unsichtbaren Zeichen enthalten",
+      },
+    ]);
   });
 });

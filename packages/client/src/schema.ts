@@ -1,3 +1,4 @@
+import type { Localized } from "@maumau/engine";
 import { commandSchemaOf } from "@maumau/engine/commands";
 import { z } from "zod";
 import { isShowableText } from "./shownText.js";
@@ -11,22 +12,34 @@ const UNSTORABLE_CHAR =
 /** True when a string can be stored as it is: no NUL, no unpaired surrogate. */
 export const isStorableText = (text: string): boolean => !UNSTORABLE_CHAR.test(text);
 
+/**
+ * A check's words as a zod custom issue carries them: the English as its message, the German
+ * in `params.de` (what the engine's `issuePlaces`, and so the server's German refusals, read).
+ */
+export const checkWords = (words: Localized) => ({
+  message: words.en,
+  params: { de: words.de },
+});
+
+const UNSTORABLE: Localized = {
+  en: "must not contain NUL characters or unpaired surrogates",
+  de: "darf keine NUL-Zeichen und keine einzelnen Surrogate enthalten",
+};
+
 /** A client string: NUL and lone surrogates are refused here, before any store sees them. */
-export const text = () =>
-  z.string().refine(isStorableText, {
-    message: "must not contain NUL characters or unpaired surrogates",
-  });
+export const text = () => z.string().refine(isStorableText, checkWords(UNSTORABLE));
 
 export { isShowableText };
 
 /**
  * The refusal of a name or a line that people read but that would not show as text (a control
- * character, line separator or bidi override: `isShowableText`); given after trimming.
+ * character, line separator or bidi override: `isShowableText`); given after trimming. The
+ * options of a refine: its English message and German `params.de`.
  */
-export const SHOWN_TEXT = {
-  message:
-    "must not contain control characters, line breaks, bidi overrides or invisible characters",
-} as const;
+export const SHOWN_TEXT = checkWords({
+  en: "must not contain control characters, line breaks, bidi overrides or invisible characters",
+  de: "darf keine Steuerzeichen, Zeilenumbrüche, Bidi-Steuerzeichen oder unsichtbaren Zeichen enthalten",
+});
 
 const seat = z.number().int().min(0).max(63);
 const name = text().min(1).max(32);
@@ -65,7 +78,31 @@ export type JsonPath = (string | number)[];
 export interface ShapeProblem {
   readonly kind: "depth" | "nodes" | "text";
   readonly path: JsonPath;
+  /** What is wrong, after the path: "is nested deeper than 8 levels". */
   readonly message: string;
+  /** The same in German: "ist tiefer als 8 Ebenen verschachtelt". */
+  readonly de: string;
+}
+
+/** What a problem of `kind` says, in English and German, for the limits it was found under. */
+export function shapeWords(
+  kind: ShapeProblem["kind"],
+  limits: { readonly depth: number; readonly nodes: number },
+): Localized {
+  switch (kind) {
+    case "depth":
+      return {
+        en: `is nested deeper than ${limits.depth} levels`,
+        de: `ist tiefer als ${limits.depth} Ebenen verschachtelt`,
+      };
+    case "nodes":
+      return {
+        en: `holds more than ${limits.nodes} values`,
+        de: `enthält mehr als ${limits.nodes} Werte`,
+      };
+    case "text":
+      return UNSTORABLE;
+  }
 }
 
 /** A value still to visit: the path is kept as a parent link, built only when reported. */
@@ -101,30 +138,20 @@ export function shapeProblem(
   const visits = (child: unknown): boolean =>
     (typeof child === "object" && child !== null) ||
     (options.text === true && typeof child === "string");
-  const tooMany = (at: Pending): ShapeProblem => ({
-    kind: "nodes",
-    path: pathOf(at),
-    message: `holds more than ${limits.nodes} values`,
-  });
+  const problem = (kind: ShapeProblem["kind"], path: JsonPath): ShapeProblem => {
+    const words = shapeWords(kind, limits);
+    return { kind, path, message: words.en, de: words.de };
+  };
+  const tooMany = (at: Pending): ShapeProblem => problem("nodes", pathOf(at));
   while (stack.length > 0) {
     const at = stack.pop()!;
     const v = at.value;
     if (typeof v === "string") {
-      if (options.text && !isStorableText(v))
-        return {
-          kind: "text",
-          path: pathOf(at),
-          message: "must not contain NUL characters or unpaired surrogates",
-        };
+      if (options.text && !isStorableText(v)) return problem("text", pathOf(at));
       continue;
     }
     if (typeof v !== "object" || v === null) continue;
-    if (at.depth >= limits.depth)
-      return {
-        kind: "depth",
-        path: pathOf(at),
-        message: `is nested deeper than ${limits.depth} levels`,
-      };
+    if (at.depth >= limits.depth) return problem("depth", pathOf(at));
     if (Array.isArray(v)) {
       nodes += v.length;
       if (nodes > limits.nodes) return tooMany(at);
@@ -137,12 +164,7 @@ export function shapeProblem(
     if (nodes > limits.nodes) return tooMany(at);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
-      if (options.text && !isStorableText(key))
-        return {
-          kind: "text",
-          path: pathOf(at, key),
-          message: "must not contain NUL characters or unpaired surrogates",
-        };
+      if (options.text && !isStorableText(key)) return problem("text", pathOf(at, key));
       const child = (v as Record<string, unknown>)[key];
       if (visits(child)) stack.push({ value: child, depth: at.depth + 1, parent: at, key });
     }

@@ -124,6 +124,41 @@ describe("variants and lobby", () => {
     expect(ok.lobby.turnTimerMs).toBe(5_000);
   });
 
+  it("says its own input checks in German too (the document, the texts, variant or rule set)", async () => {
+    const answers = await Promise.all(
+      [
+        // A client may send anything: an array where an object belongs.
+        client.lobby.create.mutate({ variant: "noris", seats: 2, options: [1] }),
+        client.lobby.create.mutate({ variant: "noris", seats: 2, options: { a: "\u0000" } }),
+        client.lobby.create.mutate({ variant: "noris", seats: 2, name: "Ada\u0007" }),
+        client.lobby.create.mutate({ variant: "noris", seats: 2, name: "Ada\ud800" }),
+        client.lobby.create.mutate({ variant: "noris", seats: 2, ruleSet: { name: "family" } }),
+      ].map((call) => refusal(call)),
+    );
+    expect(answers.map((a) => a.message)).toEqual([
+      {
+        en: "Invalid input: must be an object at options.",
+        de: "Ungültige Eingabe: muss ein Objekt sein bei options.",
+      },
+      {
+        en: "Invalid input: must not contain NUL characters or unpaired surrogates at options.a.",
+        de: "Ungültige Eingabe: darf keine NUL-Zeichen und keine einzelnen Surrogate enthalten bei options.a.",
+      },
+      {
+        en: "Invalid input: must not contain control characters, line breaks, bidi overrides or invisible characters at name.",
+        de: "Ungültige Eingabe: darf keine Steuerzeichen, Zeilenumbrüche, Bidi-Steuerzeichen oder unsichtbaren Zeichen enthalten bei name.",
+      },
+      {
+        en: "Invalid input: must not contain NUL characters or unpaired surrogates at name.",
+        de: "Ungültige Eingabe: darf keine NUL-Zeichen und keine einzelnen Surrogate enthalten bei name.",
+      },
+      {
+        en: "Invalid input: give either variant (with options) or ruleSet at ruleSet.",
+        de: "Ungültige Eingabe: entweder variant (mit options) oder ruleSet angeben bei ruleSet.",
+      },
+    ]);
+  });
+
   it("refuses bad lobby requests with typed errors", async () => {
     expect(await refusal(client.lobby.create.mutate({ variant: "skat", seats: 3 }))).toMatchObject({
       code: "UNKNOWN_VARIANT",

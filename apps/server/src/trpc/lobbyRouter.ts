@@ -3,7 +3,7 @@ import { TURN_TIMER_MAX_MS, TURN_TIMER_MIN_MS } from "@maumau/client";
 import { BOT_LEVELS, type BotLevel } from "@maumau/engine";
 import { z } from "zod";
 import { matchId, playerName, ruleSetRef, seatIndex, token } from "./schemas.js";
-import { document, text } from "./text.js";
+import { checkWords, document, text } from "./text.js";
 import { publicProcedure } from "./trpc.js";
 import { ServiceError } from "../errors/ServiceError.js";
 import type { MatchStatus } from "../matches/Match.js";
@@ -77,7 +77,13 @@ export const lobbyRouter = {
             i.ruleSet === undefined
               ? i.variant !== undefined
               : i.variant === undefined && i.options === undefined,
-          { message: "give either variant (with options) or ruleSet", path: ["ruleSet"] },
+          {
+            ...checkWords({
+              en: "give either variant (with options) or ruleSet",
+              de: "entweder variant (mit options) oder ruleSet angeben",
+            }),
+            path: ["ruleSet"],
+          },
         ),
     )
     .mutation(async ({ ctx, input }) => {

@@ -4,7 +4,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { ServiceError } from "../errors/ServiceError.js";
 import { matchId, playerName, token, version } from "./schemas.js";
-import { text } from "./text.js";
+import { checkWords, text } from "./text.js";
 import { publicProcedure } from "./trpc.js";
 
 const roomId = text().regex(/^[A-Za-z0-9_-]{1,64}$/, "not a room id");
@@ -17,7 +17,13 @@ const chatText = text()
   .trim()
   .min(1, "the line is empty")
   .refine(isShowableText, SHOWN_TEXT)
-  .refine((s) => [...s].length <= REPLAY_CHAT_MAX, `at most ${REPLAY_CHAT_MAX} characters`);
+  .refine(
+    (s) => [...s].length <= REPLAY_CHAT_MAX,
+    checkWords({
+      en: `at most ${REPLAY_CHAT_MAX} characters`,
+      de: `höchstens ${REPLAY_CHAT_MAX} Zeichen`,
+    }),
+  );
 
 const socketOnly = () =>
   ServiceError.of(

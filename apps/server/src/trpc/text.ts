@@ -1,15 +1,19 @@
 import { z } from "zod";
+import type { Localized } from "@maumau/engine";
 import {
+  checkWords,
   DOCUMENT_LIMITS,
   INPUT_LIMITS,
   jsonTextProblem,
   shapeProblem,
+  shapeWords,
   text,
+  type JsonPath,
   type ShapeProblem,
 } from "@maumau/client/schema";
 import { ServiceError } from "../errors/ServiceError.js";
 
-export { text };
+export { checkWords, text };
 
 /** A path as refusals name it: `options.x.0.0`, or `(input)` for the value itself. */
 const shown = (path: readonly (string | number)[]): string =>
@@ -38,26 +42,27 @@ export function inputTextRefusal(
     depth: INPUT_LIMITS.depth + envelope.depth,
     nodes: INPUT_LIMITS.nodes * inputs + envelope.nodes,
   });
-  return kind === null ? null : refusalOf({ kind, path: [], message: MESSAGES[kind] });
+  if (kind === null) return null;
+  const words = shapeWords(kind, INPUT_LIMITS);
+  return refusalOf({ kind, path: [], message: words.en, de: words.de });
 }
-
-const MESSAGES = {
-  depth: `is nested deeper than ${INPUT_LIMITS.depth} levels`,
-  nodes: `holds more than ${INPUT_LIMITS.nodes} values`,
-} as const;
 
 const refusalOf = (problem: ShapeProblem): ServiceError =>
   ServiceError.of(
     "INVALID_INPUT",
     `${shown(problem.path)} ${problem.message}.`,
-    `${shown(problem.path)}: ${
-      problem.kind === "depth"
-        ? `tiefer als ${INPUT_LIMITS.depth} Ebenen verschachtelt`
-        : problem.kind === "nodes"
-          ? `mehr als ${INPUT_LIMITS.nodes} Werte`
-          : "NUL-Zeichen oder einzelne Surrogate"
-    }.`,
+    `${shown(problem.path)} ${problem.de}.`,
   );
+
+/**
+ * A check of ours as a zod custom issue: the English as its message, the German in
+ * `params.de`, which `issuePlaces` reads for the German refusal.
+ */
+const issue = (words: Localized, path?: JsonPath) => ({
+  code: "custom" as const,
+  ...checkWords(words),
+  ...(path === undefined ? {} : { path }),
+});
 
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
@@ -70,20 +75,22 @@ const isPlainObject = (x: unknown): x is Record<string, unknown> =>
 export const document = () =>
   z.unknown().transform((doc, ctx): Record<string, unknown> => {
     if (!isPlainObject(doc)) {
-      ctx.addIssue({ code: "custom", message: "must be an object" });
+      ctx.addIssue(issue({ en: "must be an object", de: "muss ein Objekt sein" }));
       return z.NEVER;
     }
     const problem = shapeProblem(doc, DOCUMENT_LIMITS, { text: true });
     if (problem !== null) {
-      ctx.addIssue({ code: "custom", message: problem.message, path: problem.path });
+      ctx.addIssue(issue({ en: problem.message, de: problem.de }, problem.path));
       return z.NEVER;
     }
     const bytes = Buffer.byteLength(JSON.stringify(doc));
     if (bytes > DOCUMENT_LIMITS.bytes) {
-      ctx.addIssue({
-        code: "custom",
-        message: `is ${bytes} bytes of JSON, more than ${DOCUMENT_LIMITS.bytes}`,
-      });
+      ctx.addIssue(
+        issue({
+          en: `is ${bytes} bytes of JSON, more than ${DOCUMENT_LIMITS.bytes}`,
+          de: `ist ${bytes} Bytes JSON, mehr als ${DOCUMENT_LIMITS.bytes}`,
+        }),
+      );
       return z.NEVER;
     }
     return doc;
