@@ -157,6 +157,17 @@ describe("C-2.1 saved rule sets: save, export, list", () => {
     expect(alone.message?.de).toBe(
       "Ungültiges Regelwerk: 6 Spieler × 10 Karten + eine Startkarte brauchen mehr als die 32 Karten des Blatts bei handSize.",
     );
+    // A rule id of other characters: what a rule id is, not the path alone.
+    const badId = await refusal(
+      client.ruleSets.save.mutate({
+        name: "bad",
+        document: { ...house, ruleIds: { draw: "N 4" } },
+      }),
+    );
+    expect(badId.message).toEqual({
+      en: "Invalid rule set: a rule id is letters, digits, dots and dashes, starting with a letter or digit at ruleIds.draw.",
+      de: "Ungültiges Regelwerk: eine Regel-Nummer besteht aus Buchstaben, Ziffern, Punkten und Bindestrichen und beginnt mit einem Buchstaben oder einer Ziffer bei ruleIds.draw.",
+    });
     const crossed = await refusal(
       client.ruleSets.save.mutate({
         name: "bad",

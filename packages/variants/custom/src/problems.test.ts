@@ -1,5 +1,6 @@
 import { isRefusal, parseOptions } from "@maumau/engine";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   CUSTOM_PROBLEMS,
   custom,
@@ -55,6 +56,11 @@ const CASES: { readonly [P in CustomProblem]: [input: object, path: string, prob
     "calls.mauMau.penalty",
     { problem: "mauMauCostsNothing" },
   ],
+  ruleIdForm: [
+    { ...base, effects: { j: { kind: "wish", rule: "H 2" } } },
+    "effects.j.rule",
+    { problem: "ruleIdForm" },
+  ],
 };
 
 describe("the schema's own problems: one table of words, English and German", () => {
@@ -95,6 +101,39 @@ describe("the schema's own problems: one table of words, English and German", ()
         "Ungültige Optionen für custom: 6 Spieler × 10 Karten + eine Startkarte brauchen mehr als die 52 Karten des Blatts bei handSize; " +
         "braucht drawUntilPlayable bei turn.drawCap.",
     });
+  });
+
+  it("a rule id of other characters is refused saying what a rule id is, in both languages (not by its path alone)", () => {
+    for (const [at, doc] of [
+      ["effects.j.rule", { ...base, effects: { j: { kind: "skip", rule: "-1" } } }],
+      ["ruleIds.draw", { ...base, ruleIds: { draw: "N 4" } }],
+      ["ruleIds.match", { ...base, ruleIds: { match: "Regel_1" } }],
+    ] as const) {
+      const refused = parseOptions(custom, doc);
+      expect(isRefusal(refused) && refused.message, at).toEqual({
+        en: `Invalid options for custom: a rule id is letters, digits, dots and dashes, starting with a letter or digit at ${at}.`,
+        de: `Ungültige Optionen für custom: eine Regel-Nummer besteht aus Buchstaben, Ziffern, Punkten und Bindestrichen und beginnt mit einem Buchstaben oder einer Ziffer bei ${at}.`,
+      });
+    }
+    // The ids refusals cite pass: a variant's, a house rule's own.
+    for (const rule of ["N-4.2", "C-1.8c", "H-2", "x"])
+      expect(isRefusal(parseOptions(custom, { ...base, ruleIds: { draw: rule } })), rule).toBe(
+        false,
+      );
+    // An empty id is refused for its length, a long one too; the form is said where it is wrong.
+    const empty = parseOptions(custom, { ...base, ruleIds: { draw: "" } });
+    expect(isRefusal(empty) && empty.message.en).toMatch(/at least 1 characters at ruleIds\.draw/);
+    const long = parseOptions(custom, { ...base, ruleIds: { draw: "N".repeat(17) } });
+    expect(isRefusal(long) && long.message.en).toBe(
+      "Invalid options for custom: at most 16 characters at ruleIds.draw.",
+    );
+  });
+
+  it("the published JSON Schema still gives a rule id's pattern", () => {
+    const schema = JSON.stringify(z.toJSONSchema(ruleSetSchema, { io: "input" }));
+    expect(schema).toContain(
+      '"rule":{"type":"string","minLength":1,"maxLength":16,"pattern":"^[A-Za-z0-9][A-Za-z0-9.-]*$"}',
+    );
   });
 
   it("problemOf reads a problem from an issue's params, and nothing else", () => {

@@ -18,6 +18,8 @@ export interface ProblemValues {
   readonly drawUntilPlayableWithVoluntaryDraw: Readonly<Record<never, never>>;
   /** C-1.8c */
   readonly mauMauCostsNothing: Readonly<Record<never, never>>;
+  /** A rule id (`effects.*.rule`, `ruleIds.*`) of other characters than the refusals cite. */
+  readonly ruleIdForm: Readonly<Record<never, never>>;
 }
 
 export type CustomProblem = keyof ProblemValues;
@@ -63,6 +65,10 @@ const TEXTS: { readonly [P in CustomProblem]: (values: ProblemValues[P]) => Loca
     en: 'a required "Mau-Mau" needs takeBack or a penalty of at least 1',
     de: "ein Pflicht-„Mau-Mau“ braucht takeBack oder eine Strafe von mindestens 1",
   }),
+  ruleIdForm: () => ({
+    en: "a rule id is letters, digits, dots and dashes, starting with a letter or digit",
+    de: "eine Regel-Nummer besteht aus Buchstaben, Ziffern, Punkten und Bindestrichen und beginnt mit einem Buchstaben oder einer Ziffer",
+  }),
 };
 
 /** Every problem the schema names, in the order of `ProblemValues`. */
@@ -84,6 +90,7 @@ const VALUE_TYPES: { readonly [P in CustomProblem]: Record<keyof ProblemValues[P
   limitNeedsPenaltyPoints: {},
   drawUntilPlayableWithVoluntaryDraw: {},
   mauMauCostsNothing: {},
+  ruleIdForm: {},
 };
 
 /**

@@ -43,12 +43,21 @@ export const RULE_KEYS = Object.keys({
   end: true,
 } satisfies Record<RuleKey, true>) as readonly RuleKey[];
 
-/** A rule id as refusals cite it: `N-4.2`, `C-1.8c`, a house rule's own `H-2`. */
+const RULE_ID = /^[A-Za-z0-9][A-Za-z0-9.-]*$/;
+
+/**
+ * A rule id as refusals cite it: `N-4.2`, `C-1.8c`, a house rule's own `H-2`. Its form is a
+ * check of ours (a `ruleIdForm` problem, said in both languages), not a regex issue, which
+ * refusals would name by its path alone; the JSON Schema still shows the pattern.
+ */
 const ruleId = z
   .string()
   .min(1)
   .max(16)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9.-]*$/, "a rule id is letters, digits, dots and dashes");
+  .superRefine((id, ctx) => {
+    if (!RULE_ID.test(id)) ctx.addIssue(problemIssue([], { problem: "ruleIdForm" }));
+  })
+  .meta({ pattern: RULE_ID.source });
 
 /** A rank of some deck (which deck's is checked against the document's `deck`). */
 const rank = z.string().min(1).max(16);
