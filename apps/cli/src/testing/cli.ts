@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cliCommand } from "./cliCommand.js";
+import { cliCommand, cliEnv } from "./cliCommand.js";
 
 export interface CliRun {
   readonly code: number | null;
@@ -22,15 +22,7 @@ export function runCli(
     const [command, ...prefix] = cliCommand();
     const child = spawn(command, [...prefix, ...args], {
       stdio: ["pipe", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        NO_COLOR: "1",
-        FORCE_COLOR: "0",
-        LANG: "C",
-        LC_ALL: "",
-        LC_MESSAGES: "",
-        ...env,
-      },
+      env: cliEnv(env),
     });
     let stdout = "";
     let stderr = "";

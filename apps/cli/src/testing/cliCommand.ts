@@ -20,3 +20,19 @@ export function cliCommand(): readonly [string, ...string[]] {
   const tsx = createRequire(import.meta.url).resolve("tsx/cli");
   return [process.execPath, tsx, fileURLToPath(new URL("../main.ts", import.meta.url))];
 }
+
+/**
+ * The environment a test's `maumau` runs in: no colours, and an English locale unless `extra`
+ * sets one (the CLI's usage errors follow the locale; the machine's own must not decide).
+ */
+export function cliEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NO_COLOR: "1",
+    FORCE_COLOR: "0",
+    LANG: "C",
+    LC_ALL: "",
+    LC_MESSAGES: "",
+    ...extra,
+  };
+}

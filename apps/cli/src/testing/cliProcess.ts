@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { cliCommand } from "./cliCommand.js";
+import { cliCommand, cliEnv } from "./cliCommand.js";
 import { OutputWaiters } from "./waiters.js";
 
 export interface CliProcess {
@@ -32,15 +32,7 @@ export function startCli(
   const [command, ...prefix] = options.bin ? [options.bin] : cliCommand();
   const child = spawn(command, [...prefix, ...args], {
     stdio: ["pipe", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NO_COLOR: "1",
-      FORCE_COLOR: "0",
-      LANG: "C",
-      LC_ALL: "",
-      LC_MESSAGES: "",
-      ...options.env,
-    },
+    env: cliEnv(options.env),
   });
   let stdout = "";
   let stderr = "";

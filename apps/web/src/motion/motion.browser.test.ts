@@ -9,6 +9,21 @@ import { haveBrowser, launchChromium } from "../testing/chromium.js";
 
 // The table moves cards in a real chromium (and does not with reduced motion).
 
+/**
+ * Holds a card still in the air over the whole window, in the table's own motion layer, as
+ * `#probe`: hit-testable when `hitTestable` (for the look only: the layer lets clicks through).
+ */
+function holdCardOverWindow(page: Page, hitTestable: boolean): Promise<void> {
+  return page.evaluate((hit) => {
+    const card = document.createElement("div");
+    card.className = "flying-card";
+    card.id = "probe";
+    card.style.inset = "0";
+    if (hit) card.style.pointerEvents = "auto";
+    document.querySelector(".motion-layer")!.append(card);
+  }, hitTestable);
+}
+
 describe.skipIf(!haveBrowser)("card motion in chromium", () => {
   let dist = "";
   let api: TestApi;
@@ -122,13 +137,7 @@ describe.skipIf(!haveBrowser)("card motion in chromium", () => {
   it("a flying card passes over the table but under a sheet open on it (chart, chat)", async () => {
     const page = await table("no-preference");
     // A card in the air, held still: the size of the window, in the table's own motion layer.
-    await page.evaluate(() => {
-      const card = document.createElement("div");
-      card.className = "flying-card";
-      card.id = "probe";
-      card.style.inset = "0";
-      document.querySelector(".motion-layer")!.append(card);
-    });
+    await holdCardOverWindow(page, false);
     /** What is drawn on top at the middle of an element's box: the card, or the element itself
      *  (the card hit-testable for the look only: the layer lets clicks through). */
     const onTop = (selector: string) =>
@@ -161,14 +170,7 @@ describe.skipIf(!haveBrowser)("card motion in chromium", () => {
     const page = await table("no-preference");
     // A card in the air over the whole window, in the table's own motion layer (hit-testable
     // for the look only, as above).
-    await page.evaluate(() => {
-      const card = document.createElement("div");
-      card.className = "flying-card";
-      card.id = "probe";
-      card.style.inset = "0";
-      card.style.pointerEvents = "auto";
-      document.querySelector(".motion-layer")!.append(card);
-    });
+    await holdCardOverWindow(page, true);
     /** What is drawn at the middle of the skip link: the link, or what covers it. */
     const atSkip = () =>
       page.locator(".skip").evaluate((skip) => {
