@@ -1086,6 +1086,72 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await context.close();
   }, 180_000);
 
+  it("on a phone a long presence tag stays inside its seat, three opponents in a row (de, en)", async () => {
+    // Hosta and three friends; the friends' pages close once at the table, so each of their
+    // seats shows the grace countdown, the longest tag ("weg – in 30 s spielt ein Bot").
+    const created = await api.service.create({ variant: "french", seats: 4, name: "Hosta" });
+    const { matchId } = created;
+    const token = created.ticket!.token;
+    const friends = [];
+    for (const name of ["Friederike", "Maximilian", "Konstantin"])
+      friends.push(await api.service.join({ matchId, name }));
+    await api.service.start({ matchId, token });
+    const seatedAs = async (ticket: { seat: number; token: string }, locale?: string) => {
+      const p = await person(locale);
+      await p.page.setViewportSize(PHONE);
+      await p.page.addInitScript(
+        ([id, seat, t]) =>
+          localStorage.setItem(
+            "maumau.seats",
+            JSON.stringify({ [id!]: { seat: Number(seat), token: t, at: Date.now() } }),
+          ),
+        [matchId, String(ticket.seat), ticket.token],
+      );
+      await p.page.goto(`${url}/m/${matchId}`);
+      await p.page.locator(".hand").waitFor();
+      return p;
+    };
+    for (const friend of friends) await (await seatedAs(friend)).context.close();
+    // Hosta reads German, dark; a spectator English, light (every seat an opponent to them).
+    const host = await seatedAs({ seat: 0, token }, "de-DE");
+    await host.page.emulateMedia({ colorScheme: "dark" });
+    const spectator = await person();
+    await spectator.page.setViewportSize(PHONE);
+    await spectator.page.goto(`${url}/m/${matchId}`);
+    for (const [p, lang, text] of [
+      [host, "de", /^weg – in \d+ s spielt ein Bot$/],
+      [spectator, "en", /^gone – a bot plays in \d+ s$/],
+    ] as const) {
+      const tags = p.page.locator('.opponents .seat [data-presence="leaving"]');
+      await expect.poll(() => tags.count(), { timeout: 15_000 }).toBe(3);
+      const boxes = await tags.evaluateAll((els) =>
+        els.map((tag) => {
+          const seat = tag.closest(".seat")!.getBoundingClientRect();
+          const box = tag.getBoundingClientRect();
+          return {
+            text: tag.textContent,
+            seat: tag.closest(".seat")!.getAttribute("data-seat"),
+            inside:
+              box.left >= seat.left - 0.5 &&
+              box.right <= seat.right + 0.5 &&
+              box.top >= seat.top - 0.5 &&
+              box.bottom <= seat.bottom + 0.5,
+            onScreen: seat.right <= window.innerWidth + 0.5,
+          };
+        }),
+      );
+      await p.page.screenshot({ path: join(SHOTS, `presence-tags-phone-${lang}.png`) });
+      for (const box of boxes) {
+        expect(box.text, `${lang}, seat ${box.seat}`).toMatch(text);
+        expect(box.inside, `${lang}, seat ${box.seat}: the tag inside its seat`).toBe(true);
+        expect(box.onScreen, `${lang}, seat ${box.seat}: the seat on the screen`).toBe(true);
+      }
+      expect(p.errors).toEqual([]);
+    }
+    await host.context.close();
+    await spectator.context.close();
+  }, 60_000);
+
   for (const [variant, options] of [
     [
       "noris",
