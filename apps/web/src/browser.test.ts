@@ -1450,6 +1450,49 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await context.close();
   }, 60_000);
 
+  it("house rules on a phone: a checkbox stays beside the first line of its label, a wrapped label indented after it (en, de)", async () => {
+    const { page, errors, context } = await person();
+    await page.setViewportSize(PHONE);
+    await page.goto(`${url}/house-rules`);
+    for (const lang of ["en", "de"] as const) {
+      await page.locator(`.language-toggle button[lang="${lang}"]`).click();
+      await page.locator(`html[lang="${lang}"]`).waitFor({ state: "attached" });
+      await page.locator(".hr-field.inline").first().waitFor();
+      const rows = await page.locator(".hr-field.inline").evaluateAll((labels) =>
+        labels.map((label) => {
+          const box = label.querySelector('input[type="checkbox"]')!.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(label.querySelector("span")!);
+          // One rectangle per line of the label's text.
+          const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+          const first = lines[0]!;
+          const middle = box.top + box.height / 2;
+          return {
+            text: label.textContent,
+            lines: new Set(lines.map((r) => Math.round(r.top))).size,
+            besideFirstLine:
+              box.right <= first.left && middle >= first.top && middle <= first.bottom,
+            indented: lines.every((r) => r.left >= box.right),
+          };
+        }),
+      );
+      // German "Auf eine Farbwahl-Startkarte passt alles" and others take two lines at 390 px.
+      expect(rows.filter((r) => r.lines > 1).length, `${lang}: some labels wrap`).toBeGreaterThan(
+        0,
+      );
+      for (const row of rows) {
+        expect(row.besideFirstLine, `${lang}: ${row.text}`).toBe(true);
+        expect(row.indented, `${lang}: ${row.text}`).toBe(true);
+      }
+      await page
+        .getByLabel(lang === "de" ? /^Auf eine Farbwahl-Startkarte/ : /^A wild starter/)
+        .scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `house-rules-checkboxes-phone-${lang}.png`) });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it("table talk: two players and a spectator write and react; planted HTML stays text; the replay shows the chat in order", async () => {
     const { matchId, ticket } = await api.service.create({
       variant: "noris",
