@@ -159,6 +159,37 @@ describe("variants and lobby", () => {
     ]);
   });
 
+  it("says what a match id, a room id and a rule set name are, in both languages (not the field alone)", async () => {
+    const answers = await Promise.all(
+      [
+        client.game.view.query({ matchId: "no such id!" }),
+        client.lobby.join.mutate({ matchId: "m".repeat(65), name: "Ada" }),
+        client.replayRoom.view.query({ roomId: "room 1" }),
+        client.ruleSets.get.query({ name: "Not A Slug" }),
+        client.ruleSets.save.mutate({ name: "x".repeat(65), document: {} }),
+      ].map((call) => refusal(call)),
+    );
+    const matchId = {
+      en: "Invalid input: a match id is 1–64 letters, digits, dashes and underscores at matchId.",
+      de: "Ungültige Eingabe: eine Partie-ID besteht aus 1–64 Buchstaben, Ziffern, Binde- und Unterstrichen bei matchId.",
+    };
+    const ruleSetName = {
+      en: "Invalid input: a rule set name is 1–64 lower-case letters, digits and dashes at name.",
+      de: "Ungültige Eingabe: ein Regelwerk-Name besteht aus 1–64 Kleinbuchstaben, Ziffern und Bindestrichen bei name.",
+    };
+    expect(answers.map((a) => a.code)).toEqual(Array(5).fill("INVALID_INPUT"));
+    expect(answers.map((a) => a.message)).toEqual([
+      matchId,
+      matchId,
+      {
+        en: "Invalid input: a room id is 1–64 letters, digits, dashes and underscores at roomId.",
+        de: "Ungültige Eingabe: eine Raum-ID besteht aus 1–64 Buchstaben, Ziffern, Binde- und Unterstrichen bei roomId.",
+      },
+      ruleSetName,
+      ruleSetName,
+    ]);
+  });
+
   it("refuses bad lobby requests with typed errors", async () => {
     expect(await refusal(client.lobby.create.mutate({ variant: "skat", seats: 3 }))).toMatchObject({
       code: "UNKNOWN_VARIANT",

@@ -4,10 +4,13 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { ServiceError } from "../errors/ServiceError.js";
 import { matchId, playerName, token, version } from "./schemas.js";
-import { checkWords, text } from "./text.js";
+import { checkWords, formed, text } from "./text.js";
 import { publicProcedure } from "./trpc.js";
 
-const roomId = text().regex(/^[A-Za-z0-9_-]{1,64}$/, "not a room id");
+const roomId = formed(/^[A-Za-z0-9_-]{1,64}$/, {
+  en: "a room id is 1–64 letters, digits, dashes and underscores",
+  de: "eine Raum-ID besteht aus 1–64 Buchstaben, Ziffern, Binde- und Unterstrichen",
+});
 const member = z.object({ roomId, token }).strict();
 /**
  * A chat line: 1–280 characters (code points) once trimmed, no NUL, no unpaired surrogate, and

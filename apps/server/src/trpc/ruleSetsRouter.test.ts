@@ -168,6 +168,17 @@ describe("C-2.1 saved rule sets: save, export, list", () => {
       en: "Invalid rule set: a rule id is letters, digits, dots and dashes, starting with a letter or digit at ruleIds.draw.",
       de: "Ungültiges Regelwerk: eine Regel-Nummer besteht aus Buchstaben, Ziffern, Punkten und Bindestrichen und beginnt mit einem Buchstaben oder einer Ziffer bei ruleIds.draw.",
     });
+    // A hand size for a table of eleven: what the key should be, not the path alone.
+    const badKey = await refusal(
+      client.ruleSets.save.mutate({
+        name: "bad",
+        document: { ...house, handSizeByPlayers: { "11": 3 } },
+      }),
+    );
+    expect(badKey.message).toEqual({
+      en: "Invalid rule set: a key is a number of players from 2 to 10 at handSizeByPlayers.11.",
+      de: "Ungültiges Regelwerk: ein Schlüssel ist eine Spielerzahl von 2 bis 10 bei handSizeByPlayers.11.",
+    });
     const crossed = await refusal(
       client.ruleSets.save.mutate({
         name: "bad",

@@ -64,6 +64,14 @@ const issue = (words: Localized, path?: JsonPath) => ({
   ...(path === undefined ? {} : { path }),
 });
 
+/**
+ * A client string of `form` (an id, a name), refused saying what the form is: a check of ours,
+ * English and German. zod's own regex check would be named by its field alone ("Invalid input:
+ * matchId."), its message reaching no refusal (`issuePlaces` reads custom issues only).
+ */
+export const formed = (form: RegExp, words: Localized) =>
+  text().refine((s) => form.test(s), checkWords(words));
+
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
 

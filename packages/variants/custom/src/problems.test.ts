@@ -61,6 +61,11 @@ const CASES: { readonly [P in CustomProblem]: [input: object, path: string, prob
     "effects.j.rule",
     { problem: "ruleIdForm" },
   ],
+  playersKey: [
+    { ...base, handSizeByPlayers: { "2": 7, "11": 5 } },
+    "handSizeByPlayers.11",
+    { problem: "playersKey" },
+  ],
 };
 
 describe("the schema's own problems: one table of words, English and German", () => {
@@ -129,11 +134,27 @@ describe("the schema's own problems: one table of words, English and German", ()
     );
   });
 
-  it("the published JSON Schema still gives a rule id's pattern", () => {
+  it("a key of handSizeByPlayers other than a number of players is refused saying so, in both languages (not by its path alone)", () => {
+    for (const key of ["1", "11", "02", "two", ""]) {
+      const refused = parseOptions(custom, { ...base, handSizeByPlayers: { [key]: 7 } });
+      expect(isRefusal(refused) && refused.message, key).toEqual({
+        en: `Invalid options for custom: a key is a number of players from 2 to 10 at handSizeByPlayers.${key}.`,
+        de: `Ungültige Optionen für custom: ein Schlüssel ist eine Spielerzahl von 2 bis 10 bei handSizeByPlayers.${key}.`,
+      });
+    }
+    for (const key of ["2", "7", "10"])
+      expect(
+        isRefusal(parseOptions(custom, { ...base, handSizeByPlayers: { [key]: 3 } })),
+        key,
+      ).toBe(false);
+  });
+
+  it("the published JSON Schema still gives a rule id's pattern and a number of players'", () => {
     const schema = JSON.stringify(z.toJSONSchema(ruleSetSchema, { io: "input" }));
     expect(schema).toContain(
       '"rule":{"type":"string","minLength":1,"maxLength":16,"pattern":"^[A-Za-z0-9][A-Za-z0-9.-]*$"}',
     );
+    expect(schema).toContain('"propertyNames":{"type":"string","pattern":"^([2-9]|10)$"}');
   });
 
   it("problemOf reads a problem from an issue's params, and nothing else", () => {

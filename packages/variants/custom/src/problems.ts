@@ -20,6 +20,8 @@ export interface ProblemValues {
   readonly mauMauCostsNothing: Readonly<Record<never, never>>;
   /** A rule id (`effects.*.rule`, `ruleIds.*`) of other characters than the refusals cite. */
   readonly ruleIdForm: Readonly<Record<never, never>>;
+  /** C-3.1: a key of `handSizeByPlayers` that is not a number of players, 2 to 10. */
+  readonly playersKey: Readonly<Record<never, never>>;
 }
 
 export type CustomProblem = keyof ProblemValues;
@@ -69,6 +71,10 @@ const TEXTS: { readonly [P in CustomProblem]: (values: ProblemValues[P]) => Loca
     en: "a rule id is letters, digits, dots and dashes, starting with a letter or digit",
     de: "eine Regel-Nummer besteht aus Buchstaben, Ziffern, Punkten und Bindestrichen und beginnt mit einem Buchstaben oder einer Ziffer",
   }),
+  playersKey: () => ({
+    en: "a key is a number of players from 2 to 10",
+    de: "ein Schlüssel ist eine Spielerzahl von 2 bis 10",
+  }),
 };
 
 /** Every problem the schema names, in the order of `ProblemValues`. */
@@ -91,6 +97,7 @@ const VALUE_TYPES: { readonly [P in CustomProblem]: Record<keyof ProblemValues[P
   drawUntilPlayableWithVoluntaryDraw: {},
   mauMauCostsNothing: {},
   ruleIdForm: {},
+  playersKey: {},
 };
 
 /**

@@ -59,6 +59,13 @@ const ruleId = z
   })
   .meta({ pattern: RULE_ID.source });
 
+/**
+ * C-3.1: a key of `handSizeByPlayers`, a number of players. Checked on the table (a
+ * `playersKey` problem, said in both languages): a record's key schema that fails is named by
+ * its path alone (zod's `invalid_key`); the JSON Schema still shows the pattern.
+ */
+const PLAYERS_KEY = /^([2-9]|10)$/;
+
 /** A rank of some deck (which deck's is checked against the document's `deck`). */
 const rank = z.string().min(1).max(16);
 
@@ -112,10 +119,11 @@ export const ruleSetSchema = strict({
   handSize: z.number().int().min(3).max(10).default(5),
   /** C-3.1: the hand size for some numbers of players (`{ "2": 7 }`), overriding `handSize`. */
   handSizeByPlayers: z
-    .record(
-      z.string().regex(/^([2-9]|10)$/, "a number of players, 2–10"),
-      z.number().int().min(3).max(10),
-    )
+    .record(z.string().meta({ pattern: PLAYERS_KEY.source }), z.number().int().min(3).max(10))
+    .superRefine((table, ctx) => {
+      const strange = Object.keys(table).find((key) => !PLAYERS_KEY.test(key));
+      if (strange !== undefined) ctx.addIssue(problemIssue([strange], { problem: "playersKey" }));
+    })
     .optional(),
   players: strict({
     min: z.number().int().min(2).max(10),
