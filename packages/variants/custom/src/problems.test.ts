@@ -125,9 +125,18 @@ describe("the schema's own problems: one table of words, English and German", ()
       expect(isRefusal(parseOptions(custom, { ...base, ruleIds: { draw: rule } })), rule).toBe(
         false,
       );
-    // An empty id is refused for its length, a long one too; the form is said where it is wrong.
+    // An empty id is refused once, for its form (not for its length too); a long one for its
+    // length.
     const empty = parseOptions(custom, { ...base, ruleIds: { draw: "" } });
-    expect(isRefusal(empty) && empty.message.en).toMatch(/at least 1 characters at ruleIds\.draw/);
+    expect(isRefusal(empty) && empty.message).toEqual({
+      en: "Invalid options for custom: a rule id is letters, digits, dots and dashes, starting with a letter or digit at ruleIds.draw.",
+      de: "Ungültige Optionen für custom: eine Regel-Nummer besteht aus Buchstaben, Ziffern, Punkten und Bindestrichen und beginnt mit einem Buchstaben oder einer Ziffer bei ruleIds.draw.",
+    });
+    const emptyRule = ruleSetSchema.safeParse({
+      ...base,
+      effects: { j: { kind: "skip", rule: "" } },
+    });
+    expect(emptyRule.error?.issues.map((i) => i.path.join("."))).toEqual(["effects.j.rule"]);
     const long = parseOptions(custom, { ...base, ruleIds: { draw: "N".repeat(17) } });
     expect(isRefusal(long) && long.message.en).toBe(
       "Invalid options for custom: at most 16 characters at ruleIds.draw.",
@@ -152,7 +161,7 @@ describe("the schema's own problems: one table of words, English and German", ()
   it("the published JSON Schema still gives a rule id's pattern and a number of players'", () => {
     const schema = JSON.stringify(z.toJSONSchema(ruleSetSchema, { io: "input" }));
     expect(schema).toContain(
-      '"rule":{"type":"string","minLength":1,"maxLength":16,"pattern":"^[A-Za-z0-9][A-Za-z0-9.-]*$"}',
+      '"rule":{"type":"string","maxLength":16,"pattern":"^[A-Za-z0-9][A-Za-z0-9.-]*$"}',
     );
     expect(schema).toContain('"propertyNames":{"type":"string","pattern":"^([2-9]|10)$"}');
   });

@@ -48,11 +48,12 @@ const RULE_ID = /^[A-Za-z0-9][A-Za-z0-9.-]*$/;
 /**
  * A rule id as refusals cite it: `N-4.2`, `C-1.8c`, a house rule's own `H-2`. Its form is a
  * check of ours (a `ruleIdForm` problem, said in both languages), not a regex issue, which
- * refusals would name by its path alone; the JSON Schema still shows the pattern.
+ * refusals would name by its path alone; the JSON Schema still shows the pattern. The form
+ * needs a first character, so an empty id is refused for its form alone (no length check of
+ * its own to give it a second reason).
  */
 const ruleId = z
   .string()
-  .min(1)
   .max(16)
   .superRefine((id, ctx) => {
     if (!RULE_ID.test(id)) ctx.addIssue(problemIssue([], { problem: "ruleIdForm" }));
