@@ -44,6 +44,15 @@ describe("issuePlaces: where input was refused, in the project's words", () => {
       de: ["mehr als 0 bei hand"],
     });
     expect(placesOf({ name: "a".repeat(9) }).en).toEqual(["at most 8 characters at name"]);
+    // One character is one character, in the refusal too.
+    const one = z.object({ text: z.string().min(1).max(1) }).strict();
+    expect(issuePlaces(one.safeParse({ text: "" }).error?.issues)).toEqual({
+      en: ["at least 1 character at text"],
+      de: ["mindestens 1 Zeichen bei text"],
+    });
+    expect(issuePlaces(one.safeParse({ text: "ab" }).error?.issues).en).toEqual([
+      "at most 1 character at text",
+    ]);
     expect(placesOf({ games: "3" })).toEqual({
       en: ["expected number at games"],
       de: ["erwartet: number bei games"],

@@ -52,20 +52,30 @@ export function issuePlaces(issues: unknown): IssuePlaces {
       ? path.map((key) => (typeof key === "symbol" ? "?" : String(key))).join(".")
       : "";
     const at = named.length > 64 ? `${named.slice(0, 63)}…` : named;
-    const chars = origin === "string" ? { en: " characters", de: " Zeichen" } : { en: "", de: "" };
+    // A bound of a string counts characters ("at least 1 character", "at most 32 characters").
+    const chars = (n: number) =>
+      origin === "string"
+        ? { en: n === 1 ? " character" : " characters", de: " Zeichen" }
+        : { en: "", de: "" };
     let why = { en: "", de: "" };
     if (code === "custom" && typeof message === "string")
       why = { en: message, de: typeof params?.de === "string" ? params.de : message };
     else if (code === "too_small" && typeof minimum === "number")
       why =
         inclusive === false
-          ? { en: `more than ${minimum}${chars.en}`, de: `mehr als ${minimum}${chars.de}` }
-          : { en: `at least ${minimum}${chars.en}`, de: `mindestens ${minimum}${chars.de}` };
+          ? { en: `more than ${minimum}${chars(2).en}`, de: `mehr als ${minimum}${chars(2).de}` }
+          : {
+              en: `at least ${minimum}${chars(minimum).en}`,
+              de: `mindestens ${minimum}${chars(minimum).de}`,
+            };
     else if (code === "too_big" && typeof maximum === "number")
       why =
         inclusive === false
-          ? { en: `less than ${maximum}${chars.en}`, de: `weniger als ${maximum}${chars.de}` }
-          : { en: `at most ${maximum}${chars.en}`, de: `höchstens ${maximum}${chars.de}` };
+          ? { en: `less than ${maximum}${chars(2).en}`, de: `weniger als ${maximum}${chars(2).de}` }
+          : {
+              en: `at most ${maximum}${chars(maximum).en}`,
+              de: `höchstens ${maximum}${chars(maximum).de}`,
+            };
     else if (code === "invalid_type" && typeof expected === "string")
       why = { en: `expected ${expected}`, de: `erwartet: ${expected}` };
     else if (code === "invalid_value" && Array.isArray(values) && values.length > 0) {
