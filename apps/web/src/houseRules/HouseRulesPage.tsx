@@ -14,6 +14,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { rankMark } from "../cards/names";
+import { WithRuleRefs } from "../rules/WithRuleRefs";
 import { NameField } from "../lobby/NameField";
 import { keepSeat, storedName } from "../net/seats";
 import { server } from "../net/server";
@@ -394,7 +395,9 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
         aria-label={t("houseRules.heading")}
       >
         <fieldset>
-          <legend>{t("houseRules.deckAndDealing")} (C-1.1, C-1.2, C-3.1)</legend>
+          <legend>
+            <WithRuleRefs text={`${t("houseRules.deckAndDealing")} (C-1.1, C-1.2, C-3.1)`} />
+          </legend>
           <Field label={t("houseRules.deck")} issue={issueAt(["deck"], t("houseRules.deck"))}>
             <select
               value={doc.deck}
@@ -438,7 +441,9 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
             <p className="error">{issueAt(["players"])}</p>
           )}
           <fieldset className="hr-group" aria-describedby={hintId(["handSizeByPlayers"])}>
-            <legend>{t("houseRules.handSizeByPlayers")} (C-3.1)</legend>
+            <legend>
+              <WithRuleRefs text={`${t("houseRules.handSizeByPlayers")} (C-3.1)`} />
+            </legend>
             <small className="hint" id={hintId(["handSizeByPlayers"])}>
               {t("houseRules.handSizeByPlayersHint")}
             </small>
@@ -493,7 +498,9 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
         </fieldset>
 
         <fieldset>
-          <legend>{t("houseRules.effects")} (C-1.3)</legend>
+          <legend>
+            <WithRuleRefs text={`${t("houseRules.effects")} (C-1.3)`} />
+          </legend>
           <table className="effects">
             <thead>
               <tr>
@@ -590,7 +597,9 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
         </fieldset>
 
         <fieldset>
-          <legend>{t("houseRules.turn")} (C-1.4, C-3.2, C-3.4, C-3.5)</legend>
+          <legend>
+            <WithRuleRefs text={`${t("houseRules.turn")} (C-1.4, C-3.2, C-3.4, C-3.5)`} />
+          </legend>
           {(
             [
               "voluntaryDraw",
@@ -623,7 +632,9 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
             "reshuffle",
           )}
           <fieldset className="hr-group" aria-describedby={hintId(["turn", "buryStarter"])}>
-            <legend>{t("houseRules.buryStarter")} (C-3.5)</legend>
+            <legend>
+              <WithRuleRefs text={`${t("houseRules.buryStarter")} (C-3.5)`} />
+            </legend>
             <small className="hint" id={hintId(["turn", "buryStarter"])}>
               {t("houseRules.buryStarterHint")}
             </small>
@@ -646,7 +657,9 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
         </fieldset>
 
         <fieldset>
-          <legend>{t("houseRules.calls")} (C-1.5)</legend>
+          <legend>
+            <WithRuleRefs text={`${t("houseRules.calls")} (C-1.5)`} />
+          </legend>
           {check(["calls", "mau", "required"], t("houseRules.mauRequired"))}
           {num(["calls", "mau", "penalty"], t("houseRules.mauPenalty"), 0, 4)}
           {check(["calls", "mauMau", "required"], t("houseRules.mauMauRequired"))}
@@ -658,7 +671,9 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
         </fieldset>
 
         <fieldset>
-          <legend>{t("houseRules.scoring")} (C-1.6, C-3.3)</legend>
+          <legend>
+            <WithRuleRefs text={`${t("houseRules.scoring")} (C-1.6, C-3.3)`} />
+          </legend>
           <Field
             label={t("houseRules.matchEnd")}
             issue={issueAt(["scoring", "matchEnd"], t("houseRules.matchEnd"))}
@@ -856,7 +871,9 @@ function IssueList(props: {
         return (
           <li key={n}>
             {label !== null ? (
-              <span className="issue-field">{label}</span>
+              <span className="issue-field">
+                <WithRuleRefs text={label} />
+              </span>
             ) : i.path.length > 0 ? (
               <code>{i.path.join(".")}</code>
             ) : null}
@@ -903,7 +920,9 @@ function Field(props: {
     <div className="hr-hinted" data-invalid={invalid}>
       <label className={`hr-field ${props.inline ? "inline" : ""}`}>
         {props.inline && control}
-        <span>{props.label}</span>
+        <span>
+          <WithRuleRefs text={props.label} />
+        </span>
         {!props.inline && control}
       </label>
       {invalid && (

@@ -24,7 +24,8 @@ import {
   stopIndexOf,
   type Replay,
 } from "./replayLog";
-import { seatName, typingInField, WithRuleRefs } from "../table/common";
+import { WithRuleRefs } from "../rules/WithRuleRefs";
+import { seatName, typingInField } from "../table/common";
 import { chatLines } from "../chat/chatLines";
 import { chatLineText, ReplayChat } from "../chat/ReplayChat";
 

@@ -12,6 +12,7 @@ import { cardName } from "../cards/names";
 import { heulDoch } from "../families/heulDoch";
 import { HEUL_DOCH_STYLE } from "../families/heulDochDeck";
 import type { FamilyTableProps } from "../families/WebFamily";
+import { WithRuleRefs } from "../rules/WithRuleRefs";
 import { NO_LOG } from "./ClassicTable";
 import {
   ChoicePanel,
@@ -298,7 +299,7 @@ export default function HeulDochTable(props: FamilyTableProps<HeulDochView>) {
                         data-rule={h.rule}
                       >
                         {h.allowed ? "✓ " : "✗ "}
-                        {hintText(h)}
+                        <WithRuleRefs text={hintText(h)} />
                       </li>
                     ))}
                 </ul>

@@ -27,6 +27,7 @@ import { cardName, type DeckStyle } from "../cards/names";
 import { eventText, penaltyRanks, type EventContext } from "./eventText";
 import { ReactionBubble } from "../chat/ChatPanel";
 import { PresenceTag } from "./presence";
+import { WithRuleRefs } from "../rules/WithRuleRefs";
 
 /** A seat's name as the table shows it: the player's name, "Bot 2", or "Seat 3". */
 export const seatName = (seat: SeatView | undefined, index: number, t: TFunction): string =>
@@ -152,22 +153,6 @@ export function SeatBadge(props: {
       )}
       {children}
     </section>
-  );
-}
-
-/** A rule id in a line of text, with its brackets: "(N-4.2)". */
-const RULE_REF = /(\([A-Z]+-\d+(?:\.\d+)*\))/;
-
-/** A line of the log or a caption, its rule ids kept whole: "(N-" never ends a line. */
-export function WithRuleRefs(props: { text: string }): ReactNode {
-  return props.text.split(RULE_REF).map((part, i) =>
-    i % 2 === 1 ? (
-      <span key={i} className="rule-ref">
-        {part}
-      </span>
-    ) : (
-      part
-    ),
   );
 }
 

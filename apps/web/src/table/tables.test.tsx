@@ -16,7 +16,7 @@ import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { createI18n } from "../i18n";
 import { EagerTable } from "../families/EagerTable";
-import { WithRuleRefs } from "./common";
+import { WithRuleRefs } from "../rules/WithRuleRefs";
 
 afterEach(cleanup);
 
@@ -409,5 +409,15 @@ describe("the log's lines", () => {
     expect(render(<WithRuleRefs text="Draw penalty now 4" />).container.innerHTML).toBe(
       "Draw penalty now 4",
     );
+    cleanup();
+    // A list of ids in one pair of brackets (a house-rules heading): each id whole.
+    const heading = "Turn (C-1.4, C-3.2, C-3.5)";
+    const list = render(<WithRuleRefs text={heading} />).container;
+    expect([...list.querySelectorAll(".rule-ref")].map((s) => s.textContent)).toEqual([
+      "C-1.4",
+      "C-3.2",
+      "C-3.5",
+    ]);
+    expect(list.textContent).toBe(heading);
   });
 });
