@@ -1146,6 +1146,28 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
         expect(box.inside, `${lang}, seat ${box.seat}: the tag inside its seat`).toBe(true);
         expect(box.onScreen, `${lang}, seat ${box.seat}: the seat on the screen`).toBe(true);
       }
+      // Each name on one line inside its seat ("Maximilian" ends in "…" where the seat is
+      // narrower, never broken inside the word), its whole text kept for screen readers.
+      const names = await p.page.locator(".opponents .seat .seat-name-text").evaluateAll((els) =>
+        els.map((name) => {
+          const seat = name.closest(".seat")!.getBoundingClientRect();
+          const box = name.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(name);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return {
+            text: name.textContent,
+            lines: lines.size,
+            inside: box.left >= seat.left - 0.5 && box.right <= seat.right + 0.5,
+          };
+        }),
+      );
+      expect(names.map((n) => n.text)).toEqual(
+        lang === "de"
+          ? ["Friederike", "Maximilian", "Konstantin"]
+          : ["Hosta", "Friederike", "Maximilian", "Konstantin"],
+      );
+      for (const name of names) expect(name, lang).toMatchObject({ lines: 1, inside: true });
       expect(p.errors).toEqual([]);
     }
     await host.context.close();

@@ -129,7 +129,7 @@ export function SeatBadge(props: {
       <ReactionBubble seat={seat.seat} />
       <header>
         <span className="seat-name">
-          {name}
+          <span className="seat-name-text">{name}</span>
           {you && <span className="tag">{t("seat.you")}</span>}
           {seat.kind === "bot" && (
             <span
