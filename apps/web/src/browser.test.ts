@@ -1515,6 +1515,40 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await context.close();
   }, 60_000);
 
+  it("house rules on a phone: an effect's details stand below it, on the screen (en, de)", async () => {
+    // How many to draw and what answers it, whether a wish card lies on a wish: a third column
+    // that a phone's table had out of view to the side.
+    const { page, errors, context } = await person();
+    await page.setViewportSize(PHONE);
+    await page.goto(`${url}/house-rules`);
+    for (const lang of ["en", "de"] as const) {
+      await page.locator(`.language-toggle button[lang="${lang}"]`).click();
+      await page.locator(`html[lang="${lang}"]`).waitFor({ state: "attached" });
+      await page.locator(".effects tbody tr").first().waitFor();
+      const details = await page
+        .locator(".effects td:nth-child(3) :is(input, select)")
+        .evaluateAll((controls) =>
+          controls.map((control) => {
+            const box = control.getBoundingClientRect();
+            const effect = control.closest("tr")!.querySelector("td select")!;
+            return {
+              name: control.getAttribute("aria-label") ?? control.closest("label")?.textContent,
+              onScreen: box.left >= 0 && box.right <= document.documentElement.clientWidth,
+              below: box.top >= effect.getBoundingClientRect().bottom - 0.5,
+            };
+          }),
+        );
+      // The preset's +2 and +4 (a count and what answers each) and its wish card.
+      expect(details.length, lang).toBeGreaterThanOrEqual(5);
+      for (const d of details)
+        expect(d, `${lang}: ${d.name}`).toMatchObject({ onScreen: true, below: true });
+      await page.locator(".effects tbody tr").last().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `house-rules-effects-phone-${lang}.png`) });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it("table talk: two players and a spectator write and react; planted HTML stays text; the replay shows the chat in order", async () => {
     const { matchId, ticket } = await api.service.create({
       variant: "noris",
