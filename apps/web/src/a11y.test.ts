@@ -440,6 +440,16 @@ describe.skipIf(!haveBrowser)("accessibility (axe-core in chromium)", () => {
         await ended.page.goto(`${url}/replays`);
         await ended.page.locator(`[data-match="${short.matchId}"]`).waitFor();
         await audit(ended.page, "replays-listed");
+        // Its time is a <time> (machine-readable), on one line at every phone width: it goes to
+        // the next line whole where the name leaves too little room beside it.
+        const when = ended.page.locator(`[data-match="${short.matchId}"] time`);
+        expect(await when.getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
+        for (let width = 280; width <= 480; width += 4) {
+          await ended.page.setViewportSize({ width, height: PHONE.height });
+          const lines = await when.evaluate((time) => time.getClientRects().length);
+          expect(lines, `the time at ${width} px`).toBe(1);
+        }
+        await ended.page.setViewportSize(DESKTOP);
         await ended.page.goto(url);
         await ended.page.locator(".match-row").first().waitFor();
         await audit(ended.page, "lobby-listed");

@@ -28,7 +28,9 @@ export default function ReplayList(props: { variants: readonly VariantSummary[];
           <li key={m.matchId} className="match-row" data-match={m.matchId}>
             <div>
               <strong>{variants.find((v) => v.id === m.variant)?.names[lang] ?? m.variant}</strong>{" "}
-              <span className="hint">{new Date(m.updatedAt).toLocaleString(lang)}</span>
+              <time className="hint match-when" dateTime={m.updatedAt}>
+                {new Date(m.updatedAt).toLocaleString(lang)}
+              </time>
               <div className="match-seats">
                 {m.seats.map((s, i) => seatName(s, i, t)).join(" · ")}
               </div>
