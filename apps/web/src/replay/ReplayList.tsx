@@ -6,6 +6,16 @@ import { server } from "../net/server";
 import { followLink, paths } from "../router";
 import { seatName } from "../table/common";
 
+/**
+ * When a match finished, in the page's language and the viewer's time zone, to the minute:
+ * "Nov 29, 2026, 9:01 PM" (a month's name: no day/month order to guess), "29.11.2026, 21:01".
+ */
+export function finishedAt(iso: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(iso),
+  );
+}
+
 /** Every finished match: its log is public now, open it move by move. */
 export default function ReplayList(props: { variants: readonly VariantSummary[]; lang: Lang }) {
   const { variants, lang } = props;
@@ -29,7 +39,7 @@ export default function ReplayList(props: { variants: readonly VariantSummary[];
             <div>
               <strong>{variants.find((v) => v.id === m.variant)?.names[lang] ?? m.variant}</strong>{" "}
               <time className="hint match-when" dateTime={m.updatedAt}>
-                {new Date(m.updatedAt).toLocaleString(lang)}
+                {finishedAt(m.updatedAt, lang)}
               </time>
               <div className="match-seats">
                 {m.seats.map((s, i) => seatName(s, i, t)).join(" · ")}
