@@ -1,5 +1,6 @@
 import type { Localized } from "@maumau/engine";
 import { commandSchemaOf } from "@maumau/engine/commands";
+import { issueWords } from "@maumau/engine/issuePlaces";
 import { z } from "zod";
 import { isShowableText } from "./shownText.js";
 
@@ -16,10 +17,7 @@ export const isStorableText = (text: string): boolean => !UNSTORABLE_CHAR.test(t
  * A check's words as a zod custom issue carries them: the English as its message, the German
  * in `params.de` (what the engine's `issuePlaces`, and so the server's German refusals, read).
  */
-export const checkWords = (words: Localized) => ({
-  message: words.en,
-  params: { de: words.de },
-});
+export const checkWords = issueWords;
 
 const UNSTORABLE: Localized = {
   en: "must not contain NUL characters or unpaired surrogates",

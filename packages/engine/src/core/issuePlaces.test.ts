@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { issuePlaces, placesText } from "./issuePlaces.js";
+import { issuePlaces, issueWords, placesText } from "./issuePlaces.js";
 import { parseOptions, type Variant } from "./variant.js";
 
 const schema = z
@@ -44,6 +44,14 @@ describe("issuePlaces: where input was refused, in the project's words", () => {
       de: ["mehr als 0 bei hand"],
     });
     expect(placesOf({ name: "a".repeat(9) }).en).toEqual(["at most 8 characters at name"]);
+    // A check's words as issueWords writes them come back in both languages.
+    const named = z.object({
+      id: z.string().refine((id) => id !== "x", issueWords({ en: "not x", de: "nicht x" })),
+    });
+    expect(issuePlaces(named.safeParse({ id: "x" }).error?.issues)).toEqual({
+      en: ["not x at id"],
+      de: ["nicht x bei id"],
+    });
     // One character is one character, in the refusal too.
     const one = z.object({ text: z.string().min(1).max(1) }).strict();
     expect(issuePlaces(one.safeParse({ text: "" }).error?.issues)).toEqual({

@@ -4,6 +4,19 @@ const MAX_PLACES = 5;
 /** Longest text of one refused place in an answer. */
 const MAX_PLACE = 160;
 
+/**
+ * A check of ours as a zod issue carries its words (a `refine`'s or an `addIssue`'s options):
+ * the English as its message, the German in `params.de`, which `issuePlaces` reads for the
+ * German refusal. The one writer of that convention (`@maumau/engine/issuePlaces`: no other
+ * import, so clients may take it).
+ */
+export function issueWords(words: { readonly en: string; readonly de: string }): {
+  message: string;
+  params: { de: string };
+} {
+  return { message: words.en, params: { de: words.de } };
+}
+
 /** The places of a refusal, in each language of its message. */
 export interface IssuePlaces {
   readonly en: readonly string[];

@@ -1,4 +1,5 @@
 import type { Localized } from "@maumau/engine";
+import { issueWords } from "@maumau/engine/issuePlaces";
 
 /**
  * Each problem that the rule-set schema's own checks find (beyond zod's bounds and types),
@@ -120,11 +121,6 @@ export function problemOf(params: unknown): Problem | undefined {
  * refusals read: `issuePlaces`).
  */
 export function problemIssue(path: readonly (string | number)[], problem: Problem) {
-  const text = problemText(problem);
-  return {
-    code: "custom" as const,
-    path: [...path],
-    message: text.en,
-    params: { ...problem, de: text.de },
-  };
+  const { message, params } = issueWords(problemText(problem));
+  return { code: "custom" as const, path: [...path], message, params: { ...problem, ...params } };
 }
