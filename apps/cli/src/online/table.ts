@@ -8,7 +8,13 @@ import {
   type ViewEvent,
 } from "@maumau/client";
 import type { AnyVariant, Command, Lang, Seat } from "@maumau/engine";
-import { describeEvent, eventMemory, rulesOfView, type EventContext } from "../play/events.js";
+import {
+  describeEvent,
+  eventMemory,
+  rememberGameOf,
+  rulesOfView,
+  type EventContext,
+} from "../play/events.js";
 import { parseInput } from "../play/input.js";
 import { familyOf } from "../families/index.js";
 import { isRecord } from "../play/view.js";
@@ -251,6 +257,7 @@ export class OnlineTable {
     if (this.ended) return;
     this.snapshot = snapshot;
     this.shown();
+    rememberGameOf(this.memory, events);
     const lines = events.flatMap((e, i) => this.describe(e, events[i + 1]));
     this.log.push(...lines);
     if (this.log.length > LOG_SIZE) this.log.splice(0, this.log.length - LOG_SIZE);

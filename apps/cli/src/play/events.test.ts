@@ -3,7 +3,13 @@ import { findVariant } from "@maumau/registry";
 import { describe, expect, it } from "vitest";
 import { CardStyle } from "./cards.js";
 import { GameDriver, isRefusal } from "@maumau/engine";
-import { describeEvent, eventMemory, rulesOfView, type EventContext } from "./events.js";
+import {
+  describeEvent,
+  eventMemory,
+  rememberGameOf,
+  rulesOfView,
+  type EventContext,
+} from "./events.js";
 import { TEXTS } from "./texts.js";
 
 const noris = findVariant("noris")!;
@@ -223,5 +229,37 @@ describe("the variant's own words (Theme.words, issue #21)", () => {
     expect(describeEvent(played, withTheme("french", "en"))).toBe(
       "Bot 2 plays ♥ hearts 8, wishing ♣ clubs.",
     );
+  });
+});
+
+describe("a game's end names its own game", () => {
+  const ended = { type: "game.ended", data: { winner: 1, scores: [12, 0] } };
+  const started = (game: number) => ({ type: "game.started", data: { game, dealer: 0 } });
+  /** The lines of `events` told in order, as a table in game `current` tells a batch. */
+  const told = (events: { type: string; data: object }[], current: number, lang: "en" | "de") => {
+    const memory = eventMemory();
+    rememberGameOf(memory, events);
+    const context = { ...ctx(lang), game: () => current, memory };
+    return events.map((e) => describeEvent(e, context)).filter((l) => l !== null);
+  };
+
+  it("a catch-up that ends game 1 and starts game 2 says game 1 was won (seen: 'wins game 2')", () => {
+    const [end, start] = told([ended, started(2)], 2, "de");
+    expect(end).toBe("Bot 2 gewinnt Spiel 1.");
+    expect(start).toContain("Spiel 2");
+    expect(told([ended, started(3)], 3, "en")[0]).toBe("Bot 2 wins game 2.");
+  });
+
+  it("lines told one by one follow the games they saw start", () => {
+    const memory = eventMemory();
+    const context = { ...ctx("en"), game: () => 3, memory };
+    describeEvent(started(1), context);
+    expect(describeEvent(ended, context)).toBe("Bot 2 wins game 1.");
+    describeEvent(started(2), context);
+    expect(describeEvent(ended, context)).toBe("Bot 2 wins game 2.");
+  });
+
+  it("without a game's start in sight, the table's current game is told", () => {
+    expect(told([ended], 4, "en")).toEqual(["Bot 2 wins game 4."]);
   });
 });

@@ -41,12 +41,31 @@ export interface Calls {
 export interface EventMemory {
   readonly penalties: PenaltyRanks;
   missedCall: "mau" | "mauMau" | null;
+  /**
+   * The game the lines have reached (the last `game.started`'s number), so that a game's end
+   * told after the next game began (a late joiner's catch-up, a watcher's first frame) names
+   * its own game, not the table's current one; null until the lines know it.
+   */
+  game: number | null;
 }
 
 export const eventMemory = (): EventMemory => ({
   penalties: new PenaltyRanks(),
   missedCall: null,
+  game: null,
 });
+
+/**
+ * Readies `memory` for a batch of events told in order (a catch-up that may begin inside a
+ * game): when it does not know the game yet and the batch starts a game, the events before that
+ * start belong to the game before it.
+ */
+export function rememberGameOf(memory: EventMemory, events: readonly Ev[]): void {
+  if (memory.game !== null) return;
+  const start = events.find((e) => e.type === "game.started");
+  const game = isRecord(start?.data) ? Number(start.data.game) : NaN;
+  if (Number.isInteger(game) && game > 1) memory.game = game - 1;
+}
 
 /** The classic rules of a view, if it has them. */
 function rulesIn(view: unknown): Record<string, unknown> | null {
@@ -92,6 +111,7 @@ export function describeEvent(e: Ev, ctx: EventContext, next?: Ev): string | nul
       if (memory) {
         memory.penalties.next(e);
         memory.missedCall = null;
+        if (Number.isInteger(d.game)) memory.game = Number(d.game);
       }
       return (
         "\n" +
@@ -191,7 +211,7 @@ export function describeEvent(e: Ev, ctx: EventContext, next?: Ev): string | nul
       return t.cut(who, Number(d.at), bottom, d.kept === true);
     }
     case "game.ended": {
-      const game = ctx.game();
+      const game = memory?.game ?? ctx.game();
       const winners = winnersOf([e]) ?? [];
       if (winners.length === 0) return c.bold(t.gameStalled(game));
       return c.bold(winners.map((w) => t.gameWon(ctx.who(w), game)).join(" "));
