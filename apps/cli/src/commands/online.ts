@@ -121,7 +121,7 @@ async function listCommand(flags: CommonFlags & { all?: boolean }, lang: Lang): 
       return [
         l.matchId,
         l.title === null ? l.variant : `${l.variant} (${showable(l.title)})`,
-        l.status,
+        o.status(l.status),
         l.seats.map((s, i) => (s.kind === "empty" ? o.empty : seatName(l, i, o))).join(", "),
         free > 0 && l.status !== "over" ? `${server}/m/${l.matchId}?join` : "",
       ];

@@ -459,6 +459,15 @@ describe("maumau play --server / watch / replay against a real server", () => {
     const all = startCli(["list", "--server", api.url, "--all"], { env: env() });
     expect(await ended(all)).toBe(0);
     expect(all.stdout()).toMatch(/ over /);
+    // In German, the status too (it was the English word in a German table).
+    const de = startCli(["list", "--server", api.url, "--all", "--lang", "de"], { env: env() });
+    expect(await ended(de)).toBe(0);
+    expect(de.stdout()).toMatch(/^Partie +Variante +Status +Plätze +Einladungslink$/m);
+    expect(de.stdout()).toMatch(
+      new RegExp(`^${open.matchId} +french +offen +Hal, frei, frei `, "m"),
+    );
+    expect(de.stdout()).toMatch(/ beendet /);
+    expect(de.stdout()).not.toMatch(/ (open|over) /);
     // Two CLI processes: over 60 s in all in a CI run of ten turbo tasks, when they started
     // through tsx (the package's integration timeout, 2 minutes, holds).
   });

@@ -1,3 +1,4 @@
+import type { MatchStatus } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
 import { TEXTS } from "../play/texts.js";
 
@@ -13,6 +14,8 @@ export interface OnlineTexts {
   readonly watch: (link: string) => string;
   readonly lobbyHint: (creator: boolean) => string;
   readonly empty: string;
+  /** A match's status in `maumau list`. */
+  readonly status: (status: MatchStatus) => string;
   /** A bot seat's tag, with its level (random, heuristic, search) for everyone to see. */
   readonly bot: (level: string | null) => string;
   readonly away: string;
@@ -87,6 +90,7 @@ const en: OnlineTexts = {
       ? "Starts when every seat is taken · start = bots take the free seats · bot = one bot · q = leave"
       : "Waiting for the host to start · q = leave",
   empty: "free",
+  status: (status) => status,
   bot: (level) => (level ? `bot: ${TEXTS.en.level(level)}` : "bot"),
   away: "away",
   gone: "gone",
@@ -164,6 +168,7 @@ const de: OnlineTexts = {
       ? "Beginnt, wenn alle Plätze besetzt sind · start = Bots auf die freien Plätze · bot = ein Bot · q = verlassen"
       : "Warten, bis der Gastgeber beginnt · q = verlassen",
   empty: "frei",
+  status: (status) => ({ open: "offen", running: "läuft", over: "beendet" })[status],
   bot: (level) => (level ? `Bot: ${TEXTS.de.level(level)}` : "Bot"),
   away: "weg",
   gone: "nicht da",
