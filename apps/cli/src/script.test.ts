@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { findVariant } from "@maumau/registry";
 import { describe, expect, it } from "vitest";
 import { runScript, ScriptError } from "./script.js";
-import { cliCommand } from "./testing/cliCommand.js";
+import { cliCommand, cliEnv } from "./testing/cliCommand.js";
 
 const examples = new URL("../../../../shared/conformance/examples/", import.meta.url).pathname;
 
@@ -13,9 +13,14 @@ type Expected = {
   state: Record<string, unknown>;
 };
 
-const cli = (args: string[], input?: string) => {
+const cli = (args: string[], input?: string, env?: Record<string, string>) => {
   const [command, ...prefix] = cliCommand();
-  return spawnSync(command, [...prefix, ...args], { encoding: "utf8", input, timeout: 60_000 });
+  return spawnSync(command, [...prefix, ...args], {
+    encoding: "utf8",
+    input,
+    timeout: 60_000,
+    ...(env === undefined ? {} : { env: cliEnv(env) }),
+  });
 };
 
 const counts = (xs: readonly string[]) => {
@@ -126,5 +131,16 @@ describe("maumau script: input and failure modes", () => {
     const run = cli(["script", "-"], "{ nope");
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/not JSON/);
+  }, 60_000);
+
+  it("a file it cannot read is told in our words, in the locale's language, the path kept", () => {
+    const missing = join(examples, "no-such-script.json");
+    const en = cli(["script", missing], undefined, {});
+    expect(en.status).toBe(2);
+    expect(en.stderr).toBe(`maumau script: there is no file ${missing}\n`);
+    const de = cli(["script", examples], undefined, { LANG: "de_DE.UTF-8" });
+    expect(de.status).toBe(2);
+    expect(de.stderr).toBe(`maumau script: ${examples} ist ein Ordner, keine Datei\n`);
+    expect(`${en.stderr}${de.stderr}`).not.toMatch(/ENOENT|EISDIR|no such file/);
   }, 60_000);
 });

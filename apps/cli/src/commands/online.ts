@@ -159,7 +159,7 @@ async function replayCommand(
   if (flags.file !== undefined) {
     if (flags.save !== undefined)
       throw new UsageError({ en: "--save goes with --server", de: "--save gehört zu --server" });
-    history = readHistory(flags.file);
+    history = readHistory(flags.file, lang);
   } else {
     const target = resolveTarget(flags.server!, flags.match);
     if (target.matchId === null)
@@ -179,7 +179,7 @@ async function replayCommand(
     }
     if (!history.full) throw notOver(lang, target.matchId);
   }
-  const replay = new Replay(history);
+  const replay = new Replay(history, lang);
   if (flags.save !== undefined) {
     saveHistory(flags.save, history);
     console.log(`${flags.save}: ${history.events.length} events`);

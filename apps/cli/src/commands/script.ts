@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { findVariant } from "@maumau/registry";
 import { UsageError } from "../args.js";
+import { unreadable } from "../online/errors.js";
 import { runScript, ScriptError } from "../script.js";
 
 /** Where the user typed the command (pnpm runs root scripts from the repo root). */
@@ -14,11 +15,7 @@ export function scriptCommand(file: string): number {
   try {
     text = file === "-" ? readFileSync(0, "utf8") : readFileSync(userPath(file), "utf8");
   } catch (e) {
-    const why = (e as Error).message;
-    throw new UsageError({
-      en: `cannot read ${file}: ${why}`,
-      de: `${file} ist nicht lesbar: ${why}`,
-    });
+    throw new UsageError(unreadable(file, e));
   }
   let input: unknown;
   try {

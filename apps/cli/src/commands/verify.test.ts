@@ -1,4 +1,6 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { botMatchLog } from "@maumau/engine/testing";
@@ -118,5 +120,30 @@ describe("issue #12: maumau verify", () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("MATCH_NOT_FOUND");
     expect(() => logFrom({ nothing: true })).toThrow(/not a match log/);
+  }, 60_000);
+
+  it("tells a file it cannot read and a server it cannot reach in the locale's language, naming the path and the address", async () => {
+    const de = { LANG: "de_DE.UTF-8" };
+    const missing = join(dir, "nope.json");
+    const unread = await runCli(["verify", "--file", missing], "", 60_000, de);
+    expect(unread.code).toBe(2);
+    expect(unread.stderr).toBe(`maumau verify: die Datei ${missing} gibt es nicht\n`);
+    const folder = await runCli(["verify", "--file", dir], "", 60_000, de);
+    expect(folder.stderr).toBe(`maumau verify: ${dir} ist ein Ordner, keine Datei\n`);
+    // A port nothing listens on: taken, then given back.
+    const spare = createServer();
+    await new Promise<void>((done) => spare.listen(0, "127.0.0.1", done));
+    const port = (spare.address() as AddressInfo).port;
+    await new Promise<void>((done) => spare.close(() => done()));
+    const down = `http://127.0.0.1:${port}`;
+    const unreached = await runCli(["verify", "--server", down, "--match", "m1"], "", 60_000, de);
+    expect(unreached.code).toBe(2);
+    expect(unreached.stderr).toBe(
+      `maumau verify: Server ${down} nicht erreichbar: unter 127.0.0.1:${port} nimmt niemand die Verbindung an; läuft der Server?\n`,
+    );
+    const english = await runCli(["verify", "--server", down, "--match", "m1"]);
+    expect(english.stderr).toBe(
+      `maumau verify: cannot reach the server at ${down}: nothing at 127.0.0.1:${port} accepts the connection; is the server running?\n`,
+    );
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import { verifyFairness, type FairnessReport, type FamilyName } from "@maumau/en
 import { findVariant } from "@maumau/registry";
 import { exitOnUsageError, runCommand, UsageError, usageLang } from "../args.js";
 import { RemoteRefusal, TransportError } from "@maumau/client";
+import { badLogFile, reachProblem, transportProblem, unreadable } from "../online/errors.js";
 import { connect } from "../remote/connect.js";
 import { userPath } from "./script.js";
 
@@ -125,15 +126,17 @@ Examples:
         });
       let log: MatchLog;
       if (flags.file !== undefined) {
+        let text: string;
+        try {
+          text = readFileSync(userPath(flags.file), "utf8");
+        } catch (e) {
+          throw new UsageError(unreadable(flags.file, e));
+        }
         let input: unknown;
         try {
-          input = JSON.parse(readFileSync(userPath(flags.file), "utf8"));
-        } catch (e) {
-          const why = (e as Error).message;
-          throw new UsageError({
-            en: `cannot read ${flags.file}: ${why}`,
-            de: `${flags.file} ist nicht lesbar: ${why}`,
-          });
+          input = JSON.parse(text);
+        } catch {
+          throw new UsageError(badLogFile(flags.file, { notJson: true }));
         }
         log = logFrom(input);
       } else {
@@ -142,6 +145,9 @@ Examples:
             en: "--server and --match go together",
             de: "--server und --match gehören zusammen",
           });
+        // As every online command: a server that is down is told before any socket.
+        const down = await reachProblem(flags.server);
+        if (down !== null) throw new UsageError(down.text);
         try {
           log = await fetchLog(flags.server, flags.match);
         } catch (e) {
@@ -153,13 +159,7 @@ Examples:
               de: `${head}: ${refusal.message.de}`,
             });
           }
-          if (e instanceof TransportError) {
-            const why = e.reason === "timeout" ? "Zeitüberschreitung" : "Verbindung getrennt";
-            throw new UsageError({
-              en: e.message,
-              de: e.message.replace(`: ${e.reason} (`, `: ${why} (`),
-            });
-          }
+          if (e instanceof TransportError) throw new UsageError(transportProblem(e, flags.server));
           throw e;
         }
       }

@@ -97,7 +97,9 @@ describe("viz", () => {
     expect(text).not.toContain("effect.draw");
     expect(text).not.toContain("underPenalty");
     expect(text).not.toContain("playAgain");
-    expect(() => readRuleSet(join(dir, "missing.json"))).toThrow(/cannot read/);
+    expect(() => readRuleSet(join(dir, "missing.json"))).toThrow(
+      /there is no file .*missing\.json/,
+    );
   });
 
   it("takes the variant's options", async () => {

@@ -12,6 +12,7 @@ import {
   usageLang,
   variantOf,
 } from "../args.js";
+import { unreadable } from "../online/errors.js";
 
 export const VIZ_FORMATS = ["mermaid", "dot", "json", "svg", "html"] as const;
 export type VizFormat = (typeof VIZ_FORMATS)[number];
@@ -53,8 +54,8 @@ export function readRuleSet(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
-  } catch {
-    throw new UsageError({ en: `cannot read ${file}`, de: `${file} ist nicht lesbar` });
+  } catch (e) {
+    throw new UsageError(unreadable(file, e));
   }
   try {
     return JSON.parse(text) as unknown;

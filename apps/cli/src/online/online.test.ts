@@ -424,8 +424,8 @@ describe("maumau play --server / watch / replay against a real server", () => {
       },
     );
     expect(await ended(save)).toBe(0);
-    const history = readHistory(file);
-    const replay = new Replay(history);
+    const history = readHistory(file, "en");
+    const replay = new Replay(history, "en");
     const steps = history.events.length;
     // The engine's state at the last step is the replay of every engine event.
     const variant = findVariant(over.variant)!;
@@ -535,7 +535,9 @@ describe("maumau play --server / watch / replay against a real server", () => {
       const bad = startCli(["replay", "--file", file], { env: env() });
       expect(await ended(bad)).toBe(1);
       expect(bad.stderr().trim().split("\n")).toHaveLength(1);
-      expect(bad.stderr()).toMatch(/is not a match log \(game\.history\): version/);
+      expect(bad.stderr()).toMatch(
+        /is not a match log \(game\.history\): expected number at version; expected boolean at full/,
+      );
     });
 
     it("a seat that is taken (--seat counts from 1, as the table shows it)", async () => {

@@ -1,11 +1,18 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { isLobbyEventType, showable, type HistoryResult, type ViewEvent } from "@maumau/client";
-import { type AnyVariant, type Seat } from "@maumau/engine";
+import { type AnyVariant, type Lang, type Seat } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { z } from "zod";
 import { describeEvent } from "../play/events.js";
 import { isRecord } from "../play/view.js";
-import { OnlineError } from "./errors.js";
+import {
+  badEvent,
+  badLogFile,
+  notOver,
+  OnlineError,
+  unknownLogVariant,
+  unreadable,
+} from "./errors.js";
 import { describeLobbyEvent } from "./lobbyEvents.js";
 import { fit, type Look } from "./render.js";
 
@@ -24,31 +31,26 @@ export const historySchema = z.object({
   ),
 });
 
-/** Reads a saved log; a file that is not one is a clear error, and nothing else happens. */
-export function readHistory(file: string): HistoryResult {
+/**
+ * Reads a saved log; a file that is not one is a clear error in `lang`, and nothing else
+ * happens.
+ */
+export function readHistory(file: string, lang: Lang): HistoryResult {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new OnlineError(
-      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-      "BAD_FILE",
-    );
+    throw new OnlineError(unreadable(file, error)[lang], "BAD_FILE");
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new OnlineError(`${file} is not JSON`, "BAD_FILE");
+    throw new OnlineError(badLogFile(file, { notJson: true })[lang], "BAD_FILE");
   }
   const parsed = historySchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new OnlineError(
-      `${file} is not a match log (game.history): ${issue ? `${issue.path.join(".") || "(top)"}: ${issue.message}` : "?"}`,
-      "BAD_FILE",
-    );
-  }
+  if (!parsed.success)
+    throw new OnlineError(badLogFile(file, { issues: parsed.error.issues })[lang], "BAD_FILE");
   return parsed.data;
 }
 
@@ -67,21 +69,17 @@ export class Replay {
   readonly states: readonly unknown[];
   readonly names: readonly (string | null)[];
 
-  constructor(readonly history: HistoryResult) {
-    if (!history.full)
-      throw new OnlineError(
-        `match ${history.matchId} is not over: its log is not shown in full`,
-        "NOT_OVER",
-      );
+  /** A log this CLI cannot step through is an `OnlineError` in `lang`. */
+  constructor(
+    readonly history: HistoryResult,
+    lang: Lang,
+  ) {
+    if (!history.full) throw notOver(lang, history.matchId);
     this.events = history.events;
     const created = this.events.find((e) => e.type === "lobby.created");
     const data = created && isRecord(created.data) ? created.data : {};
     const variant = typeof data.variant === "string" ? findVariant(data.variant) : undefined;
-    if (variant === undefined)
-      throw new OnlineError(
-        `the log names no variant this CLI knows (${String(data.variant)})`,
-        "UNKNOWN_VARIANT",
-      );
+    if (variant === undefined) throw unknownLogVariant(lang, String(data.variant));
     this.variant = variant;
     const seats = typeof data.seats === "number" ? data.seats : 0;
     const names: (string | null)[] = Array.from({ length: seats }, () => null);
@@ -97,10 +95,8 @@ export class Replay {
         try {
           state = variant.engine.evolve(state, e);
         } catch (error) {
-          throw new OnlineError(
-            `event ${e.version} (${e.type}) does not follow from the ones before: ${error instanceof Error ? error.message : String(error)}`,
-            "BAD_LOG",
-          );
+          const why = error instanceof Error ? error.message : String(error);
+          throw badEvent(lang, e.version, e.type, why);
         }
       }
       states.push(state);
