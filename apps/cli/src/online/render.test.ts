@@ -112,6 +112,40 @@ describe("the full screen's hints (keys and moves) are never cut from 80 columns
     ]);
   });
 
+  it("a rule reference is never split nor alone at a row's start: it goes with the word before it", () => {
+    // Heul doch!'s hints for a card, as the screen shows them under the hand (8 = their indent).
+    const hints = (lang: Lang) => {
+      const t = tableLook(findVariant("heul-doch")!, 80, lang).t;
+      return t.hintsFor(
+        "orange 1",
+        [
+          `✗ ${t.pileHint("givesAway", "", null, false)} (H-3.2)`,
+          `✓ ${t.pileHint("onion", "", null, false)} (H-3.1)`,
+          `✓ ${t.pileHint("fitsNeighbour", "Bot 3", "orange 1", true)} (H-3.1)`,
+        ].join(" · "),
+      );
+    };
+    // At 66 columns the first hint's rule and its mark were a row of their own.
+    expect(wrapLine(hints("en"), 66, [" · "], 8)).toEqual([
+      "    orange 1 → ✗ not face up on your pile: it fits a",
+      "        neighbour (H-3.2) ·",
+      "        ✓ face down as an onion (H-3.1) ·",
+      "        ✓ Bot 3 (fits orange 1: it must go there or face",
+      "        down) (H-3.1)",
+    ]);
+    for (const lang of ["en", "de"] as const)
+      for (let width = 30; width <= 120; width++) {
+        const rows = wrapLine(hints(lang), width, [" · "], 8).map(plain);
+        for (const row of rows) {
+          expect(visibleLength(row)).toBeLessThanOrEqual(width);
+          // Never at a row's start, never cut: "(H-3.2)" whole after a word of its row.
+          expect(row.trimStart(), `${lang} ${width}: ${rows.join(" | ")}`).not.toMatch(/^\(H-|^·/);
+        }
+        expect(rows.join(" ").match(/\(H-\d\.\d\)/g)).toHaveLength(3);
+        expect(words(rows)).toEqual(words([hints(lang)]));
+      }
+  });
+
   it("at a width narrower than a word, only that word is cut", () => {
     const rows = wrapLine("a · abcdefghijklmnop · b", 8);
     for (const row of rows) expect(visibleLength(row)).toBeLessThanOrEqual(8);

@@ -66,11 +66,37 @@ function openCodes(text: string): string {
   return open;
 }
 
+/** A rule cited in brackets, "(H-3.2)", with any mark after it ("(H-3.2)," or "(H-3.2)."). */
+const RULE_REFERENCE = /^\([A-Z]+-\d+(?:\.\d+)*[a-z]?\)[.,;:]?$/;
+/** A mark standing alone between words: "·" between hints, a "," or "—". */
+const LONE_MARK = /^[·,;:—–]$/;
+
+/**
+ * A line's words for a break between words: a rule reference or a lone mark goes with the word
+ * before it ("neighbour (H-3.2) ·"), so that it never starts a row of its own, wherever the
+ * two fit in a row of `room`.
+ */
+function wordsOf(line: string, room: number): string[] {
+  const words: string[] = [];
+  for (const word of line.split(" ")) {
+    const plain = word.replace(ANSI, "");
+    const before = words[words.length - 1];
+    if (
+      before !== undefined &&
+      (RULE_REFERENCE.test(plain) || LONE_MARK.test(plain)) &&
+      visibleLength(`${before} ${word}`) <= room
+    )
+      words[words.length - 1] = `${before} ${word}`;
+    else words.push(word);
+  }
+  return words;
+}
+
 /** `line` in rows of `first` (the first row) and `rest` (the others), broken at `seps` in turn. */
 function breakAt(line: string, first: number, rest: number, seps: readonly string[]): string[] {
   const [sep, ...deeper] = seps;
   if (sep === undefined) return [fit(line, first)];
-  const pieces = line.split(sep);
+  const pieces = sep === " " ? wordsOf(line, rest) : line.split(sep);
   // A row broken after a separator keeps its visible mark (`·`, `,`): more follows.
   const mark = sep.trimEnd();
   const rows: string[] = [];
@@ -94,8 +120,9 @@ function breakAt(line: string, first: number, rest: number, seps: readonly strin
 /**
  * A line of hints (keys, moves) that is wider than `width`, in rows: broken at the first of
  * `seps` (then at the next, then between words) so that no hint is cut; only a word wider than
- * a whole row is (`fit`). Rows after the first are indented by `indent`; a colour open across
- * a break is closed at the row's end and opened again on the next.
+ * a whole row is (`fit`). Between words, a rule reference ("(H-3.2)") and a lone mark ("·")
+ * stay with the word before them. Rows after the first are indented by `indent`; a colour open
+ * across a break is closed at the row's end and opened again on the next.
  */
 export function wrapLine(
   line: string,
