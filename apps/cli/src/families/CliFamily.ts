@@ -17,6 +17,12 @@ export interface TableAt {
   readonly seatName: (seat: Seat) => string;
 }
 
+/** A line under the hand about one card of it (Heul doch!'s pile hints for that card). */
+export interface CardLine {
+  readonly card: string;
+  readonly line: string;
+}
+
 /** What the local table's line mode draws a turn with. */
 export interface TurnAt {
   readonly t: Texts;
@@ -72,8 +78,11 @@ export interface CliFamily<V extends FamilyView> {
   centre(view: V, look: Look): { readonly parts: string[]; readonly lines: string[] };
   /** What the status line adds after whose turn it is. */
   statusParts(view: V, at: TableAt & { readonly you: boolean }): string[];
-  /** The lines under the hand while a game runs, for the seat to act (full screen). */
-  underHand(view: V, at: TableAt & { readonly me: Seat }): string[];
+  /**
+   * The lines under the hand while a game runs, for the seat to act (full screen): each about
+   * one card of the hand, in the hand's order.
+   */
+  underHand(view: V, at: TableAt & { readonly me: Seat }): readonly CardLine[];
   /** At a game's end, one line per seat: what is counted in the open and its points. */
   endLines(view: V, at: EndAt): string[];
   /** Who won the game that just ended. */

@@ -1,7 +1,7 @@
 import { parseCard, pileHints, type HeulDochView, type Seat } from "@maumau/engine";
 import type { CardStyle } from "../play/cards.js";
 import type { Texts } from "../play/texts.js";
-import type { CliFamily } from "./CliFamily.js";
+import type { CardLine, CliFamily } from "./CliFamily.js";
 
 /** A pile's top as a viewer sees it: an onion shows its back, never its card. */
 export interface PileTop {
@@ -21,6 +21,18 @@ export function pileHintLines(
   style: CardStyle,
   name: (seat: Seat) => string,
 ): string[] {
+  return pileHintsByCard(piles, me, hand, t, style, name).map((hint) => hint.line);
+}
+
+/** `pileHintLines`, each with the card it is about. */
+function pileHintsByCard(
+  piles: readonly (PileTop | null)[],
+  me: Seat,
+  hand: readonly string[],
+  t: Texts,
+  style: CardStyle,
+  name: (seat: Seat) => string,
+): CardLine[] {
   return [...new Set(hand)].map((card) => {
     const hints = pileHints(piles.length, piles, me, card);
     const shown = hints
@@ -31,7 +43,7 @@ export function pileHintLines(
         const text = t.pileHint(h.reason, name(h.to), h.top ? style.card(h.top) : null, h.must);
         return `${h.allowed ? "✓" : "✗"} ${text} (${h.reason === "special" ? "H-4" : h.rule})`;
       });
-    return t.hintsFor(style.card(card), shown.join(" · "));
+    return { card, line: t.hintsFor(style.card(card), shown.join(" · ")) };
   });
 }
 
@@ -92,7 +104,7 @@ export const heulDoch: CliFamily<HeulDochView> = {
   statusParts: () => [],
 
   underHand: (v, { me, look, hand, seatName }) =>
-    pileHintLines(tops(v), me, hand, look.t, look.style, (seat) =>
+    pileHintsByCard(tops(v), me, hand, look.t, look.style, (seat) =>
       seat === me ? look.t.you : seatName(seat),
     ),
 

@@ -3,7 +3,7 @@ import type { CliFamily } from "./CliFamily.js";
 import { classic } from "./classic.js";
 import { heulDoch } from "./heulDoch.js";
 
-export type { CliFamily, EndAt, TableAt, TurnAt } from "./CliFamily.js";
+export type { CardLine, CliFamily, EndAt, TableAt, TurnAt } from "./CliFamily.js";
 
 /**
  * Every family the terminal client plays, by name: the only code of the CLI that names a

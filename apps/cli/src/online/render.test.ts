@@ -11,7 +11,15 @@ import { findVariant } from "@maumau/registry";
 import { Chalk } from "chalk";
 import { describe, expect, it } from "vitest";
 import { localSnapshot } from "../play/screen.js";
-import { lobbyLines, screenLines, visibleLength, wrapLine, type Look } from "./render.js";
+import {
+  lobbyLines,
+  screenLines,
+  shareRows,
+  sortedHand,
+  visibleLength,
+  wrapLine,
+  type Look,
+} from "./render.js";
 import { emptySeat, humanSeat, tableLook, waitingRoomSnapshot } from "../testing/tableFixtures.js";
 import { ONLINE_TEXTS } from "./texts.js";
 
@@ -193,6 +201,92 @@ function heulDochTurn(): { snapshot: MatchSnapshot; me: number } {
   }
 }
 
+/** The number the hand shows for the card a hint line is about (its label before the arrow). */
+function cardNumber(snapshot: MatchSnapshot, lang: Lang, hint: string): number {
+  const style = tableLook(findVariant("heul-doch")!, 80, lang).style;
+  const hand = sortedHand(snapshot, style);
+  const label = plain(hint).trim().split(" → ")[0];
+  return hand.findIndex((card) => plain(style.card(card)) === label) + 1;
+}
+
+/** Each card's hint rows on a screen: its first row (the label and arrow) and the rows under it. */
+function hintRows(rows: readonly string[]): string[][] {
+  const cards: string[][] = [];
+  let last: string[] | null = null;
+  for (const row of rows.map(plain)) {
+    if (/^ {4}\S.* → /.test(row)) cards.push((last = [row]));
+    else if (last !== null && row.startsWith(" ".repeat(8))) last.push(row);
+    else last = null;
+  }
+  return cards;
+}
+
+describe("the rows for the hints under the hand are shared fairly", () => {
+  it("shareRows: every line one row, the card the player is on all its rows if they are there, then the rest in turn", () => {
+    expect(shareRows([3, 3, 3, 1], 4, null)).toEqual([3, 2, 2, 1]);
+    expect(shareRows([3, 3, 3, 1], 1, null)).toEqual([2, 1, 1, 1]);
+    // The card the player is on (index 2) first, whole; the row left goes to the first.
+    expect(shareRows([3, 3, 4, 1], 4, 2)).toEqual([2, 1, 4, 1]);
+    // Not enough rows for it whole: shared in turn like the others.
+    expect(shareRows([3, 3, 6, 1], 4, 2)).toEqual([3, 2, 2, 1]);
+    expect(shareRows([2, 5], 0, 1)).toEqual([1, 1]);
+    expect(shareRows([2, 2], 10, null)).toEqual([2, 2]);
+  });
+
+  it.each(["en", "de"] as const)(
+    "a later card's hints are not cut to one row while an earlier card's take every row; the card typed shows whole (%s)",
+    (lang) => {
+      const { snapshot, me } = heulDochTurn();
+      const heulDoch = findVariant("heul-doch")!;
+      const log = ["move 1", "move 2", "move 3", "move 4"];
+      const screen = (width: number, height: number, typed = "") =>
+        screenLines(
+          { snapshot, me, log, now: 0, share: "", creator: false, typed },
+          tableLook(heulDoch, width, lang),
+          height,
+        );
+      // Each card's hints whole, one row each, on a screen wide enough for them.
+      const whole = hintRows(screen(400, 40)).map((card) => card[0]!);
+      for (const width of [60, 80, 100])
+        for (let height = 16; height <= 30; height++) {
+          const cards = hintRows(screen(width, height));
+          expect(cards.map((card) => card[0]!.split(" → ")[0])).toEqual(
+            whole.map((line) => line.split(" → ")[0]),
+          );
+          const where = `${width}×${height}: ${cards.map((c) => c.length).join(",")}`;
+          // A hint cut short is cut between words: never inside a rule ("(H…", "(H-3…"), nor
+          // after a mark that leads to what is cut ("· ✓ …").
+          for (const card of cards)
+            expect(card.join("\n"), where).not.toMatch(/\(H[-\d.]*…|[·✓✗] …/);
+          // A card cut short has at least as many rows as any other card but one.
+          for (const card of cards)
+            if (card.join("\n").includes("…"))
+              for (const other of cards)
+                expect(card.length, where).toBeGreaterThanOrEqual(other.length - 1);
+          // Rows given beyond one a card: the last moves keep a heading and three lines.
+          const rows = screen(width, height);
+          const heading = rows.findIndex((r) => r.includes(ONLINE_TEXTS[lang].lastMoves));
+          if (cards.every((card) => card.length === 1)) continue;
+          const shown = rows.slice(heading + 1, rows.indexOf("", heading));
+          expect(shown.slice(-3), where).toEqual(["move 2", "move 3", "move 4"]);
+
+          // Typed: the card the player is on shows whole whenever its rows are there, that is
+          // when the rows the hints take in all, beyond one each, are as many as it needs.
+          const extra = cards.reduce((n, card) => n + card.length - 1, 0);
+          const allWhole = cards.every((card) => !card.join("\n").includes("…"));
+          whole.forEach((line, i) => {
+            const number = cardNumber(snapshot, lang, line);
+            const on = hintRows(screen(width, height, `${number} `))[i]!;
+            const needs = wrapLine(line, width, [" · "], 8).length;
+            if (needs - 1 > extra && !allWhole) return;
+            expect(on.join("\n"), `${where}, typed ${number}`).not.toContain("…");
+            expect(words(on)).toEqual(words([line]));
+          });
+        }
+    },
+  );
+});
+
 describe("Heul doch!'s pile hints on a short, narrow screen", () => {
   it.each(["de", "en"] as const)(
     "a card's hints wider than the screen take the rows they need while the last moves keep theirs (%s, 60×22)",
@@ -200,9 +294,10 @@ describe("Heul doch!'s pile hints on a short, narrow screen", () => {
       const { snapshot, me } = heulDochTurn();
       const heulDoch = findVariant("heul-doch")!;
       const log = ["move 1", "move 2", "move 3", "move 4"];
+      let typed = "";
       const screen = (width: number, rows: number) =>
         screenLines(
-          { snapshot, me, log, now: 0, share: "", creator: false },
+          { snapshot, me, log, now: 0, share: "", creator: false, typed },
           tableLook(heulDoch, width, lang),
           rows,
         );
@@ -219,6 +314,8 @@ describe("Heul doch!'s pile hints on a short, narrow screen", () => {
       expect(neighbour).toBeDefined();
       expect(visibleLength(neighbour)).toBeGreaterThan(60);
 
+      // The player is on that card: its number typed at the prompt.
+      typed = String(cardNumber(snapshot, lang, neighbour));
       const rows = screen(60, 22);
       expect(rows).toHaveLength(22);
       for (const row of rows) expect(visibleLength(row)).toBeLessThanOrEqual(60);

@@ -9,7 +9,7 @@ import {
   type SeatView,
 } from "@maumau/client";
 import { parseCard, type Command, type Seat } from "@maumau/engine";
-import { familyOf } from "../families/index.js";
+import { familyOf, type CardLine } from "../families/index.js";
 import type { CardStyle } from "../play/cards.js";
 import type { Texts } from "../play/texts.js";
 import { distinct, handOf, isPlay, moveTokens, scoreTableOf } from "../play/view.js";
@@ -262,7 +262,7 @@ export function handLines(snapshot: MatchSnapshot, look: Look, oneColumn = false
 }
 
 /** What the family shows under the hand of the seat to act (the full screen); none otherwise. */
-function underHand(snapshot: MatchSnapshot, me: Seat | null, look: Look): string[] {
+function underHand(snapshot: MatchSnapshot, me: Seat | null, look: Look): readonly CardLine[] {
   const v = snapshot.view;
   if (v === null || me === null || snapshot.legal.length === 0) return [];
   return (
@@ -446,8 +446,72 @@ export function tableLines(
 }
 
 /**
+ * The card a player is on: the one whose number begins what is typed at the prompt so far
+ * ("3", "3 red"), as the hand is numbered on screen; null for anything else.
+ */
+export function typedCard(typed: string, hand: readonly string[]): string | null {
+  const number = /^\s*(\d+)(?:\s|$)/.exec(typed)?.[1];
+  return number === undefined ? null : (hand[Number(number) - 1] ?? null);
+}
+
+/**
+ * How many rows each of the lines under the hand gets, of the `wanted` rows each would take
+ * whole, when `spare` rows are there beyond one for each: first the line about the card the
+ * player is on (`focus`, an index) takes all it wants, if they are there; then the rows left
+ * go round in the hand's order, one to each line still cut, until none is left. So no line
+ * takes every row while a later one keeps only its first.
+ */
+export function shareRows(
+  wanted: readonly number[],
+  spare: number,
+  focus: number | null,
+): number[] {
+  const given = wanted.map(() => 1);
+  let left = Math.max(0, spare);
+  if (focus !== null && focus >= 0 && focus < wanted.length && wanted[focus]! - 1 <= left) {
+    given[focus] = wanted[focus]!;
+    left -= wanted[focus]! - 1;
+  }
+  while (left > 0 && given.some((n, i) => n < wanted[i]!))
+    given.forEach((n, i) => {
+      if (left > 0 && n < wanted[i]!) {
+        given[i] = n + 1;
+        left--;
+      }
+    });
+  return given;
+}
+
+/**
+ * A row cut to `width` between words, "…" where the rest would be: no word (no rule, "(H-3.2)")
+ * is cut in two, unless the first is wider than the row (`fit`).
+ */
+function cutAtWord(text: string, width: number): string {
+  if (visibleLength(text) <= width) return text;
+  const words = text.split(" ");
+  let row = words[0]!;
+  for (const word of words.slice(1)) {
+    if (visibleLength(`${row} ${word} …`) > width) break;
+    row += ` ${word}`;
+  }
+  // Not a mark that leads to what is cut ("· ✓ …"): the row ends with the last word.
+  row = row.replace(/(?:\s+[·✓✗,;:])+$/, "");
+  return row.trim() !== "" && visibleLength(`${row} …`) <= width
+    ? `${row} …\u001b[0m`
+    : fit(text, width);
+}
+
+/** The first `n` of a line's wrapped rows, the last of them holding the rest, cut. */
+function firstRows(wrapped: readonly string[], n: number, width: number): string[] {
+  if (n >= wrapped.length) return [...wrapped];
+  const rest = wrapped.slice(n - 1).map((row, i) => (i === 0 ? row : row.trimStart()));
+  return [...wrapped.slice(0, n - 1), cutAtWord(rest.join(" "), width)];
+}
+
+/**
  * The full screen, `rows` high: the table, the last moves (as many as fit), the hand and the
- * moves, the status. Lines are cut to the width; nothing scrolls.
+ * moves, the status. Lines are cut to the width; nothing scrolls. `typed` is what the prompt
+ * holds so far: the card whose number it begins with is the one the player is on.
  */
 export function screenLines(
   input: {
@@ -457,6 +521,7 @@ export function screenLines(
     now: number;
     share: string;
     creator: boolean;
+    typed?: string;
   },
   look: Look,
   rows: number,
@@ -468,10 +533,11 @@ export function screenLines(
       : tableLines(snapshot, me, look, now);
   const over = snapshot.progress?.status === "gameOver" || snapshot.lobby.status === "over";
   // What the player may type is never cut: the moves and keys take more rows where one is too
-  // short. A card's pile hints (one line per card) do too as far as the screen keeps room for
-  // the last moves (a heading and three): the cards in order, each whose hints are wider than
-  // the screen taking the rows it needs while they are there; a card they are not there for
-  // keeps one row.
+  // short. The lines under the hand (a card's pile hints) do too as far as the screen keeps
+  // room for the last moves (a heading and three): each has one row; the card the player is
+  // on gets all its rows when they are there, and the rows left are shared out in turn
+  // (`shareRows`), so a later card's hints are not cut to one row while an earlier card's
+  // take every row.
   const moves = movesLine(snapshot, look);
   const hints = over ? [] : underHand(snapshot, me, look);
   const below = (hintRows: readonly string[]) => [
@@ -481,15 +547,16 @@ export function screenLines(
     ...(moves === null ? [] : wrapLine(moves, look.width, ["  ", ", ", " · "])),
     ...wrapLine(statusLine(snapshot, me, look), look.width, ["  ", " · "]),
   ];
-  let spare = rows - top.length - below(hints).length - 4;
-  const bottom = below(
-    hints.flatMap((line) => {
-      const wrapped = wrapLine(line, look.width, [" · "], 8);
-      if (wrapped.length - 1 > spare) return [line];
-      spare -= wrapped.length - 1;
-      return wrapped;
-    }),
+  // The last moves' heading, three moves and the empty row above the hand.
+  const spare = rows - top.length - below(hints.map((h) => h.line)).length - 5;
+  const wrapped = hints.map((h) => wrapLine(h.line, look.width, [" · "], 8));
+  const on = typedCard(input.typed ?? "", sortedHand(snapshot, look.style));
+  const given = shareRows(
+    wrapped.map((w) => w.length),
+    spare,
+    on === null ? null : hints.findIndex((h) => h.card === on),
   );
+  const bottom = below(wrapped.flatMap((w, i) => firstRows(w, given[i]!, look.width)));
   const room = rows - top.length - bottom.length - 1;
   const shown = room > 1 ? log.slice(-(room - 1)) : [];
   const middle = room > 1 ? [look.c.dim(`── ${look.o.lastMoves} ──`), ...shown] : [];

@@ -64,7 +64,7 @@ const defaultName = (): string => {
 
 function uiFor(table: () => OnlineTable): Ui {
   return process.stdout.isTTY === true && process.stdin.isTTY === true
-    ? new FullScreenUi((rows, width) => table().compose(rows, width))
+    ? new FullScreenUi((rows, width, typed) => table().compose(rows, width, typed))
     : // Leaving and table talk act at once; every other line answers a prompt.
       new LineUi(
         process.stdin,

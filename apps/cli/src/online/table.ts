@@ -299,8 +299,8 @@ export class OnlineTable {
     this.finish({ kind: "over" });
   }
 
-  /** Draws the whole screen for the full-screen Ui. */
-  compose(rows: number, width: number): string[] {
+  /** Draws the whole screen for the full-screen Ui (`typed`: what the prompt holds so far). */
+  compose(rows: number, width: number, typed = ""): string[] {
     if (this.snapshot === null) return [];
     return screenLines(
       {
@@ -310,6 +310,7 @@ export class OnlineTable {
         now: Date.now(),
         share: this.setup.share,
         creator: this.setup.creator,
+        typed,
       },
       this.look(width),
       rows,

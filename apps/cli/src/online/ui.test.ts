@@ -39,14 +39,14 @@ describe("LineUi (issue #18.8: a terminal player is never left without a prompt)
 });
 
 /** A FullScreenUi on a fake terminal of 24 rows: what it wrote, and a way to type. */
-function fullScreen(compose: (rows: number) => string[]) {
+function fullScreen(compose: (rows: number, typed: string) => string[]) {
   const input = new PassThrough() as unknown as NodeJS.ReadStream & PassThrough;
   Object.assign(input, { isTTY: true, setRawMode: () => input });
   const output = new PassThrough() as unknown as NodeJS.WriteStream & PassThrough;
   Object.assign(output, { isTTY: true, rows: 24, columns: 80 });
   let written = "";
   output.setEncoding("utf8").on("data", (chunk: string) => (written += chunk));
-  const ui = new FullScreenUi((rows) => compose(rows), input, output);
+  const ui = new FullScreenUi((rows, _width, typed) => compose(rows, typed), input, output);
   return {
     ui,
     input,
@@ -74,6 +74,26 @@ describe("FullScreenUi (#20.10: the frame never scrolls)", () => {
       // The cursor goes back to the prompt row (23 of 24) after every line, same message or not.
       expect(written(), `input ${i + 1}`).toContain("\u001b[23;1H");
     }
+    ui.close();
+  });
+
+  it("a key that changes what the prompt holds redraws the table with it (the card typed)", async () => {
+    const { ui, input, written, clear } = fullScreen((_rows, typed) => ["title", `on: ${typed}`]);
+    ui.onLine(() => undefined);
+    ui.redraw();
+    await nextTurn();
+    clear();
+    input.write("3");
+    await nextTurn();
+    expect(written()).toContain("\u001b[2;1Hon: 3\u001b[K");
+    // Back to the prompt row, the typed key kept.
+    const prompt = written().indexOf("\u001b[23;1H");
+    expect(prompt).toBeGreaterThan(-1);
+    expect(written().slice(prompt)).toContain("> 3");
+    clear();
+    input.write("\u007f");
+    await nextTurn();
+    expect(written()).toContain("\u001b[2;1Hon: \u001b[K");
     ui.close();
   });
 

@@ -23,7 +23,7 @@ export interface Ui {
   readonly fullScreen: boolean;
   /** Lines typed, one at a time; `null` when the input has ended. */
   onLine(listener: (line: string | null) => void): void;
-  /** Full screen: draws `compose(rows, width)` in place. Line mode: ignored. */
+  /** Full screen: draws `compose(rows, width, typed)` in place. Line mode: ignored. */
   redraw(): void;
   /** Line mode: prints lines as they come. Full screen: ignored (the screen shows the state). */
   print(lines: readonly string[]): void;
@@ -39,11 +39,15 @@ const ESC = "\u001b[";
 /** Rows kept for the message under the table (a longer one is cut). */
 const NOTE_ROWS = 2;
 
+/** What a full screen draws: `rows` × `width`, and what the prompt holds so far (`typed`). */
+export type Compose = (rows: number, width: number, typed: string) => string[];
+
 /**
  * The whole terminal, redrawn in place on the alternate screen: only rows that changed are
  * written (no clearing, so no flicker); the input line stays at the bottom, edited by
  * readline. Rows: the table, then two message rows, then the prompt, then one empty row (a
- * typed Enter moves there instead of scrolling the screen).
+ * typed Enter moves there instead of scrolling the screen). A key that changes what the
+ * prompt holds redraws too: the table may show the card typed (`Compose`'s `typed`).
  */
 export class FullScreenUi implements Ui {
   readonly fullScreen = true;
@@ -53,10 +57,12 @@ export class FullScreenUi implements Ui {
   private closed = false;
   /** An Enter moved the cursor off the prompt row: the next redraw puts it back (#20.10). */
   private moved = false;
+  /** What the prompt held at the last redraw. */
+  private typed = "";
   private readonly tick: ReturnType<typeof setInterval>;
 
   constructor(
-    private readonly compose: (rows: number, width: number) => string[],
+    private readonly compose: Compose,
     private readonly input: NodeJS.ReadStream = process.stdin,
     private readonly output: NodeJS.WriteStream = process.stdout,
   ) {
@@ -64,6 +70,7 @@ export class FullScreenUi implements Ui {
     this.rl = createInterface({ input, output, terminal: true, prompt: "> " });
     this.output.on("resize", this.onResize);
     // Ctrl-L: readline clears the screen; every row is drawn again, the hand row included.
+    // Listened to after readline: its line already holds the key.
     this.input.on("keypress", this.onKeypress);
     // The turn timer counts down: redraw once a second (only changed rows are written).
     this.tick = setInterval(() => this.redraw(), 1000);
@@ -75,6 +82,7 @@ export class FullScreenUi implements Ui {
     key: { ctrl?: boolean; name?: string } | undefined,
   ) => {
     if (key?.ctrl && key.name === "l") this.onResize();
+    else if (this.rl.line !== this.typed) this.redraw();
   };
 
   private readonly onResize = () => {
@@ -105,7 +113,8 @@ export class FullScreenUi implements Ui {
     const note = wrap(this.note, width, NOTE_ROWS);
     while (note.length < NOTE_ROWS) note.push("");
     const height = rows - 2 - NOTE_ROWS;
-    const lines = this.compose(height, width).slice(0, height);
+    this.typed = this.rl.line;
+    const lines = this.compose(height, width, this.typed).slice(0, height);
     while (lines.length < height) lines.push("");
     const frame = [...lines, ...note];
     let out = "";

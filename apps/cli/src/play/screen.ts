@@ -1,6 +1,6 @@
 import type { LobbyView, MatchSnapshot, SeatView } from "@maumau/client";
 import type { BotLevel, Command, FamilyView, Progress, Seat } from "@maumau/engine";
-import { FullScreenUi } from "../online/ui.js";
+import { FullScreenUi, type Compose } from "../online/ui.js";
 import type { PlayIo, PlayScreen } from "./session.js";
 
 /** What a local table knows at one moment, for the renderer the online table draws with. */
@@ -83,7 +83,7 @@ export class ScreenIo implements PlayIo, PlayScreen {
     private readonly output: NodeJS.WriteStream = process.stdout,
   ) {}
 
-  open(compose: (rows: number, width: number) => string[]): void {
+  open(compose: Compose): void {
     if (this.ui !== null || this.closed) return;
     const ui = new FullScreenUi(compose, this.input, this.output);
     ui.onLine((line) => {

@@ -15,6 +15,7 @@ import {
 import { toShownSeats, UsageError } from "../args.js";
 import { screenLines, type Look } from "../online/render.js";
 import { ONLINE_TEXTS } from "../online/texts.js";
+import type { Compose } from "../online/ui.js";
 import { localSnapshot } from "./screen.js";
 import { CardStyle, matchColour } from "./cards.js";
 import { colourChoices, resolveCard, resolveColour, type TypedAt } from "./resolveCard.js";
@@ -42,8 +43,8 @@ export interface PlayIo {
 
 /** The full screen a `PlayIo` may offer. */
 export interface PlayScreen {
-  /** Draws `compose(rows, width)` in place from now on, until `close`. */
-  open(compose: (rows: number, width: number) => string[]): void;
+  /** Draws `compose(rows, width, typed)` in place from now on, until `close`. */
+  open(compose: Compose): void;
   /** One message in the fixed row under the table (a hint, an error). */
   message(text: string): void;
   /** Leaves the full screen: what is written after it is printed on the terminal. */
@@ -154,7 +155,7 @@ class Table {
   }
 
   /** The full screen: the online table's renderer, drawn from the local state. */
-  compose(rows: number, width: number): string[] {
+  compose(rows: number, width: number, typed = ""): string[] {
     const { setup } = this;
     const progress = this.driver.progress();
     const mine = progress.status === "playing" && progress.toAct === this.me;
@@ -186,7 +187,7 @@ class Table {
       local: this.t.seedLine(setup.seed, opts),
     };
     return screenLines(
-      { snapshot, me: this.me, log: this.log, now: Date.now(), share: "", creator: false },
+      { snapshot, me: this.me, log: this.log, now: Date.now(), share: "", creator: false, typed },
       look,
       rows,
     );
@@ -207,7 +208,7 @@ class Table {
     const opts = Object.keys(options).length ? JSON.stringify(toShownSeats(variant, options)) : "";
     if (this.io.screen) {
       this.screen = this.io.screen;
-      this.screen.open((rows, width) => this.compose(rows, width));
+      this.screen.open((rows, width, typed) => this.compose(rows, width, typed));
     }
     this.say(
       this.c.bold(this.t.title(variant.names[lang], players, seat, bots)),

@@ -154,7 +154,8 @@ const en: Texts = {
     "  onions      any card may go face down onto your own pile; nothing goes onto another",
     "              player's onion or empty pile (H-3.3); onions spoil ranks at the end (H-6)",
     "  specials    (if in play) go to the middle and move or turn top cards (H-4)",
-    "  Under your hand each card says where it may go, and why.",
+    "  Under your hand each card says where it may go, and why; where the screen is too short",
+    "  for all of it, type the card's number (before Enter) and its hints show whole.",
   ].join("\n"),
   pileHint: (reason, name, top, must) =>
     reason === "fitsNeighbour"
@@ -361,7 +362,8 @@ const de: Texts = {
     "  Zwiebeln    jede Karte darf verdeckt auf deinen Stapel; auf Zwiebel oder leeren Stapel",
     "              eines anderen kommt nichts (H-3.3); Zwiebeln verderben am Ende Zahlen (H-6)",
     "  Sonderkarten (wenn dabei) kommen in die Mitte und bewegen oder drehen oberste Karten (H-4)",
-    "  Unter deiner Hand steht bei jeder Karte, wohin sie darf, und warum.",
+    "  Unter deiner Hand steht bei jeder Karte, wohin sie darf, und warum; ist der Bildschirm",
+    "  dafür zu kurz, tippe ihre Nummer (vor Enter), dann steht bei ihr alles da.",
   ].join("\n"),
   pileHint: (reason, name, top, must) =>
     reason === "fitsNeighbour"
