@@ -172,6 +172,61 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await context.close();
   }, 60_000);
 
+  /**
+   * A server of the lobby's own whose bots never move (a bots-only match stays in the list as
+   * it is, not played to its end while the page is read), serving the same build; `check` gets
+   * its URL and service.
+   */
+  async function stillLobby(check: (still: TestApi) => Promise<void>): Promise<void> {
+    const still = await startTestApi({ webDist: dist, botDelayMs: 3_600_000 });
+    try {
+      await check(still);
+    } finally {
+      await still.stop();
+    }
+  }
+
+  /** A running match nobody sits at: its host seats bots, starts and leaves ("Bots only"). */
+  async function botsOnlyMatch(still: TestApi, variant: string, seats: number): Promise<string> {
+    const { service } = still;
+    const { matchId, ticket } = await service.create({ variant, seats, name: "Host" });
+    const token = ticket!.token;
+    await service.addBots({ matchId, token, level: "random" });
+    await service.start({ matchId, token });
+    await service.leave({ matchId, token });
+    return matchId;
+  }
+
+  it("the lobby on a phone: a match's status badge stays whole on one line at every width (de)", async () => {
+    await stillLobby(async (still) => {
+      // The variants' German names are of every length: a badge after one comes to the end of
+      // a line somewhere between 300 and 480 px (at 390 px "Nur Bots" was cut after "Nur").
+      const ids: string[] = [];
+      for (const variant of ["bavarian", "noris", "french", "crazy-eights", "switch", "tabaluga"])
+        ids.push(await botsOnlyMatch(still, variant, 2));
+      const waiting = await still.service.create({ variant: "heul-doch", seats: 3, name: "Wer" });
+      ids.push(waiting.matchId);
+      const { page, errors, context } = await person("de-DE");
+      await page.setViewportSize(PHONE);
+      await page.goto(still.url);
+      const badges = page.locator(ids.map((id) => `[data-match="${id}"] .badge`).join(", "));
+      await expect.poll(() => badges.count(), { timeout: 10_000 }).toBe(ids.length);
+      expect(await badges.allTextContents()).toContain("Nur Bots");
+      expect(await badges.allTextContents()).toContain("Wartet auf Mitspieler");
+      const broken: string[] = [];
+      for (let width = 300; width <= 480; width += 2) {
+        await page.setViewportSize({ width, height: PHONE.height });
+        for (const [text, lines] of await badges.evaluateAll((all) =>
+          all.map((b) => [b.textContent, b.getClientRects().length] as const),
+        ))
+          if (lines !== 1) broken.push(`${text} at ${width} px: ${lines} lines`);
+      }
+      expect(broken).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }, 60_000);
+
   it("a waiting room everyone left closes: the list drops it, its page says so (no empty lobby to wait in)", async () => {
     const { page, errors, context } = await person();
     const created = await api.service.create({ variant: "noris", seats: 3, name: "Gone" });
