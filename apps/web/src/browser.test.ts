@@ -227,6 +227,50 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     });
   }, 60_000);
 
+  it("the lobby's match list: every entry's buttons stand in the same place, whatever the length of its names (desktop and phone, en and de)", async () => {
+    await stillLobby(async (still) => {
+      const { service } = still;
+      const short = await service.create({ variant: "noris", seats: 2, name: "Anna" });
+      const long = await service.create({ variant: "noris", seats: 10, name: "Annemarie" });
+      for (const name of ["Bartholomäus", "Friederike", "Konstantin", "Maximiliane", "Wilhelmine"])
+        await service.join({ matchId: long.matchId, name });
+      const ids = [short.matchId, long.matchId, await botsOnlyMatch(still, "french", 2)];
+      const { page, errors, context } = await person();
+      await page.goto(still.url);
+      for (const id of ids) await page.locator(`[data-match="${id}"]`).waitFor();
+      for (const lang of ["en", "de"] as const) {
+        await page.locator(`.language-toggle button[lang="${lang}"]`).click();
+        await page.locator(`html[lang="${lang}"]`).waitFor({ state: "attached" });
+        for (const [size, viewport] of [
+          ["desktop", DESKTOP],
+          ["phone", PHONE],
+        ] as const) {
+          await page.setViewportSize(viewport);
+          const places = await page.evaluate(
+            (ids) =>
+              ids.map((id) => {
+                const row = document.querySelector(`[data-match="${id}"]`)!;
+                const text = row.firstElementChild!.getBoundingClientRect();
+                const watch = row.querySelector(".row-actions > :last-child")!;
+                const box = watch.getBoundingClientRect();
+                // Where the Watch button stands: its left edge, and whether beside the text.
+                return { left: Math.round(box.left), beside: box.left >= text.right - 1 };
+              }),
+            ids,
+          );
+          const where = `${size}, ${lang}`;
+          for (const place of places.slice(1)) expect(place, where).toEqual(places[0]);
+          // Beside the text where there is room (a desktop's list), below it on a phone.
+          expect(places[0]!.beside, where).toBe(size === "desktop");
+        }
+        await page.setViewportSize(DESKTOP);
+      }
+      await page.screenshot({ path: join(SHOTS, "lobby-list.png"), fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }, 60_000);
+
   it("a waiting room everyone left closes: the list drops it, its page says so (no empty lobby to wait in)", async () => {
     const { page, errors, context } = await person();
     const created = await api.service.create({ variant: "noris", seats: 3, name: "Gone" });
