@@ -94,6 +94,12 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     return { context, page, errors };
   }
 
+  /** Chooses a variant in the New match form: its tile's radio, named as the variant (English). */
+  const pickVariant = (page: Page, id: string): Promise<void> =>
+    page
+      .getByRole("radio", { name: variants.find((v) => v.id === id)!.names.en, exact: true })
+      .check();
+
   /**
    * The house-rules page on a phone, in English and then in German (its language toggle):
    * `check` runs in each; the page may log no error.
@@ -269,6 +275,139 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       expect(errors).toEqual([]);
       await context.close();
     });
+  }, 60_000);
+
+  it("the New match form's variant picker: a tile per variant with a fan of its cards, a radio group chosen by keyboard, what it drives follows; light and dark, en and de, desktop and phone", async () => {
+    const offered = (await (await fetch(`${url}/api/variants`)).json()) as {
+      id: string;
+      names: { en: string; de: string };
+      description: { en: string; de: string };
+      optionDocs: unknown[];
+    }[];
+    const { page, errors, context } = await person();
+    await page.goto(url);
+    const group = page.getByRole("group", { name: "Variant" });
+    const radios = group.getByRole("radio");
+    await radios.first().waitFor();
+    // Every variant the server offers, in its order, its id the value; a fan of 2–3 of the
+    // table's own cards (hidden from screen readers: the radio is named by the variant).
+    expect(
+      await radios.evaluateAll((all) => all.map((r) => (r as HTMLInputElement).value)),
+    ).toEqual(offered.map((v) => v.id));
+    for (const v of offered) {
+      const radio = group.getByRole("radio", { name: v.names.en, exact: true });
+      expect(await radio.getAttribute("value")).toBe(v.id);
+      const tile = page.locator(`.variant-tile[data-variant="${v.id}"]`);
+      const cards = tile.locator(".variant-fan svg.card");
+      expect(await cards.count(), v.id).toBeGreaterThanOrEqual(2);
+      expect(await cards.count(), v.id).toBeLessThanOrEqual(3);
+      expect(await tile.locator(".variant-fan").getAttribute("aria-hidden")).toBe("true");
+      expect(await tile.locator(".variant-hint").textContent()).toBe(v.description.en);
+    }
+    await expect.poll(() => radios.first().isChecked()).toBe(true);
+
+    // The keyboard: Tab from the name enters the group at the chosen tile, the arrows choose.
+    await page.getByLabel("Your name").focus();
+    await page.keyboard.press("Tab");
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLInputElement).value);
+    expect(await focused()).toBe(offered[0]!.id);
+    const about = page.locator(".variant-about");
+    for (const [key, index] of [
+      ["ArrowRight", 1],
+      ["ArrowRight", 2],
+      ["ArrowLeft", 1],
+      ["ArrowDown", 2],
+    ] as const) {
+      await page.keyboard.press(key);
+      const v = offered[index]!;
+      expect(await focused(), key).toBe(v.id);
+      expect(await group.getByRole("radio", { checked: true }).getAttribute("value")).toBe(v.id);
+      // What the select drove: the hint, the rules link, the variant's options.
+      await expect.poll(() => about.textContent()).toContain(v.description.en);
+      expect(await about.getByRole("link", { name: "Show rules" }).getAttribute("href")).toBe(
+        `/rules/${v.id}`,
+      );
+      if (v.optionDocs.length > 0)
+        expect(await page.locator("fieldset.options legend").textContent()).toBe(v.names.en);
+    }
+    // House rules: a saved rule set or a preset instead of the variant's options.
+    await pickVariant(page, "custom");
+    await page.getByLabel("Start from").waitFor();
+    expect(await page.locator("fieldset.options").count()).toBe(0);
+    await pickVariant(page, "french");
+
+    /** The look of a tile: its outline (the focus) and its border (chosen or not). */
+    const look = (id: string) =>
+      page.locator(`.variant-tile[data-variant="${id}"]`).evaluate((tile) => {
+        const s = getComputedStyle(tile);
+        const tick = getComputedStyle(tile.querySelector(".variant-fan")!, "::after").content;
+        const surface = getComputedStyle(tile.closest(".page")!).backgroundColor;
+        return { outline: s.outlineStyle, border: s.borderTopColor, tick, surface };
+      });
+    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (c: string) => {
+      const [r, g, b] = rgb(c).map((v) => {
+        const x = v / 255;
+        return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const contrast = (a: string, b: string) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi! + 0.05) / (lo! + 0.05);
+    };
+    for (const scheme of ["light", "dark"] as const)
+      for (const lang of ["en", "de"] as const) {
+        const where = `${scheme}, ${lang}`;
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.locator(`.language-toggle button[lang="${lang}"]`).click();
+        await page.locator(`html[lang="${lang}"]`).waitFor({ state: "attached" });
+        const french = offered.find((v) => v.id === "french")!;
+        await group.getByRole("radio", { name: french.names[lang], exact: true }).focus();
+        await page.keyboard.press("ArrowLeft");
+        await page.keyboard.press("ArrowRight");
+        // The chosen tile: a tick and a border apart from the others' (3:1 on the surface);
+        // the focused one its focus ring.
+        const chosen = await look("french");
+        const other = await look("noris");
+        expect(chosen.outline, where).not.toBe("none");
+        expect(other.outline, where).toBe("none");
+        expect(chosen.tick, where).toBe('"✓"');
+        expect(other.tick, where).toBe("none");
+        expect(contrast(chosen.border, chosen.surface), where).toBeGreaterThanOrEqual(3);
+        expect(chosen.border, where).not.toBe(other.border);
+        expect(
+          await page.getByRole("group", { name: lang === "de" ? "Variante" : "Variant" }).count(),
+        ).toBe(1);
+        await expect.poll(() => about.textContent()).toContain(french.description[lang]);
+        await page.screenshot({ path: join(SHOTS, `lobby-picker-${scheme}-${lang}.png`) });
+      }
+
+    // A phone: one row of tiles that scrolls sideways, a tile chosen by keyboard all in view,
+    // the Create button within one and a half screens of the top.
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize(PHONE);
+    const row = page.locator(".variant-tiles");
+    expect(await row.evaluate((r) => r.scrollWidth > r.clientWidth)).toBe(true);
+    const tops = await page
+      .locator(".variant-tile")
+      .evaluateAll((tiles) => tiles.map((t) => Math.round(t.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await group.getByRole("radio", { checked: true }).focus();
+    for (let i = 0; i < offered.length; i++) {
+      await page.keyboard.press("ArrowRight");
+      const inView = await page.evaluate(() => {
+        const tile = document.activeElement!.closest(".variant-tile")!.getBoundingClientRect();
+        const box = document.querySelector(".variant-tiles")!.getBoundingClientRect();
+        return tile.left >= box.left - 0.5 && tile.right <= box.right + 0.5;
+      });
+      expect(inView, `${await focused()} in view`).toBe(true);
+    }
+    const create = await page.getByRole("button", { name: "Partie anlegen" }).boundingBox();
+    expect(create!.y + create!.height).toBeLessThan(1.5 * PHONE.height);
+    await page.screenshot({ path: join(SHOTS, "lobby-picker-phone.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
   }, 60_000);
 
   it("a waiting room everyone left closes: the list drops it, its page says so (no empty lobby to wait in)", async () => {
@@ -454,7 +593,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       // Anna creates the match: three seats, one bot, one game.
       await anna.page.goto(url);
       await anna.page.getByLabel("Your name").fill("Anna");
-      await anna.page.getByLabel("Variant").selectOption(variant);
+      await pickVariant(anna.page, variant);
       await anna.page.getByLabel("Seats").fill("3");
       await anna.page.getByLabel("Bots", { exact: true }).fill("1");
       if (variant === "noris") await anna.page.getByLabel("Games in the match").fill("1");
@@ -877,7 +1016,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       const host = await person();
       await host.page.goto(url);
       await host.page.getByLabel("Your name").fill("Hosta");
-      await host.page.getByLabel("Variant").selectOption("french");
+      await pickVariant(host.page, "french");
       await host.page.getByLabel("Seats").fill("3");
       await host.page.getByLabel("Bots", { exact: true }).fill("0");
       await host.page.getByRole("button", { name: "Create match" }).click();
@@ -945,7 +1084,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       const { page, errors, context } = await person();
       await page.goto(url);
       await page.getByLabel("Your name").fill("Solo");
-      await page.getByLabel("Variant").selectOption("french");
+      await pickVariant(page, "french");
       await page.getByLabel("Seats").fill("3");
       await page.getByLabel("Bots", { exact: true }).fill("2");
       await page.getByRole("button", { name: "Create match" }).click();
@@ -978,7 +1117,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
 
     await anna.page.goto(url);
     await anna.page.getByLabel("Your name").fill("Anna");
-    await anna.page.getByLabel("Variant").selectOption("noris");
+    await pickVariant(anna.page, "noris");
     await anna.page.getByLabel("Seats").fill("3");
     await anna.page.getByLabel("Bots", { exact: true }).fill("1");
     await anna.page.getByLabel("Games in the match").fill("2");
@@ -1459,7 +1598,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto(url);
     await page.getByLabel("Your name").fill("Anna");
-    await page.getByLabel("Variant").selectOption("heul-doch");
+    await pickVariant(page, "heul-doch");
     await page.getByLabel("Seats").fill("3");
     await page.getByLabel("Bots", { exact: true }).fill("2");
     // Every other seat a bot: the match starts at once (#19.1).

@@ -85,4 +85,6 @@ export const heulDochDeck: DeckLook = {
   },
   rankMark: (rank) => rank,
   Face: HeulDochFace,
+  // Two colours of numbers and what spoils them: an onion (H-3.1c).
+  fan: [{ code: "orange/3" }, { code: "purple/6" }, { code: null, onion: true }],
 };

@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BotLevelField } from "./BotLevelField";
 import { NameField } from "./NameField";
+import { VariantPicker } from "./VariantPicker";
 import { keepSeat, seatTicket, storedName, storeName } from "../net/seats";
 import { server, useConnection } from "../net/server";
 import { followLink, navigate, paths } from "../router";
@@ -371,26 +372,21 @@ function CreateMatch(props: { variants: readonly VariantSummary[]; lang: Lang; n
           void submit();
         }}
       >
-        <label>
-          {t("lobby.variant")}{" "}
-          <select
-            value={variant.id}
-            onChange={(e) => {
-              setVariantId(e.target.value);
-              setOptions({});
-            }}
-          >
-            {variants.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.names[lang]}
-              </option>
-            ))}
-          </select>
-        </label>{" "}
-        <a href={paths.rules(variant.id)} onClick={followLink}>
-          {t("variants.showRules")}
-        </a>
-        <p className="hint">{variant.description[lang]}</p>
+        <VariantPicker
+          variants={variants}
+          lang={lang}
+          value={variant.id}
+          onChange={(id) => {
+            setVariantId(id);
+            setOptions({});
+          }}
+        />
+        <p className="hint variant-about">
+          {variant.description[lang]}{" "}
+          <a href={paths.rules(variant.id)} onClick={followLink}>
+            {t("variants.showRules")}
+          </a>
+        </p>
         <div className="form-row">
           <label>
             {t("lobby.seats")}{" "}
