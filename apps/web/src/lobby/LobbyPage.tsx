@@ -5,7 +5,7 @@ import {
   type VariantSummary,
 } from "@maumau/client";
 import type { BotLevel, Lang } from "@maumau/engine";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { BotLevelField } from "./BotLevelField";
 import { NameField } from "./NameField";
@@ -124,6 +124,8 @@ function MatchList(props: { variants: readonly VariantSummary[]; lang: Lang; nam
             <li
               key={m.matchId}
               className="match-row"
+              // The variant's felt, as on its tile in the New match form.
+              style={{ "--felt": variant?.theme.table } as CSSProperties}
               data-match={m.matchId}
               data-status={m.status}
               data-bots-only={bots}
