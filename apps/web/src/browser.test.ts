@@ -119,6 +119,60 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await context.close();
   }
 
+  /**
+   * A started match of `count` people (Anna, Ben, Cleo, Dora), played through the service until
+   * Anna, on her turn, holds a card she may play more than one way (a wild: which colour to wish;
+   * heul-doch: where and how): that card, and the seats' tickets.
+   */
+  async function choiceAhead(
+    variant: string,
+    count: number,
+    options: object,
+  ): Promise<{ matchId: string; seats: { token: string }[]; card: string }> {
+    const { matchId, ticket } = await api.service.create({
+      variant,
+      seats: count,
+      name: "Anna",
+      options,
+    });
+    const seats: { token: string }[] = [ticket!];
+    for (const name of ["Ben", "Cleo", "Dora"].slice(0, count - 1))
+      seats.push(await api.service.join({ matchId, name }));
+    await api.service.start({ matchId, token: seats[0]!.token });
+    const ways = (snap: MatchSnapshot) => {
+      const byCard = new Map<string, number>();
+      for (const c of snap.legal)
+        if (c.type === "playCard") byCard.set(c.card, (byCard.get(c.card) ?? 0) + 1);
+      return [...byCard].find(([, n]) => n > 1)?.[0];
+    };
+    for (let move = 0; ; move++) {
+      expect(move, "Anna holds a card with a choice on her turn").toBeLessThan(1500);
+      const open = await api.service.snapshot({ matchId });
+      const seat = open.progress?.status === "gameOver" ? 0 : (open.progress?.toAct ?? 0);
+      const snap = await api.service.snapshot({ matchId, token: seats[seat]!.token });
+      const card = seat === 0 && snap.progress?.status === "playing" ? ways(snap) : undefined;
+      if (card !== undefined) return { matchId, seats, card };
+      expect(open.lobby.status, "the match goes on").not.toBe("over");
+      const plays = snap.legal.filter((c) => c.type === "playCard");
+      const next: Command | undefined =
+        snap.progress?.status === "gameOver"
+          ? { type: "startNextGame" }
+          : (plays.find((c) => plays.filter((d) => d.card === c.card).length === 1) ??
+            snap.legal.find((c) => c.type !== "playCard") ??
+            plays[0]);
+      if (next === undefined) {
+        await new Promise((done) => setTimeout(done, 20));
+        continue;
+      }
+      await api.service.command({
+        matchId,
+        token: seats[seat]!.token,
+        commandId: randomUUID(),
+        command: next,
+      });
+    }
+  }
+
   it("serves a light first page, compressed, with no console errors", async () => {
     const index = await readFile(join(dist, "index.html"), "utf8");
     const scripts = [...index.matchAll(/src="([^"]+\.js)"/g)].map((m) => m[1]!);
@@ -1439,50 +1493,12 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     ["heul-doch", { games: 20, specials: true }],
   ] as const)
     it(`${variant} on a phone: a card's choices are wide enough, each a 44 px target with its label clear of its border (en, de)`, async () => {
-      // Two or three people; the test plays them through the service until Anna may play a card more
-      // than one way (a wild: which colour to wish; heul-doch: where and how).
-      const { matchId, ticket } = await api.service.create({
-        variant: variant === "noris" ? "custom" : variant,
-        seats: variant === "noris" ? 2 : 3,
-        name: "Anna",
+      // Two or three people, until Anna may play a card more than one way.
+      const { matchId, seats, card } = await choiceAhead(
+        variant === "noris" ? "custom" : variant,
+        variant === "noris" ? 2 : 3,
         options,
-      });
-      const seats = [ticket!, await api.service.join({ matchId, name: "Ben" })];
-      if (variant === "heul-doch") seats.push(await api.service.join({ matchId, name: "Cleo" }));
-      await api.service.start({ matchId, token: seats[0]!.token });
-      const ways = (snap: MatchSnapshot) => {
-        const count = new Map<string, number>();
-        for (const c of snap.legal)
-          if (c.type === "playCard") count.set(c.card, (count.get(c.card) ?? 0) + 1);
-        return [...count].find(([, n]) => n > 1)?.[0];
-      };
-      let card: string | undefined;
-      for (let move = 0; card === undefined; move++) {
-        expect(move, "Anna holds a card with a choice on her turn").toBeLessThan(1500);
-        const open = await api.service.snapshot({ matchId });
-        const seat = open.progress?.status === "gameOver" ? 0 : (open.progress?.toAct ?? 0);
-        const snap = await api.service.snapshot({ matchId, token: seats[seat]!.token });
-        if (seat === 0 && snap.progress?.status === "playing") card = ways(snap);
-        if (card !== undefined) break;
-        expect(open.lobby.status, "the match goes on").not.toBe("over");
-        const plays = snap.legal.filter((c) => c.type === "playCard");
-        const next: Command | undefined =
-          snap.progress?.status === "gameOver"
-            ? { type: "startNextGame" }
-            : (plays.find((c) => plays.filter((d) => d.card === c.card).length === 1) ??
-              snap.legal.find((c) => c.type !== "playCard") ??
-              plays[0]);
-        if (next === undefined) {
-          await new Promise((done) => setTimeout(done, 20));
-          continue;
-        }
-        await api.service.command({
-          matchId,
-          token: seats[seat]!.token,
-          commandId: randomUUID(),
-          command: next,
-        });
-      }
+      );
       const { page, errors, context } = await person();
       await page.setViewportSize(PHONE);
       await page.addInitScript(
@@ -1545,6 +1561,63 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       expect(errors).toEqual([]);
       await context.close();
     }, 180_000);
+
+  it("french at 1280×800: the colour picker of a wild stands beside the hand, in the window, and the page does not scroll (en, de)", async () => {
+    // The 52-card app preset's hand left the picker no room beside it in the hand's row: it went
+    // below the hand, past the window's foot, and scrolled the page to show itself.
+    const { matchId, seats, card } = await choiceAhead("french", 2, { targetScore: 10_000 });
+    const { page, errors, context } = await person();
+    await page.addInitScript(
+      ([id, t]) =>
+        localStorage.setItem(
+          "maumau.seats",
+          JSON.stringify({ [id!]: { seat: 0, token: t, at: Date.now() } }),
+        ),
+      [matchId, seats[0]!.token],
+    );
+    await page.goto(`${url}/m/${matchId}`);
+    const wild = page.locator(`.hand-card.playable[data-card="${card}"]`).first();
+    await wild.waitFor();
+    const boxOf = (selector: string) =>
+      page.locator(selector).evaluate((el) => {
+        const { left, top, right, bottom } = el.getBoundingClientRect();
+        return { left, top, right, bottom };
+      });
+    for (const lang of ["en", "de"] as const) {
+      if (lang === "de") {
+        await page.locator('.language-toggle button[lang="de"]').click();
+        await page.locator('html[lang="de"]').waitFor({ state: "attached" });
+      }
+      // Where the player looks: the seat with the hand in the window (at the page's top here).
+      await page.locator(".seat.me").evaluate((seat) => seat.scrollIntoView({ block: "nearest" }));
+      const scrolled = await page.evaluate(() => window.scrollY);
+      const hand = await boxOf(".seat.me .hand");
+      await wild.click();
+      const panel = page.getByRole("dialog");
+      await panel.waitFor();
+      // The picker's effects (focus, its scroll into view) have run.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const box = await boxOf('[role="dialog"]');
+      await page.screenshot({ path: join(SHOTS, `wish-french-desktop-${lang}.png`) });
+      expect(await page.evaluate(() => window.scrollY), `${lang}: the page stays`).toBe(scrolled);
+      expect(box.top, `${lang}: the picker's top in the window`).toBeGreaterThanOrEqual(0);
+      expect(box.left, lang).toBeGreaterThanOrEqual(0);
+      expect(box.bottom, `${lang}: the picker's foot in the window`).toBeLessThanOrEqual(
+        DESKTOP.height,
+      );
+      expect(box.right, lang).toBeLessThanOrEqual(DESKTOP.width);
+      // Beside the hand, not below it; the hand keeps its place and its size.
+      expect(box.left, `${lang}: right of the hand`).toBeGreaterThanOrEqual(hand.right);
+      expect(box.top, `${lang}: level with the hand`).toBeLessThan(hand.bottom);
+      expect(await boxOf(".seat.me .hand"), `${lang}: the hand as it was`).toEqual(hand);
+      await page.keyboard.press("Escape");
+      await panel.waitFor({ state: "detached" });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it("'Last moves' keeps its scroll cue true when its lines reflow with no move and no scroll (wider letters)", async () => {
     const created = await api.service.create({

@@ -243,7 +243,8 @@ export function ChoicePanel(props: {
     panel.current?.scrollIntoView({ block: "nearest" });
   }, [title]);
   // Colours (a swatch each) sit two by two: four choices take two rows beside the hand (under
-  // it, as wide as it, on a phone).
+  // it, as wide as it, on a phone; one under another in the column beside the seat on a
+  // desktop's classic table).
   const swatches = choices.every((c) => c.swatch !== undefined);
   return (
     <div
