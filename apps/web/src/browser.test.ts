@@ -1860,6 +1860,79 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     });
   }, 60_000);
 
+  it("house rules on a phone: a draw effect's count and what answers it are named above them, in the words screen readers hear (en, de)", async () => {
+    // On a desktop the column's header ("Details") names them; a phone's table has no such
+    // column, and the two controls had names for screen readers only.
+    await houseRulesOnPhone(async (page, lang) => {
+      await page.locator(".effects tbody tr").first().waitFor();
+      const controls = page.locator(".effects td:nth-child(3) :is(input[type=number], select)");
+      const names = await controls.evaluateAll((els) =>
+        els.map((el, i) => {
+          el.setAttribute("data-probe", String(i));
+          const label = (el as HTMLInputElement).labels?.[0];
+          const caption = label?.querySelector(".effect-detail-name");
+          const role = el.tagName === "SELECT" ? ("combobox" as const) : ("spinbutton" as const);
+          if (!caption) return { role, text: null, whole: false, onScreen: false, above: false };
+          const box = caption.getBoundingClientRect();
+          const text = document.createRange();
+          text.selectNodeContents(caption);
+          const words = text.getBoundingClientRect();
+          return {
+            role,
+            text: caption.textContent,
+            // Its whole text shows, not a box of 1 px that clips it.
+            whole: box.width >= words.width - 0.5 && box.height >= words.height - 0.5,
+            onScreen: box.left >= 0 && box.right <= document.documentElement.clientWidth,
+            above: box.bottom <= el.getBoundingClientRect().top + 0.5,
+          };
+        }),
+      );
+      // The preset's +2 and +4: a count and what answers it each.
+      expect(
+        names.map((n) => n.text),
+        lang,
+      ).toEqual(
+        lang === "de"
+          ? [
+              "Zu ziehende Karten bei +2",
+              "Womit +2 beantwortet werden kann",
+              "Zu ziehende Karten bei +4",
+              "Womit +4 beantwortet werden kann",
+            ]
+          : [
+              "Cards to draw for +2",
+              "How +2 can be answered",
+              "Cards to draw for +4",
+              "How +4 can be answered",
+            ],
+      );
+      for (const [i, name] of names.entries()) {
+        expect(name, `${lang}: ${name.text}`).toMatchObject({
+          whole: true,
+          onScreen: true,
+          above: true,
+        });
+        // What shows is the control's accessible name.
+        expect(
+          await page
+            .getByRole(name.role, { name: name.text!, exact: true })
+            .getAttribute("data-probe"),
+          `${lang}: ${name.text}`,
+        ).toBe(String(i));
+      }
+      await controls.first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `house-rules-effect-names-phone-${lang}.png`) });
+      // On a desktop the column's header names them: their names are for screen readers only,
+      // the table as it was.
+      await page.setViewportSize(DESKTOP);
+      const widths = await page
+        .locator(".effects .effect-detail-name")
+        .evaluateAll((names) => names.map((name) => name.getBoundingClientRect().width));
+      expect(widths, lang).toEqual([1, 1, 1, 1]);
+      await page.setViewportSize(PHONE);
+    });
+  }, 60_000);
+
   it("table talk: two players and a spectator write and react; planted HTML stays text; the replay shows the chat in order", async () => {
     const { matchId, ticket } = await api.service.create({
       variant: "noris",

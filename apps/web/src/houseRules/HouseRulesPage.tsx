@@ -540,34 +540,41 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
                       </select>
                     </td>
                     <td>
+                      {/* Each control's name is its label: shown above it on a phone, where
+                          no column header ("Details") names it; for screen readers only on a
+                          wider screen (styles.css). */}
                       {kind === "draw" && (
                         <>
-                          <input
-                            type="number"
-                            min={1}
-                            max={6}
-                            aria-label={t("houseRules.drawCount", {
-                              rank: rankMark(style, r, lang),
-                            })}
-                            value={typeof e?.count === "number" ? e.count : ""}
-                            onChange={(ev) =>
-                              update(
-                                ["effects", r, "count"],
-                                ev.target.value === "" ? undefined : Number(ev.target.value),
-                              )
-                            }
-                          />{" "}
-                          <select
-                            aria-label={t("houseRules.stacking", {
-                              rank: rankMark(style, r, lang),
-                            })}
-                            value={textOf(e?.stack, "same-rank")}
-                            onChange={(ev) => update(["effects", r, "stack"], ev.target.value)}
-                          >
-                            <option value="same-rank">{t("houseRules.stack.same")}</option>
-                            <option value="any-draw">{t("houseRules.stack.any")}</option>
-                            <option value="none">{t("houseRules.stack.none")}</option>
-                          </select>
+                          <label className="effect-detail">
+                            <span className="effect-detail-name visually-hidden">
+                              {t("houseRules.drawCount", { rank: rankMark(style, r, lang) })}
+                            </span>
+                            <input
+                              type="number"
+                              min={1}
+                              max={6}
+                              value={typeof e?.count === "number" ? e.count : ""}
+                              onChange={(ev) =>
+                                update(
+                                  ["effects", r, "count"],
+                                  ev.target.value === "" ? undefined : Number(ev.target.value),
+                                )
+                              }
+                            />
+                          </label>{" "}
+                          <label className="effect-detail">
+                            <span className="effect-detail-name visually-hidden">
+                              {t("houseRules.stacking", { rank: rankMark(style, r, lang) })}
+                            </span>
+                            <select
+                              value={textOf(e?.stack, "same-rank")}
+                              onChange={(ev) => update(["effects", r, "stack"], ev.target.value)}
+                            >
+                              <option value="same-rank">{t("houseRules.stack.same")}</option>
+                              <option value="any-draw">{t("houseRules.stack.any")}</option>
+                              <option value="none">{t("houseRules.stack.none")}</option>
+                            </select>
+                          </label>
                         </>
                       )}
                       {kind === "wish" && (
