@@ -13,6 +13,7 @@ import type { AnyEngine, ClassicView, Command, HeulDochView } from "@maumau/engi
 import { classicEventLeak, heulDochEventLeak } from "@maumau/engine/testing/leaks";
 import { findVariant, variants } from "@maumau/registry";
 import { startTestApi, type TestApi } from "@maumau/server/testing";
+import { presets } from "@maumau/variant-custom";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -1931,6 +1932,85 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       expect(widths, lang).toEqual([1, 1, 1, 1]);
       await page.setViewportSize(PHONE);
     });
+  }, 60_000);
+
+  it("house rules in German: the file picker says 'Datei wählen…' and the chosen file's name, opens from the keyboard, and imports the file", async () => {
+    // Chromium's own file input said "Choose File" / "No file chosen" on a German page.
+    const { page, errors, context } = await person("de-DE");
+    await page.goto(`${url}/house-rules`);
+    await page.locator('html[lang="de"]').waitFor({ state: "attached" });
+    const pick = page.locator(".file-pick");
+    const button = pick.getByRole("button", {
+      name: "Datei wählen… – Eine JSON-Datei importieren",
+      exact: true,
+    });
+    const fileName = pick.locator(".file-name");
+    // What shows: the button's words (the rest of its name is for screen readers only) and,
+    // beside it on its line, that no file is chosen.
+    const shown = () =>
+      button.evaluate((b) => {
+        const words = [...b.childNodes]
+          .filter((n) => !(n instanceof Element && n.classList.contains("visually-hidden")))
+          .map((n) => n.textContent)
+          .join("");
+        const name = b.parentElement!.querySelector(".file-name")!;
+        const [box, beside] = [b.getBoundingClientRect(), name.getBoundingClientRect()];
+        return {
+          words,
+          name: (name as HTMLElement).innerText,
+          beside: beside.left >= box.right && beside.top < box.bottom && beside.bottom > box.top,
+        };
+      });
+    expect(await shown()).toEqual({
+      words: "Datei wählen…",
+      name: "Keine Datei gewählt",
+      beside: true,
+    });
+    expect(await page.locator('input[type="file"]').isVisible()).toBe(false);
+    await pick.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, "house-rules-file-de.png") });
+    // From the text box before it (the import button between is off while it is empty), Tab
+    // reaches our button, its focus shown; Enter opens the file chooser of the hidden input.
+    // (Listened for first: the browser is told to hand the chooser to the test before Enter.)
+    const opened = page.waitForEvent("filechooser");
+    await page.getByLabel("JSON importieren (Regelwerk einfügen)").focus();
+    await page.keyboard.press("Tab");
+    expect(
+      await button.evaluate(
+        (b) =>
+          b === document.activeElement &&
+          b.matches(":focus-visible") &&
+          getComputedStyle(b).outlineStyle !== "none",
+      ),
+      "the button focused, its focus ring shown",
+    ).toBe(true);
+    await page.keyboard.press("Enter");
+    const chooser = await opened;
+    expect(await chooser.element().getAttribute("accept")).toBe("application/json,.json");
+    // The file chosen: the rule set in it is the page's, its name beside the button.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "kartenrunde.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify({ ...presets.french, name: "Kartenrunde aus der Datei" })),
+    });
+    await expect
+      .poll(() => page.getByLabel("Titel", { exact: true }).inputValue())
+      .toBe("Kartenrunde aus der Datei");
+    expect(await page.getByRole("combobox", { name: "Blatt", exact: true }).inputValue()).toBe(
+      "french-52",
+    );
+    await page.getByText("Das Regelwerk ist gültig.").waitFor();
+    expect(await shown()).toEqual({
+      words: "Datei wählen…",
+      name: "kartenrunde.json",
+      beside: true,
+    });
+    // The name says it to screen readers too: it describes the button.
+    expect(await button.getAttribute("aria-describedby")).toBe(await fileName.getAttribute("id"));
+    await pick.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, "house-rules-file-chosen-de.png") });
+    expect(errors).toEqual([]);
+    await context.close();
   }, 60_000);
 
   it("table talk: two players and a spectator write and react; planted HTML stays text; the replay shows the chat in order", async () => {

@@ -9,6 +9,7 @@ import {
   useEffect,
   useId,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from "react";
@@ -816,11 +817,10 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
           >
             {t("houseRules.importButton")}
           </button>
-          <input
-            type="file"
+          <FilePick
             accept="application/json,.json"
-            aria-label={t("houseRules.importFile")}
-            onChange={(e) => void e.target.files?.[0]?.text().then(importJson)}
+            what={t("houseRules.importFile")}
+            onFile={(file) => void file.text().then(importJson)}
           />
         </div>
         <div className="form-row">
@@ -847,6 +847,40 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * A file input in the page's language (the browser's own says "Choose File" in any language):
+ * our button, named by what it shows and then by `what`, opens the hidden input; beside it the
+ * chosen file's name, or that none is chosen, which also describes the button.
+ */
+function FilePick(props: { accept: string; what: string; onFile: (file: File) => void }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState<string | null>(null);
+  const nameId = useId();
+  return (
+    <span className="file-pick">
+      <input
+        ref={input}
+        type="file"
+        accept={props.accept}
+        hidden
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          setName(file?.name ?? null);
+          if (file) props.onFile(file);
+        }}
+      />
+      <button type="button" aria-describedby={nameId} onClick={() => input.current?.click()}>
+        {t("houseRules.chooseFile")}
+        <span className="visually-hidden"> – {props.what}</span>
+      </button>
+      <span className="file-name" id={nameId}>
+        {name ?? t("houseRules.noFile")}
+      </span>
+    </span>
   );
 }
 

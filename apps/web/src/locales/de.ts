@@ -134,6 +134,8 @@ export const de: Texts = {
     import: "JSON importieren (Regelwerk einfügen)",
     importButton: "Importieren",
     importFile: "Eine JSON-Datei importieren",
+    chooseFile: "Datei wählen…",
+    noFile: "Keine Datei gewählt",
     badJson: "Das ist kein JSON: {{message}}",
     ownerHint:
       "Das erste Speichern macht diesen Browser zum Besitzer: nur er kann neue Versionen speichern oder löschen. Alle können das Regelwerk benutzen.",

@@ -131,6 +131,8 @@ export const en = {
     import: "Import JSON (paste a rule set)",
     importButton: "Import",
     importFile: "Import a JSON file",
+    chooseFile: "Choose file…",
+    noFile: "No file chosen",
     badJson: "That is not JSON: {{message}}",
     ownerHint:
       "The first save makes this browser the owner: only it can save new versions or delete. Everyone can use the set.",
