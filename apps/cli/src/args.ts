@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { type Command, InvalidArgumentError } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import {
   BOT_LEVELS,
   isRefusal,
@@ -42,6 +42,10 @@ export function usageLang(
   }
   return langOf(flag, env);
 }
+
+/** `--lang de|en` of a command whose texts follow it (else the locale: `langOf`). */
+export const langOption = (): Option =>
+  new Option("--lang <lang>", "language (default: from LC_ALL/LANG)").choices(["de", "en"]);
 
 /** A bad option value for commander (it frames the text with the option), in `usageLang()`. */
 export const argumentError = (text: Localized): InvalidArgumentError =>

@@ -1,8 +1,8 @@
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import { showable, type HistoryResult, type MatchSummary } from "@maumau/client";
 import type { Lang } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
-import { exitOnUsageError, runCommand, UsageError } from "../args.js";
+import { exitOnUsageError, langOption, runCommand, UsageError } from "../args.js";
 import { CardStyle } from "../play/cards.js";
 import { TEXTS } from "../play/texts.js";
 import { explain, notOver, OnlineError } from "../online/errors.js";
@@ -35,9 +35,6 @@ interface CommonFlags {
   lang?: Lang;
   color: boolean;
 }
-
-const langOption = () =>
-  new Option("--lang <lang>", "language (default: from LC_ALL/LANG)").choices(["de", "en"]);
 
 export function registerOnlineCommands(program: Command): void {
   const list = program

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { verifyFairness, type FairnessReport, type FamilyName } from "@maumau/engine";
+import { verifyFairness, type FairnessReport, type FamilyName, type Lang } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
-import { exitOnUsageError, runCommand, UsageError, usageLang } from "../args.js";
+import { exitOnUsageError, langOption, runCommand, UsageError } from "../args.js";
 import { RemoteRefusal, TransportError } from "@maumau/client";
 import { badLogFile, reachProblem, transportProblem, unreadable } from "../online/errors.js";
+import { langOf, VERIFY_TEXTS } from "../online/texts.js";
 import { connect } from "../remote/connect.js";
 import { userPath } from "./script.js";
 
@@ -47,34 +48,23 @@ function familyOf(log: MatchLog): { variant: string; family: FamilyName } {
   return { variant: id, family: variant.engine.family };
 }
 
-/** The lines to print and whether every check held. */
-export function verifyLog(log: MatchLog): {
+/** The lines to print, in `lang`, and whether every check held. */
+export function verifyLog(
+  log: MatchLog,
+  lang: Lang,
+): {
   ok: boolean;
   lines: string[];
   report: FairnessReport | null;
 } {
-  if (!log.full)
-    return {
-      ok: false,
-      report: null,
-      lines: ["not verifiable yet: the match is not over, so its log hides the seed"],
-    };
+  const v = VERIFY_TEXTS[lang];
+  if (!log.full) return { ok: false, report: null, lines: [v.notOver] };
   const { variant, family } = familyOf(log);
   const report = verifyFairness(family, log.events);
-  const lines = [
-    `${variant} (${family}): ${report.seed === null ? "no seed revealed" : "seed revealed"}`,
-  ];
-  for (const g of report.games) {
-    const later =
-      g.shuffles === 0 ? "" : `, ${g.shuffles} later shuffle${g.shuffles === 1 ? "" : "s"}`;
-    lines.push(`game ${g.game}: commitment ${g.commitment}, deal ${g.deal}${later}`);
-  }
-  for (const problem of report.problems) lines.push(`problem: ${problem}`);
-  lines.push(
-    report.ok
-      ? `fair: every commitment and every shuffle follows from the revealed seed (${report.checks} checks)`
-      : `NOT verified: ${report.problems.length} problem${report.problems.length === 1 ? "" : "s"}`,
-  );
+  const lines = [v.head(variant, family, report.seed !== null)];
+  for (const g of report.games) lines.push(v.game(g.game, g.commitment, g.deal, g.shuffles));
+  for (const problem of report.problems) lines.push(v.problem(problem));
+  lines.push(report.ok ? v.fair(report.checks) : v.notVerified(report.problems.length));
   return { ok: report.ok, lines, report };
 }
 
@@ -94,6 +84,13 @@ export async function fetchLog(
   }
 }
 
+interface VerifyFlags {
+  server?: string;
+  match?: string;
+  file?: string;
+  lang?: Lang;
+}
+
 export function registerVerifyCommand(program: Command): void {
   const cmd = program
     .command("verify")
@@ -106,6 +103,7 @@ export function registerVerifyCommand(program: Command): void {
       "--file <path>",
       "a saved log: game.history's JSON ({ full, events }) or a list of events",
     )
+    .addOption(langOption())
     .addHelpText(
       "after",
       `
@@ -116,8 +114,8 @@ Examples:
   maumau verify --server http://localhost:3000 --match 3fX9aQ2pLk0mZt1c
   maumau verify --file match.json`,
     );
-  exitOnUsageError(cmd).action((flags: { server?: string; match?: string; file?: string }) =>
-    runCommand("verify", usageLang(), async () => {
+  exitOnUsageError(cmd).action((flags: VerifyFlags) =>
+    runCommand("verify", langOf(flags.lang), async () => {
       const remote = flags.server !== undefined || flags.match !== undefined;
       if (remote === (flags.file !== undefined))
         throw new UsageError({
@@ -163,7 +161,7 @@ Examples:
           throw e;
         }
       }
-      const { ok, lines } = verifyLog(log);
+      const { ok, lines } = verifyLog(log, langOf(flags.lang));
       process.stdout.write(lines.join("\n") + "\n");
       return ok ? 0 : 1;
     }),

@@ -1,5 +1,5 @@
 import type { MatchStatus } from "@maumau/client";
-import type { Lang } from "@maumau/engine";
+import type { GameCheck, Lang } from "@maumau/engine";
 import { TEXTS } from "../play/texts.js";
 
 /** What the online table says beyond the local table's texts (play/texts.ts). */
@@ -259,5 +259,98 @@ export const REPLAY_TEXTS: Readonly<
     keys: "→/n/Enter weiter · ←/b zurück · Bild↓/Bild↑ ±10 · Pos1/Ende · q beenden",
     lines: "Enter oder n = weiter · b = zurück · eine Zahl = dieser Schritt · end · q = beenden",
     unknown: (s) => `Nicht verstanden: „${s}“ (n, b, eine Schrittnummer, end, q).`,
+  },
+};
+
+/** What `maumau verify` prints: the engine's fairness report (`verifyFairness`), line by line. */
+export interface VerifyTexts {
+  /** A log that is not full: the match is not over, so its seed is hidden. */
+  readonly notOver: string;
+  readonly head: (variant: string, family: string, seedRevealed: boolean) => string;
+  readonly game: (
+    game: number,
+    commitment: GameCheck["commitment"],
+    deal: GameCheck["deal"],
+    shuffles: number,
+  ) => string;
+  /** One of the engine's problems (English sentences: `fairnessProblemDe` says them in German). */
+  readonly problem: (problem: string) => string;
+  readonly fair: (checks: number) => string;
+  readonly notVerified: (problems: number) => string;
+}
+
+/**
+ * The engine's fairness problems (`verifyFairness`, English only) in German; a sentence not
+ * known here stays as it is.
+ */
+const FAIRNESS_PROBLEMS_DE: readonly (readonly [RegExp, (...parts: string[]) => string])[] = [
+  [/^the log has no ([\w.]+)$/, (type) => `das Protokoll enthält kein ${type}`],
+  [
+    /^the log does not reveal the seed \(is the match over\? is it the full log\?\)$/,
+    () =>
+      "das Protokoll deckt den Startwert nicht auf (ist die Partie vorbei? ist es das ganze Protokoll?)",
+  ],
+  [/^game (\S+): the commitment is missing$/, (game) => `Spiel ${game}: die Festlegung fehlt`],
+  [
+    /^game (\S+): the commitment is wrong$/,
+    (game) => `Spiel ${game}: die Festlegung passt nicht zum Startwert`,
+  ],
+  [
+    /^game (\S+): the deck is not the seed's shuffle$/,
+    (game) => `Spiel ${game}: der Stapel ist nicht so gemischt, wie es der Startwert vorgibt`,
+  ],
+  [
+    /^game (\S+): reshuffle (\d+) is not the seed's$/,
+    (game, k) => `Spiel ${game}: Mischung ${k} folgt nicht aus dem Startwert`,
+  ],
+  [
+    /^game (\S+): a special card went back at (\d+), the seed says (\d+)$/,
+    (game, at, expected) =>
+      `Spiel ${game}: eine Sonderkarte kam an Stelle ${at} zurück in den Stapel, laut Startwert an Stelle ${expected}`,
+  ],
+];
+
+/** One of the engine's fairness problems in German. */
+export function fairnessProblemDe(problem: string): string {
+  for (const [pattern, german] of FAIRNESS_PROBLEMS_DE) {
+    const parts = pattern.exec(problem);
+    if (parts !== null) return german(...parts.slice(1));
+  }
+  return problem;
+}
+
+const CHECK_DE: Readonly<Record<GameCheck["commitment"] | GameCheck["deal"], string>> = {
+  ok: "ok",
+  missing: "fehlt",
+  wrong: "falsch",
+};
+
+export const VERIFY_TEXTS: Readonly<Record<Lang, VerifyTexts>> = {
+  en: {
+    notOver: "not verifiable yet: the match is not over, so its log hides the seed",
+    head: (variant, family, revealed) =>
+      `${variant} (${family}): ${revealed ? "seed revealed" : "no seed revealed"}`,
+    game: (game, commitment, deal, shuffles) =>
+      `game ${game}: commitment ${commitment}, deal ${deal}` +
+      (shuffles === 0 ? "" : `, ${shuffles} later shuffle${shuffles === 1 ? "" : "s"}`),
+    problem: (problem) => `problem: ${problem}`,
+    fair: (checks) =>
+      `fair: every commitment and every shuffle follows from the revealed seed (${checks} checks)`,
+    notVerified: (n) => `NOT verified: ${n} problem${n === 1 ? "" : "s"}`,
+  },
+  de: {
+    notOver:
+      "noch nicht prüfbar: die Partie ist nicht vorbei, ihr Protokoll verbirgt also den Startwert",
+    head: (variant, family, revealed) =>
+      `${variant} (${family}): ${revealed ? "Startwert aufgedeckt" : "kein Startwert aufgedeckt"}`,
+    game: (game, commitment, deal, shuffles) =>
+      `Spiel ${game}: Festlegung ${CHECK_DE[commitment]}, Geben ${CHECK_DE[deal]}` +
+      (shuffles === 0
+        ? ""
+        : `, ${shuffles} ${shuffles === 1 ? "spätere Mischung" : "spätere Mischungen"}`),
+    problem: (problem) => `Problem: ${fairnessProblemDe(problem)}`,
+    fair: (checks) =>
+      `fair: jede Festlegung und jede Mischung folgt aus dem aufgedeckten Startwert (${checks} Prüfungen)`,
+    notVerified: (n) => `NICHT bestätigt: ${n} ${n === 1 ? "Problem" : "Probleme"}`,
   },
 };
