@@ -178,8 +178,7 @@ async function replayCommand(
   }
   const replay = new Replay(history, lang);
   if (flags.save !== undefined) {
-    saveHistory(flags.save, history);
-    console.log(`${flags.save}: ${history.events.length} events`);
+    console.log(saveHistory(flags.save, history, lang));
     return 0;
   }
   const chalk = chalkFor(flags.color);

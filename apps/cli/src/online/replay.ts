@@ -15,6 +15,7 @@ import {
 } from "./errors.js";
 import { describeLobbyEvent } from "./lobbyEvents.js";
 import { fit, type Look } from "./render.js";
+import { REPLAY_TEXTS, type OnlineTexts } from "./texts.js";
 
 /** What `game.history` returns, as `--file` accepts it and `--save` writes it. */
 export const historySchema = z.object({
@@ -54,8 +55,10 @@ export function readHistory(file: string, lang: Lang): HistoryResult {
   return parsed.data;
 }
 
-export function saveHistory(file: string, history: HistoryResult): void {
+/** Writes the log as `--file` reads it; returns the line that says so, in `lang`. */
+export function saveHistory(file: string, history: HistoryResult, lang: Lang): string {
   writeFileSync(file, JSON.stringify(history, null, 2) + "\n");
+  return REPLAY_TEXTS[lang].saved(file, history.events.length);
 }
 
 /**
@@ -109,8 +112,9 @@ export class Replay {
     return this.events.length;
   }
 
-  name(seat: number): string {
-    return this.names[seat] ?? `Seat ${seat + 1}`;
+  /** A seat's name: its player's, a bot's, else the seat's own ("Seat 2", in `o`'s language). */
+  name(seat: number, o: OnlineTexts): string {
+    return this.names[seat] ?? o.seatName(seat);
   }
 
   /** The engine's table after `step` events, as conformance/FORMAT.md prints it. */
@@ -122,19 +126,21 @@ export class Replay {
   /** The screen for one step: the event, the table with every hand, the scores. */
   lines(step: number, look: Look): string[] {
     const { c, style, t } = look;
+    const r = REPLAY_TEXTS[look.o.lang];
+    const name = (seat: number) => this.name(seat, look.o);
     const at = Math.max(0, Math.min(step, this.steps));
     const e = at > 0 ? this.events[at - 1]! : null;
     const table = this.table(at);
     const out = [
-      `${c.bold(look.variantName)} · ${look.o.match(this.history.matchId)} · replay ${c.bold(`${at}/${this.steps}`)}`,
+      `${c.bold(look.variantName)} · ${look.o.match(this.history.matchId)} · ${r.replay} ${c.bold(`${at}/${this.steps}`)}`,
     ];
     const seatOf = e && isRecord(e.data) && typeof e.data.seat === "number" ? e.data.seat : -1;
     const lobbyLine =
       e === null
         ? null
-        : describeLobbyEvent(e, look.o, c, () => this.name(seatOf), {
+        : describeLobbyEvent(e, look.o, c, () => name(seatOf), {
             lang: look.o.lang,
-            seatName: (from) => from.name ?? this.name(from.seat),
+            seatName: (from) => from.name ?? name(from.seat),
           });
     const said =
       e === null
@@ -145,7 +151,7 @@ export class Replay {
               t,
               style,
               c,
-              who: (seat: Seat) => ({ name: this.name(seat), you: false }),
+              who: (seat: Seat) => ({ name: name(seat), you: false }),
               game: () =>
                 isRecord(this.states[at])
                   ? Number((this.states[at] as { game?: number }).game ?? 1)
@@ -154,12 +160,12 @@ export class Replay {
             }) ?? "");
     out.push(
       e === null
-        ? c.dim("(before the first event)")
+        ? c.dim(r.beforeFirst)
         : `${c.dim(`#${e.version} ${e.type}`)} ${said.replace(/\n/g, " ")}`,
     );
     if (table !== null) {
-      const parts = [`${String(table.status)}`];
-      if (typeof table.turn === "number") parts.push(`▶ ${this.name(table.turn)}`);
+      const parts = [r.status(String(table.status))];
+      if (typeof table.turn === "number") parts.push(`▶ ${name(table.turn)}`);
       if (table.direction === "cw" || table.direction === "ccw")
         parts.push(
           `${table.direction === "cw" ? "↻" : "↺"} ${t.direction(table.direction === "cw")}`,
@@ -171,11 +177,11 @@ export class Replay {
       if (typeof table.drawPile === "number") parts.push(look.o.drawPile(table.drawPile));
       out.push(parts.join(" · "));
       const hands = Array.isArray(table.hands) ? table.hands : [];
-      const width = Math.max(...hands.map((_, s) => this.name(s).length), 4);
+      const width = Math.max(...hands.map((_, s) => name(s).length), 4);
       hands.forEach((hand: unknown, s) => {
         const cards = Array.isArray(hand) ? (hand as string[]) : [];
         out.push(
-          `${this.name(s).padEnd(width)} ${String(cards.length).padStart(2)}: ${cards
+          `${name(s).padEnd(width)} ${String(cards.length).padStart(2)}: ${cards
             .slice()
             .sort(style.compare)
             .map((x) => style.card(x))
@@ -193,19 +199,19 @@ export class Replay {
                 : style.card(p.card)
               : "?",
           );
-          out.push(`${this.name(s).padEnd(width)}    ${shown.join(" ") || c.dim(t.empty)}`);
+          out.push(`${name(s).padEnd(width)}    ${shown.join(" ") || c.dim(t.empty)}`);
         });
       }
       if (Array.isArray(table.middle) && table.middle.length)
         out.push(`${t.middle}: ${(table.middle as string[]).map((x) => style.card(x)).join(" ")}`);
       if (Array.isArray(table.totals))
         out.push(
-          `${t.total}: ${(table.totals as number[]).map((n, s) => `${this.name(s)} ${n}`).join(" · ")}`,
+          `${t.total}: ${(table.totals as number[]).map((n, s) => `${name(s)} ${n}`).join(" · ")}`,
         );
       if (Array.isArray(table.winners) && table.winners.length)
         out.push(
           c.bold(
-            `${look.o.matchOver}: ${(table.winners as number[]).map((s) => this.name(s)).join(", ")}`,
+            `${look.o.matchOver}: ${(table.winners as number[]).map((s) => name(s)).join(", ")}`,
           ),
         );
     }

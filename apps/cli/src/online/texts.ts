@@ -247,18 +247,50 @@ export function langOf(flag: string | undefined, env: NodeJS.ProcessEnv = proces
 }
 
 /** The replay's keys and words. */
-export const REPLAY_TEXTS: Readonly<
-  Record<Lang, { keys: string; lines: string; unknown: (s: string) => string }>
-> = {
+export interface ReplayTexts {
+  readonly keys: string;
+  readonly lines: string;
+  readonly unknown: (s: string) => string;
+  /** The header's word before the step ("replay 3/120"). */
+  readonly replay: string;
+  readonly beforeFirst: string;
+  /** The table's status as the engine's script table names it (setup, playing, …). */
+  readonly status: (status: string) => string;
+  /** `--save`: the file written and the events in it. */
+  readonly saved: (file: string, events: number) => string;
+}
+
+const REPLAY_STATUS_EN: Readonly<Record<string, string>> = {
+  setup: "setup",
+  playing: "playing",
+  gameOver: "game over",
+  matchOver: "match over",
+};
+const REPLAY_STATUS_DE: Readonly<Record<string, string>> = {
+  setup: "Vorbereitung",
+  playing: "Spiel läuft",
+  gameOver: "Spiel vorbei",
+  matchOver: "Partie vorbei",
+};
+
+export const REPLAY_TEXTS: Readonly<Record<Lang, ReplayTexts>> = {
   en: {
     keys: "→/n/Enter next · ←/b back · PgDn/PgUp ±10 · Home/End · q quit",
     lines: "Enter or n = next · b = back · a number = that step · end · q = quit",
     unknown: (s) => `Not understood: "${s}" (n, b, a step number, end, q).`,
+    replay: "replay",
+    beforeFirst: "(before the first event)",
+    status: (status) => REPLAY_STATUS_EN[status] ?? status,
+    saved: (file, n) => `${file}: ${n} event${n === 1 ? "" : "s"}`,
   },
   de: {
     keys: "→/n/Enter weiter · ←/b zurück · Bild↓/Bild↑ ±10 · Pos1/Ende · q beenden",
     lines: "Enter oder n = weiter · b = zurück · eine Zahl = dieser Schritt · end · q = beenden",
     unknown: (s) => `Nicht verstanden: „${s}“ (n, b, eine Schrittnummer, end, q).`,
+    replay: "Wiederholung",
+    beforeFirst: "(vor dem ersten Ereignis)",
+    status: (status) => REPLAY_STATUS_DE[status] ?? status,
+    saved: (file, n) => `${file}: ${n} ${n === 1 ? "Ereignis" : "Ereignisse"}`,
   },
 };
 
