@@ -6,8 +6,15 @@ import { join } from "node:path";
 import { TransportError } from "@maumau/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../testing/cli.js";
-import { checkReachable, reachProblem, transportProblem, unreadable } from "./errors.js";
+import {
+  checkReachable,
+  OnlineError,
+  reachProblem,
+  transportProblem,
+  unreadable,
+} from "./errors.js";
 import { readHistory, Replay } from "./replay.js";
+import { tableVariant } from "./session.js";
 
 let server: Server;
 let url = "";
@@ -162,4 +169,25 @@ describe("replay --file: what is wrong with the file, in the player's language",
     const byFlag = await runCli(["replay", "--file", missing, "--lang", "de"]);
     expect(byFlag.stderr).toBe(`maumau: die Datei ${missing} gibt es nicht\n`);
   }, 60_000);
+});
+
+describe("play --server and watch: a match whose variant this CLI does not know", () => {
+  it("is one line in the player's language, with its code", () => {
+    expect(tableVariant("noris", "de").id).toBe("noris");
+    const told = (lang: "en" | "de") => {
+      try {
+        tableVariant("skat", lang);
+      } catch (e) {
+        return e;
+      }
+      return null;
+    };
+    expect(told("en")).toEqual(
+      new OnlineError("this CLI does not know the variant skat", "UNKNOWN_VARIANT"),
+    );
+    expect(told("de")).toMatchObject({
+      code: "UNKNOWN_VARIANT",
+      message: "dieses CLI kennt die Variante skat nicht",
+    });
+  });
 });

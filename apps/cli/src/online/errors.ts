@@ -56,6 +56,8 @@ const messages = {
     notJson: (file: string) => `${file} is not JSON`,
     notLog: (file: string, places: string) => `${file} is not a match log (game.history)${places}`,
     unknownVariant: (variant: string) => `the log names no variant this CLI knows (${variant})`,
+    /** A match on the server whose variant this CLI does not have (an older CLI). */
+    unknownMatchVariant: (variant: string) => `this CLI does not know the variant ${variant}`,
     badEvent: (version: number, type: string, why: string) =>
       `event ${version} (${type}) does not follow from the ones before: ${why}`,
   },
@@ -104,6 +106,7 @@ const messages = {
       `${file} ist kein Partieprotokoll (game.history)${places}`,
     unknownVariant: (variant: string) =>
       `das Protokoll nennt keine Variante, die dieses CLI kennt (${variant})`,
+    unknownMatchVariant: (variant: string) => `dieses CLI kennt die Variante ${variant} nicht`,
     badEvent: (version: number, type: string, why: string) =>
       `Ereignis ${version} (${type}) folgt nicht aus den vorigen: ${why}`,
   },
@@ -155,6 +158,10 @@ export const badLogFile = (
 /** A log whose variant this CLI does not know (`replay --file`). */
 export const unknownLogVariant = (lang: Lang, variant: string): OnlineError =>
   new OnlineError(messages[lang].unknownVariant(variant), "UNKNOWN_VARIANT");
+
+/** A match on the server whose variant this CLI does not know (`play --server`, `watch`). */
+export const unknownVariant = (lang: Lang, variant: string): OnlineError =>
+  new OnlineError(messages[lang].unknownMatchVariant(variant), "UNKNOWN_VARIANT");
 
 /** A log event the engine cannot fold onto the ones before it (`why`: the engine's words). */
 export const badEvent = (lang: Lang, version: number, type: string, why: string): OnlineError =>

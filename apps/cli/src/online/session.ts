@@ -7,7 +7,7 @@ import { UsageError } from "../args.js";
 import { CardStyle } from "../play/cards.js";
 import { TEXTS } from "../play/texts.js";
 import { connect, type ServerConnection } from "../remote/connect.js";
-import { checkReachable, explain, notJoinable, OnlineError } from "./errors.js";
+import { checkReachable, explain, notJoinable, OnlineError, unknownVariant } from "./errors.js";
 import { SeatStore } from "./seatStore.js";
 import { chatIntent, OnlineTable, type TableEnd } from "./table.js";
 import { replayLink, shareLink, type Target } from "./target.js";
@@ -212,6 +212,13 @@ export async function watchOnline(req: {
   }
 }
 
+/** The variant of a match on the server; one this CLI does not know is an `OnlineError` in `lang`. */
+export function tableVariant(variantId: string, lang: Lang): AnyVariant {
+  const variant = findVariant(variantId);
+  if (variant === undefined) throw unknownVariant(lang, variantId);
+  return variant;
+}
+
 async function runTable(args: {
   req: PlayRequest;
   connection: ServerConnection;
@@ -222,9 +229,7 @@ async function runTable(args: {
   store: SeatStore | null;
 }): Promise<number> {
   const { req, connection, matchId, variantId, seat } = args;
-  const variant = findVariant(variantId);
-  if (variant === undefined)
-    throw new OnlineError(`this CLI does not know the variant ${variantId}`, "UNKNOWN_VARIANT");
+  const variant = tableVariant(variantId, req.lang);
   const t = TEXTS[req.lang];
   const o = ONLINE_TEXTS[req.lang];
   let table: OnlineTable | null = null;
