@@ -106,6 +106,7 @@ describe("maumau simulate and viz", () => {
       const run = await runCli(["simulate", "--games", "2", "--max-moves", "1", "--seed", "1"]);
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(/stuck\s+2/);
+      expect(run.stderr).toMatch(/^simulate: game 0 \(seed \d+\) stuck after 1 move$/m);
     },
     60_000,
   );

@@ -6,6 +6,7 @@ import {
   isRefusal,
   type AnyEngine,
   type BotLevel,
+  type Lang,
   type SearchBudget,
 } from "@maumau/engine";
 import { variantIds } from "@maumau/registry";
@@ -19,15 +20,17 @@ import {
   exitOnUsageError,
   freshSeed,
   intArg,
+  langOption,
   parseOptionPairs,
   runCommand,
   UsageError,
-  usageLang,
   variantOf,
 } from "../args.js";
+import { langOf } from "../online/texts.js";
 import {
   simulateRemote,
   type RemoteAck,
+  type RemoteGameResult,
   type RemoteSimulationReport,
 } from "../remote/remoteSimulate.js";
 import {
@@ -37,6 +40,7 @@ import {
   type SimulationReport,
 } from "../simulate.js";
 import { simulateInThreads } from "../simulateInThreads.js";
+import { SIMULATE_TEXTS } from "../simulateTexts.js";
 
 interface SimulateFlags {
   variant: string;
@@ -59,15 +63,19 @@ interface SimulateFlags {
   threads: number;
   engine: SimulationEngine;
   exactDeals?: boolean;
+  lang?: Lang;
 }
 
-/** Progress on stderr: a bar on a terminal, a plain line now and then otherwise. */
-function progressReporter(total: number): { tick: (done: number) => void; stop: () => void } {
+/** Progress on stderr, in `lang`: a bar on a terminal, a plain line now and then otherwise. */
+function progressReporter(
+  total: number,
+  lang: Lang,
+): { tick: (done: number) => void; stop: () => void } {
   if (process.stderr.isTTY) {
     const bar = new cliProgress.SingleBar(
       {
         stream: process.stderr,
-        format: "simulate [{bar}] {percentage}% | {value}/{total} games | {eta_formatted} left",
+        format: SIMULATE_TEXTS[lang].bar,
         etaBuffer: 200,
         hideCursor: true,
       },
@@ -82,7 +90,7 @@ function progressReporter(total: number): { tick: (done: number) => void; stop: 
       const now = performance.now();
       if (now - last < 2000 || done === total) return;
       last = now;
-      process.stderr.write(`simulate: ${done}/${total} games\n`);
+      process.stderr.write(`${SIMULATE_TEXTS[lang].progress(done, total)}\n`);
     },
     stop: () => {},
   };
@@ -192,6 +200,14 @@ export function formatRemoteReport(r: RemoteSimulationReport): string {
     "",
   ].join("\n");
 }
+
+/** A match of `simulate --server` that failed, and why, in `lang`. */
+export const remoteFailureLine = (f: RemoteGameResult, lang: Lang): string =>
+  SIMULATE_TEXTS[lang].remoteFailed(f, f.why?.[lang] ?? f.error);
+
+/** `simulate --server --json`: the report as a machine reads it (each failure's `error` in English). */
+export const remoteReportJson = (r: RemoteSimulationReport): string =>
+  JSON.stringify({ ...r, failures: r.failures.map(({ why: _why, ...f }) => f) }, null, 2) + "\n";
 
 /** `--server a,b`: base URLs of running servers. */
 function serverListArg(text: string, previous: string[] = []): string[] {
@@ -308,6 +324,7 @@ export function registerSimulateCommand(program: Command): void {
       "with --server: append each acknowledged command to this file as a JSON line " +
         "(matchId, seat, commandId, version), written before the next move",
     )
+    .addOption(langOption())
     .addHelpText(
       "after",
       `
@@ -336,8 +353,11 @@ Examples:
   maumau simulate --server http://a:3000,http://b:3000 --variant noris --games 50 --concurrency 8`,
     )
     .action(async (flags: SimulateFlags) => {
-      await runCommand("simulate", usageLang(), () =>
-        flags.server === undefined ? simulateCommand(flags) : simulateRemoteCommand(flags),
+      const lang = langOf(flags.lang);
+      await runCommand("simulate", lang, () =>
+        flags.server === undefined
+          ? simulateCommand(flags, lang)
+          : simulateRemoteCommand(flags, lang),
       );
     });
   exitOnUsageError(cmd);
@@ -354,12 +374,12 @@ function searchBudget(flags: SimulateFlags): { search?: SearchBudget } {
   };
 }
 
-async function simulateCommand(flags: SimulateFlags): Promise<number> {
+async function simulateCommand(flags: SimulateFlags, lang: Lang): Promise<number> {
   const variant = variantOf(flags.variant);
   checkPlayers(variant, flags.players);
   const options = parseOptionPairs(flags.option ?? []);
   const seed = flags.seed ?? freshSeed();
-  const progress = progressReporter(flags.games);
+  const progress = progressReporter(flags.games, lang);
   const report = await simulateInThreads(
     {
       variant,
@@ -380,14 +400,11 @@ async function simulateCommand(flags: SimulateFlags): Promise<number> {
   if (isRefusal(report)) throw new UsageError(report.message);
   if (flags.json) process.stdout.write(JSON.stringify(report, null, 2) + "\n");
   else process.stdout.write(formatReport(report));
-  for (const f of report.failures)
-    process.stderr.write(
-      `simulate: game ${f.index} (seed ${f.seed}) ${f.outcome} after ${f.moves} moves${f.error ? `: ${f.error}` : ""}\n`,
-    );
+  for (const f of report.failures) process.stderr.write(`${SIMULATE_TEXTS[lang].failed(f)}\n`);
   return report.errors > 0 || report.stuck > 0 ? 1 : 0;
 }
 
-async function simulateRemoteCommand(flags: SimulateFlags): Promise<number> {
+async function simulateRemoteCommand(flags: SimulateFlags, lang: Lang): Promise<number> {
   const variant = variantOf(flags.variant);
   checkPlayers(variant, flags.players);
   const options = parseOptionPairs(flags.option ?? []);
@@ -411,7 +428,7 @@ async function simulateRemoteCommand(flags: SimulateFlags): Promise<number> {
         `nicht das Protokoll, das diese Stufe liest. Setz ${needsLog}-Bots auf dem Server ein ` +
         `(play --bot-level ${needsLog}).`,
     });
-  const progress = progressReporter(flags.games);
+  const progress = progressReporter(flags.games, lang);
   const report = await simulateRemote({
     servers: flags.server ?? [],
     variant,
@@ -432,12 +449,8 @@ async function simulateRemoteCommand(flags: SimulateFlags): Promise<number> {
       : { onAck: (ack: RemoteAck) => appendFileSync(flags.acks!, `${JSON.stringify(ack)}\n`) }),
   });
   progress.stop();
-  if (flags.json) process.stdout.write(JSON.stringify(report, null, 2) + "\n");
+  if (flags.json) process.stdout.write(remoteReportJson(report));
   else process.stdout.write(formatRemoteReport(report));
-  for (const f of report.failures)
-    process.stderr.write(
-      `simulate: game ${f.index} (match ${f.matchId ?? "-"}, ${f.servers.join(" ")}) ${f.outcome} ` +
-        `after ${f.moves} moves at version ${f.version}${f.error ? `: ${f.error}` : ""}\n`,
-    );
+  for (const f of report.failures) process.stderr.write(`${remoteFailureLine(f, lang)}\n`);
   return report.errors > 0 || report.stuck > 0 ? 1 : 0;
 }

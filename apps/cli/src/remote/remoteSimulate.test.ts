@@ -10,8 +10,16 @@ import {
   type TestApi,
 } from "@maumau/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { remoteFailureLine, remoteReportJson } from "../commands/simulate.js";
+import { SIMULATE_TEXTS } from "../simulateTexts.js";
 import { runCli } from "../testing/cli.js";
-import { simulateRemote, type RemoteAck, type RemoteSimulationConfig } from "./remoteSimulate.js";
+import {
+  simulateRemote,
+  type RemoteAck,
+  type RemoteGameResult,
+  type RemoteSimulationConfig,
+  type RemoteSimulationReport,
+} from "./remoteSimulate.js";
 
 /** Players for a variant: 3 where it allows it with its default options, else its minimum. */
 const playersFor = (id: string): number => {
@@ -42,6 +50,54 @@ const config = (
   rate: 10_000,
   reconnect: false,
   ...overrides,
+});
+
+describe("simulate's failure lines, in the player's language", () => {
+  const stuck: RemoteGameResult = {
+    index: 3,
+    matchId: "m7",
+    outcome: "stuck",
+    moves: 1,
+    games: 0,
+    version: 12,
+    seconds: 30,
+    servers: ["http://a:3000", "http://b:3000"],
+    error: "no new version for 30 s at version 12",
+    why: {
+      en: "no new version for 30 s at version 12",
+      de: "seit 30 s keine neue Version (Version 12)",
+    },
+  };
+
+  it("a match of simulate --server: where, how far, and why", () => {
+    expect(remoteFailureLine(stuck, "en")).toBe(
+      "simulate: game 3 (match m7, http://a:3000 http://b:3000) stuck after 1 move at version 12: no new version for 30 s at version 12",
+    );
+    expect(remoteFailureLine(stuck, "de")).toBe(
+      "simulate: Spiel 3 (Partie m7, http://a:3000 http://b:3000) hängt nach 1 Zug bei Version 12 fest: seit 30 s keine neue Version (Version 12)",
+    );
+    const failed = { ...stuck, outcome: "error" as const, moves: 40, matchId: null };
+    expect(remoteFailureLine(failed, "de")).toMatch(
+      /^simulate: Spiel 3 \(Partie -, .*\) ist nach 40 Zügen bei Version 12 gescheitert: /,
+    );
+  });
+
+  it("--json keeps its format: each failure's error in English, nothing else added", () => {
+    const report = { failures: [stuck] } as unknown as RemoteSimulationReport;
+    const { why: _why, ...plain } = stuck;
+    expect(remoteReportJson(report)).toBe(JSON.stringify({ failures: [plain] }, null, 2) + "\n");
+  });
+
+  it("an in-process game, and the progress line", () => {
+    const game = { index: 0, seed: 5, outcome: "stuck", moves: 1 };
+    expect(SIMULATE_TEXTS.en.failed(game)).toBe("simulate: game 0 (seed 5) stuck after 1 move");
+    expect(SIMULATE_TEXTS.de.failed(game)).toBe("simulate: Spiel 0 (Seed 5) hängt nach 1 Zug fest");
+    expect(SIMULATE_TEXTS.de.failed({ ...game, outcome: "error", moves: 9, error: "x" })).toBe(
+      "simulate: Spiel 0 (Seed 5) ist nach 9 Zügen gescheitert: x",
+    );
+    expect(SIMULATE_TEXTS.en.progress(3, 10)).toBe("simulate: 3/10 games");
+    expect(SIMULATE_TEXTS.de.progress(3, 10)).toBe("simulate: 3/10 Spiele");
+  });
 });
 
 describe("simulate --server against a real server (in-process, temporary SQLite)", () => {
@@ -84,6 +140,11 @@ describe("simulate --server against a real server (in-process, temporary SQLite)
     );
     expect(report).toMatchObject({ finished: 0, errors: 1 });
     expect(report.failures[0]!.error).toMatch(/setting up/);
+    // Why, in each language: the English is the report's error; the German in our words.
+    expect(report.failures[0]!.why).toEqual({
+      en: report.failures[0]!.error,
+      de: "beim Vorbereiten der Partie: connect: keine Verbindung",
+    });
   });
 
   it("runs as `maumau simulate --server …`, prints the figures, exits 0", async () => {
@@ -112,7 +173,7 @@ describe("simulate --server against a real server (in-process, temporary SQLite)
     expect(run.stdout).toMatch(/moves\/s\s+[\d,]+\n/);
   });
 
-  it("exits 1 when a game fails, and names it", async () => {
+  it("exits 1 when a game fails, and names it (--lang de: in German)", async () => {
     const run = await runCli([
       "simulate",
       "--server",
@@ -121,10 +182,14 @@ describe("simulate --server against a real server (in-process, temporary SQLite)
       "1",
       "--timeout",
       "2",
+      "--lang",
+      "de",
     ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/errors\s+1\n/);
-    expect(run.stderr).toMatch(/simulate: game 0 .* error after 0 moves/);
+    expect(run.stderr).toMatch(
+      /^simulate: Spiel 0 \(Partie -, [^)]*\) ist nach 0 Zügen bei Version 0 gescheitert: beim Vorbereiten der Partie: connect: keine Verbindung$/m,
+    );
   });
 });
 

@@ -1,4 +1,11 @@
-import { createRng, type AnyVariant, type BotLevel, type Command, type Seat } from "@maumau/engine";
+import {
+  createRng,
+  type AnyVariant,
+  type BotLevel,
+  type Command,
+  type Localized,
+  type Seat,
+} from "@maumau/engine";
 import {
   MatchFeed,
   RemoteRefusal,
@@ -8,6 +15,7 @@ import {
   type ViewEvent,
 } from "@maumau/client";
 import { gameSeed } from "../simulate.js";
+import { inBoth, type SimulateTexts } from "../simulateTexts.js";
 import { viewBot, type ViewBot } from "./bots.js";
 import { connect } from "./connect.js";
 
@@ -66,7 +74,10 @@ export interface RemoteGameResult {
   readonly seconds: number;
   /** The server each seat talked to. */
   readonly servers: readonly string[];
+  /** Why it failed, in English (as `--json` prints it). */
   readonly error?: string;
+  /** The same in each language, for the terminal (`--json` leaves it out). */
+  readonly why?: Localized;
 }
 
 /** What happened on the wire, over all matches. */
@@ -173,9 +184,6 @@ export async function simulateRemote(
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-const describeError = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
-
 /** One match: create it, seat a socket per seat, play it to its end, close everything. */
 async function playRemoteMatch(
   config: RemoteSimulationConfig,
@@ -206,16 +214,18 @@ async function playRemoteMatch(
   let version = 0;
   let lastProgress = performance.now();
   let settled = false;
-  let failure: { outcome: RemoteOutcome; error: string } | null = null;
+  let failure: { outcome: RemoteOutcome; why: Localized } | null = null;
   let settle: () => void = () => {};
   const done = new Promise<void>((resolve) => (settle = resolve));
-  const end = (problem: { outcome: RemoteOutcome; error: string } | null) => {
+  const end = (problem: { outcome: RemoteOutcome; why: Localized } | null) => {
     if (settled) return;
     settled = true;
     failure = problem;
     settle();
   };
-  const fail = (outcome: RemoteOutcome, error: string) => end({ outcome, error });
+  /** Ends the match as failed, saying why in both languages (`say` for each one's texts). */
+  const fail = (outcome: RemoteOutcome, say: (t: SimulateTexts) => string) =>
+    end({ outcome, why: inBoth(say) });
 
   const send = async (seat: Seat, command: Command, commandId: string): Promise<void> => {
     const connection = connections[seat]!;
@@ -247,11 +257,11 @@ async function playRemoteMatch(
           try {
             await connection.whenConnected(config.stallMs);
           } catch {
-            return fail("stuck", `seat ${seat}: no connection to ${connection.url}`);
+            return fail("stuck", (t) => t.noConnection(seat, connection.url));
           }
           continue;
         }
-        return fail("error", `seat ${seat} ${JSON.stringify(command)}: ${describeError(error)}`);
+        return fail("error", (t) => t.refused(seat, JSON.stringify(command), t.cause(error)));
       }
     }
   };
@@ -278,7 +288,7 @@ async function playRemoteMatch(
           : undefined;
     if (command === undefined) return;
     acted[seat] = snapshot.version;
-    if (moves >= config.maxMoves) return fail("stuck", `more than ${config.maxMoves} moves`);
+    if (moves >= config.maxMoves) return fail("stuck", (t) => t.tooManyMoves(config.maxMoves));
     moves++;
     void send(seat, command, `v${snapshot.version}`);
   };
@@ -287,16 +297,14 @@ async function playRemoteMatch(
   const randoms = Array.from({ length: players }, (_, seat) => createRng(seed, seat + 1));
   const watchdog = setInterval(() => {
     const silent = performance.now() - lastProgress;
-    if (silent > config.stallMs)
-      fail("stuck", `no new version for ${Math.round(silent / 1000)} s at version ${version}`);
+    if (silent > config.stallMs) fail("stuck", (t) => t.silent(Math.round(silent / 1000), version));
   }, 250);
 
   connections.forEach((connection, seat) => {
     connection.onDisconnect((reason) => {
       if (settled) return;
       wire.disconnects++;
-      if (!config.reconnect)
-        fail("error", `seat ${seat}: disconnected from ${urls[seat]} (${reason})`);
+      if (!config.reconnect) fail("error", (t) => t.disconnected(seat, urls[seat]!, reason));
     });
     connection.onReconnect(() => wire.reconnects++);
   });
@@ -336,7 +344,7 @@ async function playRemoteMatch(
         idleMs: config.idleMs ?? 3000,
         onError: (error) => {
           if (!(config.reconnect && error instanceof TransportError))
-            fail("error", `seat ${seat} watch: ${describeError(error)}`);
+            fail("error", (t) => t.watchFailed(seat, t.cause(error)));
         },
       });
       feeds.push(feed);
@@ -347,7 +355,7 @@ async function playRemoteMatch(
     await connections[0]!.api.lobby.start({ matchId, token: tokens[0] });
     await done;
   } catch (error) {
-    fail("error", `setting up: ${describeError(error)}`);
+    fail("error", (t) => t.settingUp(t.cause(error)));
   } finally {
     settled = true;
     clearInterval(watchdog);
@@ -360,7 +368,7 @@ async function playRemoteMatch(
     }
     for (const connection of connections) connection.close();
   }
-  const problem = failure as { outcome: RemoteOutcome; error: string } | null;
+  const problem = failure as { outcome: RemoteOutcome; why: Localized } | null;
   return {
     index,
     matchId,
@@ -370,6 +378,6 @@ async function playRemoteMatch(
     version,
     seconds: (performance.now() - started) / 1000,
     servers: urls,
-    ...(problem ? { error: problem.error } : {}),
+    ...(problem ? { error: problem.why.en, why: problem.why } : {}),
   };
 }
