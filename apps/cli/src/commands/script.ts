@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { findVariant } from "@maumau/registry";
 import { UsageError } from "../args.js";
-import { unreadable } from "../online/errors.js";
+import { jsonProblem, unreadable } from "../online/errors.js";
 import { runScript, ScriptError } from "../script.js";
 
 /** Where the user typed the command (pnpm runs root scripts from the repo root). */
@@ -21,11 +21,7 @@ export function scriptCommand(file: string): number {
   try {
     input = JSON.parse(text);
   } catch (e) {
-    const why = (e as Error).message;
-    throw new UsageError({
-      en: `${file} is not JSON: ${why}`,
-      de: `${file} ist kein JSON: ${why}`,
-    });
+    throw new UsageError(jsonProblem(file, text, e));
   }
   try {
     const output = runScript(input, findVariant);

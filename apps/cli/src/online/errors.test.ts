@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../testing/cli.js";
 import {
   checkReachable,
+  jsonProblem,
   OnlineError,
   reachProblem,
   transportProblem,
@@ -102,6 +103,52 @@ describe("a file that cannot be read: a sentence of ours per error code, the pat
     ["EIO", "cannot read a/b.json (EIO)", "a/b.json ist nicht lesbar (EIO)"],
   ])("%s", (code, en, de) => {
     expect(unreadable("a/b.json", error(code))).toEqual({ en, de });
+  });
+});
+
+describe("a file that is not JSON: where it goes wrong, in our words, not Node's", () => {
+  const told = (text: string) => {
+    try {
+      JSON.parse(text);
+    } catch (e) {
+      return jsonProblem("a.json", text, e);
+    }
+    throw new Error(`${text} is JSON`);
+  };
+  it.each([
+    ["{ nope", "a.json is not JSON (line 1, column 3)", "a.json ist kein JSON (Zeile 1, Spalte 3)"],
+    [
+      '{\n  "variant": "noris",\n  "players": 2,\n}\n',
+      "a.json is not JSON (line 4, column 1)",
+      "a.json ist kein JSON (Zeile 4, Spalte 1)",
+    ],
+    [
+      '{"a": "ü€',
+      "a.json is not JSON (it ends too early)",
+      "a.json ist kein JSON (der Text endet zu früh)",
+    ],
+    [
+      "[1, 2",
+      "a.json is not JSON (it ends too early)",
+      "a.json ist kein JSON (der Text endet zu früh)",
+    ],
+    ["  \n", "a.json is not JSON (it is empty)", "a.json ist kein JSON (der Text ist leer)"],
+  ])("%j", (text, en, de) => {
+    expect(told(text)).toEqual({ en, de });
+  });
+
+  it("a message that names no place: the sentence alone", () => {
+    expect(jsonProblem("a.json", "nope", new SyntaxError("Unexpected token 'o'"))).toEqual({
+      en: "a.json is not JSON",
+      de: "a.json ist kein JSON",
+    });
+    // Node 22's message names the line too; the position is what counts.
+    const v22 = new SyntaxError(
+      "Expected property name or '}' in JSON at position 11 (line 2 column 3)",
+    );
+    expect(jsonProblem("a.json", '{"a": 1,\n  x}', v22).de).toBe(
+      "a.json ist kein JSON (Zeile 2, Spalte 3)",
+    );
   });
 });
 

@@ -54,6 +54,11 @@ const messages = {
     unreadable: (file: string, code: string) => `cannot read ${file} (${code})`,
     /** A match log that `replay --file` cannot show. */
     notJson: (file: string) => `${file} is not JSON`,
+    /** Where a file that is not JSON goes wrong (`jsonProblem`). */
+    notJsonAt: (file: string, where: string) => `${file} is not JSON (${where})`,
+    lineColumn: (line: number, column: number) => `line ${line}, column ${column}`,
+    endsEarly: "it ends too early",
+    empty: "it is empty",
     notLog: (file: string, places: string) => `${file} is not a match log (game.history)${places}`,
     unknownVariant: (variant: string) => `the log names no variant this CLI knows (${variant})`,
     /** A match on the server whose variant this CLI does not have (an older CLI). */
@@ -102,6 +107,10 @@ const messages = {
     isFolder: (file: string) => `${file} ist ein Ordner, keine Datei`,
     unreadable: (file: string, code: string) => `${file} ist nicht lesbar (${code})`,
     notJson: (file: string) => `${file} ist kein JSON`,
+    notJsonAt: (file: string, where: string) => `${file} ist kein JSON (${where})`,
+    lineColumn: (line: number, column: number) => `Zeile ${line}, Spalte ${column}`,
+    endsEarly: "der Text endet zu früh",
+    empty: "der Text ist leer",
     notLog: (file: string, places: string) =>
       `${file} ist kein Partieprotokoll (game.history)${places}`,
     unknownVariant: (variant: string) =>
@@ -154,6 +163,25 @@ export const badLogFile = (
     de: messages.de.notLog(file, placesText(places.de)),
   };
 };
+
+/**
+ * A file whose `text` is not JSON (`error`: what `JSON.parse` threw), in our words: where it goes
+ * wrong (line and column, from the position V8 names), that it ends too early or is empty, else
+ * only that it is not JSON. Node's own message is English and never shown.
+ */
+export function jsonProblem(file: string, text: string, error: unknown): Localized {
+  const message = error instanceof Error ? error.message : "";
+  const position = /\bat position (\d+)\b/.exec(message);
+  const at = position === null ? null : Number(position[1]);
+  if (text.trim() === "") return both((m) => m.notJsonAt(file, m.empty));
+  if (/^Unexpected end of JSON input/.test(message) || (at !== null && at >= text.length))
+    return both((m) => m.notJsonAt(file, m.endsEarly));
+  if (at === null) return both((m) => m.notJson(file));
+  const before = text.slice(0, at);
+  const line = before.split("\n").length;
+  const column = [...before.slice(before.lastIndexOf("\n") + 1)].length + 1;
+  return both((m) => m.notJsonAt(file, m.lineColumn(line, column)));
+}
 
 /** A log whose variant this CLI does not know (`replay --file`). */
 export const unknownLogVariant = (lang: Lang, variant: string): OnlineError =>
