@@ -1856,6 +1856,22 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       expect(details.length, lang).toBeGreaterThanOrEqual(5);
       for (const d of details)
         expect(d, `${lang}: ${d.name}`).toMatchObject({ onScreen: true, below: true });
+      // The headers over the two columns left stand apart ("RankEffect", "WertWirkung" ran
+      // together in a first column too narrow for its bold header).
+      const headers = await page.locator(".effects thead th").evaluateAll((ths) =>
+        ths
+          .filter((th) => th.getBoundingClientRect().width > 0)
+          .map((th) => {
+            const range = document.createRange();
+            range.selectNodeContents(th);
+            const text = range.getBoundingClientRect();
+            return { text: th.textContent, left: text.left, right: text.right };
+          }),
+      );
+      expect(headers.length, lang).toBe(2);
+      expect(headers[0]!.right, `${lang}: ${headers.map((h) => h.text).join(" | ")}`).toBeLessThan(
+        headers[1]!.left - 4,
+      );
       await page.locator(".effects tbody tr").last().scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SHOTS, `house-rules-effects-phone-${lang}.png`) });
     });
