@@ -95,6 +95,25 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     return { context, page, errors };
   }
 
+  /**
+   * Makes `seat` of `matchId` this browser's own before any page of `target` loads, as a
+   * browser that took it keeps it (`maumau.seats` in localStorage).
+   */
+  const holdSeat = async (
+    target: Page | BrowserContext,
+    matchId: string,
+    seat: { seat: number; token: string },
+  ): Promise<void> => {
+    await target.addInitScript(
+      ([id, s, token]) =>
+        localStorage.setItem(
+          "maumau.seats",
+          JSON.stringify({ [id]: { seat: s, token, at: Date.now() } }),
+        ),
+      [matchId, seat.seat, seat.token] as const,
+    );
+  };
+
   /** Chooses a variant in the New match form: its tile's radio, named as the variant (English). */
   const pickVariant = (page: Page, id: string): Promise<void> =>
     page
@@ -982,14 +1001,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
           count: shape.bots,
         });
       const host = await person();
-      await host.context.addInitScript(
-        ([id, token]) =>
-          localStorage.setItem(
-            "maumau.seats",
-            JSON.stringify({ [id!]: { seat: 0, token, at: Date.now() } }),
-          ),
-        [matchId, ticket.token],
-      );
+      await holdSeat(host.context, matchId, { seat: 0, token: ticket.token });
       await host.page.goto(`${url}/m/${matchId}`);
       const shareLink = await host.page.getByLabel(/Share this link/).inputValue();
       const spectator = await person();
@@ -1336,14 +1348,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     await api.service.addBots({ matchId, token, level: "heuristic" });
     await api.service.start({ matchId, token });
     const { page, errors, context } = await person();
-    await page.addInitScript(
-      ([id, t]) =>
-        localStorage.setItem(
-          "maumau.seats",
-          JSON.stringify({ [id!]: { seat: 0, token: t, at: Date.now() } }),
-        ),
-      [matchId, token],
-    );
+    await holdSeat(page, matchId, { seat: 0, token });
     await page.goto(`${url}/m/${matchId}`);
     await page.locator(".hand").waitFor();
     // Anna draws whenever she can (and passes after): her hand grows past what fits at 24 px.
@@ -1411,14 +1416,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     const seatedAs = async (ticket: { seat: number; token: string }, locale?: string) => {
       const p = await person(locale);
       await p.page.setViewportSize(PHONE);
-      await p.page.addInitScript(
-        ([id, seat, t]) =>
-          localStorage.setItem(
-            "maumau.seats",
-            JSON.stringify({ [id!]: { seat: Number(seat), token: t, at: Date.now() } }),
-          ),
-        [matchId, String(ticket.seat), ticket.token],
-      );
+      await holdSeat(p.page, matchId, ticket);
       await p.page.goto(`${url}/m/${matchId}`);
       await p.page.locator(".hand").waitFor();
       return p;
@@ -1502,14 +1500,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       );
       const { page, errors, context } = await person();
       await page.setViewportSize(PHONE);
-      await page.addInitScript(
-        ([id, t]) =>
-          localStorage.setItem(
-            "maumau.seats",
-            JSON.stringify({ [id!]: { seat: 0, token: t, at: Date.now() } }),
-          ),
-        [matchId, seats[0]!.token],
-      );
+      await holdSeat(page, matchId, { seat: 0, token: seats[0]!.token });
       await page.goto(`${url}/m/${matchId}`);
       await page.locator(`.hand-card[data-card="${card}"]`).first().click();
       const panel = page.getByRole("dialog");
@@ -1568,14 +1559,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
     // below the hand, past the window's foot, and scrolled the page to show itself.
     const { matchId, seats, card } = await choiceAhead("french", 2, { targetScore: 10_000 });
     const { page, errors, context } = await person();
-    await page.addInitScript(
-      ([id, t]) =>
-        localStorage.setItem(
-          "maumau.seats",
-          JSON.stringify({ [id!]: { seat: 0, token: t, at: Date.now() } }),
-        ),
-      [matchId, seats[0]!.token],
-    );
+    await holdSeat(page, matchId, { seat: 0, token: seats[0]!.token });
     await page.goto(`${url}/m/${matchId}`);
     const wild = page.locator(`.hand-card.playable[data-card="${card}"]`).first();
     await wild.waitFor();
@@ -2046,15 +2030,7 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       seat: { seat: number; token: string } | null,
     ) => {
       const context = await browser.newContext({ locale, colorScheme, viewport: DESKTOP });
-      if (seat !== null)
-        await context.addInitScript(
-          ([id, s, token]) =>
-            localStorage.setItem(
-              "maumau.seats",
-              JSON.stringify({ [id]: { seat: s, token, at: 1 } }),
-            ),
-          [matchId, seat.seat, seat.token] as const,
-        );
+      if (seat !== null) await holdSeat(context, matchId, seat);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
