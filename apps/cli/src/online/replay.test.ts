@@ -1,33 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { HistoryResult } from "@maumau/client";
-import { createRng, GameDriver, isRefusal, type Lang } from "@maumau/engine";
+import type { Lang } from "@maumau/engine";
 import { findVariant } from "@maumau/registry";
 import { afterAll, describe, expect, it } from "vitest";
-import { tableLook } from "../testing/tableFixtures.js";
+import { finishedNorisHistory, tableLook } from "../testing/tableFixtures.js";
 import { Replay, saveHistory } from "./replay.js";
 
 const noris = findVariant("noris")!;
 
-/** A two-seat noris match that heuristic bots played to its end, as game.history returns it. */
-const history = ((): HistoryResult => {
-  const driver = GameDriver.open(noris, { players: 2, options: { games: 1 }, seed: 5 }, "decider");
-  if (isRefusal(driver)) throw new Error(driver.message.en);
-  const random = createRng(5, 1);
-  for (let p = driver.progress(); p.toAct !== null; p = driver.progress())
-    driver.dispatch(driver.botMove(p.toAct, "heuristic", random));
-  const events = [
-    { type: "lobby.created", data: { variant: "noris", options: { games: 1 }, seats: 2 } },
-    ...driver.events,
-  ].map((e: { type: string; data?: unknown }, i) => ({
-    version: i + 1,
-    type: e.type,
-    data: e.data ?? null,
-    at: "2026-01-01T00:00:00.000Z",
-  }));
-  return { matchId: "m1", version: events.length, full: true, events };
-})();
+const history = finishedNorisHistory();
 const steps = history.events.length;
 
 const screen = (step: number, lang: Lang) =>

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRng, GameDriver, isRefusal } from "@maumau/engine";
-import { findVariant } from "@maumau/registry";
+import { createRng } from "@maumau/engine";
 // Tests only: the CLI's own code never imports the server's runtime.
 import { startTestApi, type TestApi } from "@maumau/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALT_OFF, ALT_ON, CLEAR, escape, hasScript, inPty, rowsWritten } from "../testing/pty.js";
 import { viewOf } from "../families/index.js";
+import { finishedNorisHistory } from "../testing/tableFixtures.js";
 import { SeatStore } from "./seatStore.js";
 
 describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () => {
@@ -222,30 +222,10 @@ describe.skipIf(!hasScript)("full screen in a real terminal (pty, 80×24)", () =
   }, 60_000);
 
   it("replay: arrow keys step forwards and back through a saved log, q quits", async () => {
-    const driver = GameDriver.open(
-      findVariant("noris")!,
-      { players: 2, options: { games: 1 }, seed: 5 },
-      "decider",
-    );
-    if (isRefusal(driver)) throw new Error(driver.message.en);
-    const random = createRng(5, 1);
-    for (let p = driver.progress(); p.toAct !== null; p = driver.progress())
-      driver.dispatch(driver.botMove(p.toAct, "heuristic", random));
-    const at = "2026-01-01T00:00:00.000Z";
-    const events = [
-      { type: "lobby.created", data: { variant: "noris", options: { games: 1 }, seats: 2 } },
-      ...driver.events,
-    ].map((e: { type: string; data?: unknown }, i) => ({
-      version: i + 1,
-      type: e.type,
-      data: e.data ?? null,
-      at,
-    }));
+    const history = finishedNorisHistory("local");
+    const events = history.events;
     const file = join(config, "log.json");
-    writeFileSync(
-      file,
-      JSON.stringify({ matchId: "local", version: events.length, full: true, events }),
-    );
+    writeFileSync(file, JSON.stringify(history));
     const pty = inPty(["replay", "--file", file], { XDG_CONFIG_HOME: config });
     const n = events.length;
     await pty.waitFor(new RegExp(`replay .*0/${n}`));

@@ -1,5 +1,6 @@
-import type { LobbyView, MatchSnapshot, SeatView } from "@maumau/client";
-import type { AnyVariant, Lang } from "@maumau/engine";
+import type { HistoryResult, LobbyView, MatchSnapshot, SeatView } from "@maumau/client";
+import { createRng, GameDriver, isRefusal, type AnyVariant, type Lang } from "@maumau/engine";
+import { findVariant } from "@maumau/registry";
 import { Chalk } from "chalk";
 import { CardStyle } from "../play/cards.js";
 import { TEXTS } from "../play/texts.js";
@@ -75,4 +76,30 @@ export function tableLook(
     variantName: variant.names[lang],
     width,
   };
+}
+
+/**
+ * A two-seat noris match of one game that heuristic bots played to its end (seed 5), as
+ * `game.history` returns it: the log a replay steps through.
+ */
+export function finishedNorisHistory(matchId = "m1"): HistoryResult {
+  const driver = GameDriver.open(
+    findVariant("noris")!,
+    { players: 2, options: { games: 1 }, seed: 5 },
+    "decider",
+  );
+  if (isRefusal(driver)) throw new Error(driver.message.en);
+  const random = createRng(5, 1);
+  for (let p = driver.progress(); p.toAct !== null; p = driver.progress())
+    driver.dispatch(driver.botMove(p.toAct, "heuristic", random));
+  const events = [
+    { type: "lobby.created", data: { variant: "noris", options: { games: 1 }, seats: 2 } },
+    ...driver.events,
+  ].map((e: { type: string; data?: unknown }, i) => ({
+    version: i + 1,
+    type: e.type,
+    data: e.data ?? null,
+    at: AT,
+  }));
+  return { matchId, version: events.length, full: true, events };
 }
