@@ -12,6 +12,8 @@ import { Chalk } from "chalk";
 import { describe, expect, it } from "vitest";
 import { localSnapshot } from "../play/screen.js";
 import {
+  cutAtWord,
+  fit,
   lobbyLines,
   screenLines,
   shareRows,
@@ -152,6 +154,19 @@ describe("the full screen's hints (keys and moves) are never cut from 80 columns
         expect(rows.join(" ").match(/\(H-\d\.\d\)/g)).toHaveLength(3);
         expect(words(rows)).toEqual(words([hints(lang)]));
       }
+  });
+
+  it("a line cut to the width gets a colour reset only when a colour is open (none with --no-color)", () => {
+    // A piped `maumau replay` row ended "…\u001b[0m" though nothing was coloured.
+    expect(fit("Bot 1 played red 7 · Bot 2 drew", 12)).toBe("Bot 1 playe…");
+    expect(cutAtWord("Bot 1 played red 7 · Bot 2 drew", 16)).toBe("Bot 1 played …");
+    const c = new Chalk({ level: 1 });
+    expect(fit(c.red("Bot 1 played red 7"), 12)).toBe("\u001b[31mBot 1 playe…\u001b[0m");
+    expect(cutAtWord(`${c.red("Bot 1 played red 7")} · Bot 2 drew`, 16)).toBe(
+      "\u001b[31mBot 1 played …\u001b[0m",
+    );
+    // A colour closed before the cut leaves nothing open.
+    expect(fit("\u001b[31mBot\u001b[0m 1 played red 7", 8)).toBe("\u001b[31mBot\u001b[0m 1 p…");
   });
 
   it("at a width narrower than a word, only that word is cut", () => {

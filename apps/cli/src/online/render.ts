@@ -38,7 +38,13 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 /** Printed width of a line (colour codes take none). */
 export const visibleLength = (s: string): number => [...s.replace(ANSI, "")].length;
 
-/** Cuts a line to `width` printed characters, keeping its colour codes and closing them. */
+/** `text` cut short: with a reset after it when a colour is still open (none for plain text). */
+const closed = (text: string): string => (openCodes(text) === "" ? text : `${text}\u001b[0m`);
+
+/**
+ * Cuts a line to `width` printed characters, "…" where the rest would be, keeping its colour
+ * codes and closing them; a line without colour codes (`--no-color`, a pipe) gets none.
+ */
 export function fit(line: string, width: number): string {
   if (visibleLength(line) <= width) return line;
   let out = "";
@@ -50,7 +56,7 @@ export function fit(line: string, width: number): string {
       continue;
     }
     for (const ch of part) {
-      if (shown >= width - 1) return out + "…\u001b[0m";
+      if (shown >= width - 1) return closed(`${out}…`);
       out += ch;
       shown++;
     }
@@ -484,9 +490,9 @@ export function shareRows(
 
 /**
  * A row cut to `width` between words, "…" where the rest would be: no word (no rule, "(H-3.2)")
- * is cut in two, unless the first is wider than the row (`fit`).
+ * is cut in two, unless the first is wider than the row (`fit`). A colour left open is closed.
  */
-function cutAtWord(text: string, width: number): string {
+export function cutAtWord(text: string, width: number): string {
   if (visibleLength(text) <= width) return text;
   const words = text.split(" ");
   let row = words[0]!;
@@ -497,7 +503,7 @@ function cutAtWord(text: string, width: number): string {
   // Not a mark that leads to what is cut ("· ✓ …"): the row ends with the last word.
   row = row.replace(/(?:\s+[·✓✗,;:])+$/, "");
   return row.trim() !== "" && visibleLength(`${row} …`) <= width
-    ? `${row} …\u001b[0m`
+    ? closed(`${row} …`)
     : fit(text, width);
 }
 
