@@ -26,6 +26,7 @@ import {
   UsageError,
   variantOf,
 } from "../args.js";
+import { checkReachable } from "../online/errors.js";
 import { langOf } from "../online/texts.js";
 import {
   simulateRemote,
@@ -41,8 +42,9 @@ import {
 } from "../simulate.js";
 import { simulateInThreads } from "../simulateInThreads.js";
 import { SIMULATE_TEXTS } from "../simulateTexts.js";
+import { onlineRun } from "./online.js";
 
-interface SimulateFlags {
+export interface SimulateFlags {
   variant: string;
   players: number;
   games: number;
@@ -344,7 +346,8 @@ fresh match played to its end; every seat is its own socket.io connection with i
 token and watch, and its bot decides from the view and legal moves the server pushed to that
 seat, nothing else. Refused commands, lost connections and timeouts are errors (with
 --reconnect a lost connection is waited out: reconnect, catch up, resend with the same
-command id); a match with no new version for --timeout seconds is stuck.
+command id); a match with no new version for --timeout seconds is stuck. Each server is asked
+first (/healthz): one that does not answer is one line and exit code 1, before any match.
 
 Examples:
   maumau simulate --variant noris --players 4 --games 10000 --bots random,heuristic --seed 1
@@ -355,9 +358,7 @@ Examples:
     .action(async (flags: SimulateFlags) => {
       const lang = langOf(flags.lang);
       await runCommand("simulate", lang, () =>
-        flags.server === undefined
-          ? simulateCommand(flags, lang)
-          : simulateRemoteCommand(flags, lang),
+        flags.server === undefined ? simulateCommand(flags, lang) : simulateRemoteRun(flags, lang),
       );
     });
   exitOnUsageError(cmd);
@@ -404,6 +405,13 @@ async function simulateCommand(flags: SimulateFlags, lang: Lang): Promise<number
   return report.errors > 0 || report.stuck > 0 ? 1 : 0;
 }
 
+/**
+ * `simulate --server` as every online command runs: a server that does not answer `/healthz`
+ * is one line on stderr (`maumau: …`, in `lang`) and exit code 1, before any match.
+ */
+export const simulateRemoteRun = (flags: SimulateFlags, lang: Lang): Promise<number> =>
+  onlineRun(() => simulateRemoteCommand(flags, lang));
+
 async function simulateRemoteCommand(flags: SimulateFlags, lang: Lang): Promise<number> {
   const variant = variantOf(flags.variant);
   checkPlayers(variant, flags.players);
@@ -428,6 +436,7 @@ async function simulateRemoteCommand(flags: SimulateFlags, lang: Lang): Promise<
         `nicht das Protokoll, das diese Stufe liest. Setz ${needsLog}-Bots auf dem Server ein ` +
         `(play --bot-level ${needsLog}).`,
     });
+  for (const server of flags.server ?? []) await checkReachable(server, lang);
   const progress = progressReporter(flags.games, lang);
   const report = await simulateRemote({
     servers: flags.server ?? [],

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createServer, type AddressInfo } from "node:net";
 import { isRefusal, openMatch } from "@maumau/engine";
 import { findVariant, variants } from "@maumau/registry";
 // Tests only: the CLI's own code never imports the server's runtime.
@@ -9,8 +10,13 @@ import {
   startTestApi,
   type TestApi,
 } from "@maumau/server/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { remoteFailureLine, remoteReportJson } from "../commands/simulate.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  remoteFailureLine,
+  remoteReportJson,
+  simulateRemoteRun,
+  type SimulateFlags,
+} from "../commands/simulate.js";
 import { SIMULATE_TEXTS } from "../simulateTexts.js";
 import { runCli } from "../testing/cli.js";
 import {
@@ -97,6 +103,45 @@ describe("simulate's failure lines, in the player's language", () => {
     );
     expect(SIMULATE_TEXTS.en.progress(3, 10)).toBe("simulate: 3/10 games");
     expect(SIMULATE_TEXTS.de.progress(3, 10)).toBe("simulate: 3/10 Spiele");
+  });
+});
+
+describe("simulate --server against a server that is down", () => {
+  it("says so in one line in the player's language before any match (exit 1), as the online commands do", async () => {
+    // A port nothing listens on: taken, then given back.
+    const spare = createServer();
+    await new Promise<void>((done) => spare.listen(0, "127.0.0.1", done));
+    const port = (spare.address() as AddressInfo).port;
+    await new Promise<void>((done) => spare.close(() => done()));
+    const down = `http://127.0.0.1:${port}`;
+    const flags: SimulateFlags = {
+      variant: "noris",
+      players: 2,
+      games: 5,
+      bots: ["random"],
+      maxMoves: 100,
+      server: [down],
+      concurrency: 5,
+      rate: 10,
+      timeout: 5,
+      threads: 1,
+      engine: "decide",
+    };
+    const written: string[] = [];
+    const write = vi
+      .spyOn(process.stderr, "write")
+      .mockImplementation((chunk: string | Uint8Array) => written.push(String(chunk)) > 0);
+    try {
+      expect(await simulateRemoteRun(flags, "de")).toBe(1);
+      expect(await simulateRemoteRun(flags, "en")).toBe(1);
+    } finally {
+      write.mockRestore();
+    }
+    // Before the fix: one failure line per match.
+    expect(written).toEqual([
+      `maumau: Server ${down} nicht erreichbar: unter 127.0.0.1:${port} nimmt niemand die Verbindung an; läuft der Server?\n`,
+      `maumau: cannot reach the server at ${down}: nothing at 127.0.0.1:${port} accepts the connection; is the server running?\n`,
+    ]);
   });
 });
 
