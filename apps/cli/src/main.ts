@@ -7,7 +7,9 @@ import { registerSimulateCommand } from "./commands/simulate.js";
 import { registerVerifyCommand } from "./commands/verify.js";
 import { registerVizCommand } from "./commands/viz.js";
 import { registerOnlineCommands } from "./commands/online.js";
-import { localizeUsageErrors, runCommand, usageLang } from "./args.js";
+import type { Lang } from "@maumau/engine";
+import { exitOnUsageError, langOption, localizeUsageErrors, runCommand } from "./args.js";
+import { langOf } from "./online/texts.js";
 import { VERSION } from "./version.js";
 
 const program = new Command()
@@ -20,11 +22,16 @@ const program = new Command()
 // Before the commands: they inherit it.
 localizeUsageErrors(program);
 
-program
+const script = program
   .command("script")
   .description("Run a rule script (conformance/FORMAT.md) and print the resulting table as JSON")
   .argument("<file>", "the script, or - for standard input")
-  .action((file: string) => runCommand("script", usageLang(), () => scriptCommand(file)));
+  .addOption(langOption())
+  .action((file: string, flags: { lang?: Lang }) => {
+    const lang = langOf(flags.lang);
+    return runCommand("script", lang, () => scriptCommand(file, lang));
+  });
+exitOnUsageError(script);
 
 program
   .command("variants")

@@ -97,6 +97,10 @@ describe("maumau script: input and failure modes", () => {
   it("reads the script from standard input with -", () => {
     const run = cli(["script", "-"], JSON.stringify(noris));
     expect(run.status).toBe(0);
+    // --lang changes what it says on stderr, never its JSON (conformance/FORMAT.md).
+    const german = cli(["script", "-", "--lang", "de"], JSON.stringify(noris));
+    expect(german.status).toBe(0);
+    expect(german.stdout).toBe(run.stdout);
     const out = JSON.parse(run.stdout) as { results: { ok: boolean; error?: string }[] };
     expect(out.results.map((r) => r.error ?? "ok")).toEqual([
       expect.any(String),
@@ -120,6 +124,39 @@ describe("maumau script: input and failure modes", () => {
     expect(() => runScript({ ...noris, commands: [{ type: "draw" }] }, find)).toThrow(/seat/);
     expect(() => runScript({ ...noris, commands: [{ seat: 0 }] }, find)).toThrow(/type/);
   });
+
+  it("a refused script is told in the language asked for (--lang, else the locale)", () => {
+    const refused = (input: unknown, lang: "en" | "de") => {
+      try {
+        runScript(input, findVariant, lang);
+      } catch (e) {
+        if (e instanceof ScriptError) return e.message;
+        throw e;
+      }
+      throw new Error("not refused");
+    };
+    expect(refused({ ...noris, variant: "skat" }, "de")).toBe("unbekannte Variante „skat“");
+    expect(refused({ ...noris, variant: "skat" }, "en")).toBe('unknown variant "skat"');
+    expect(refused({ ...noris, players: "two" }, "de")).toBe(
+      "fehlerhaftes Skript: players: hier gehört eine Zahl hin",
+    );
+    expect(refused({ ...noris, players: "two" }, "en")).toBe(
+      "malformed script: players: a number is required",
+    );
+    expect(refused({ ...noris, commands: [{ type: "draw" }] }, "de")).toBe(
+      "fehlerhaftes Skript: commands.0.seat: jeder Befehl braucht einen Platz (seat)",
+    );
+    // zod's own words and the engine's refusals in German too.
+    expect(refused({ ...noris, commands: "none" }, "de")).toBe(
+      "fehlerhaftes Skript: commands: Ungültige Eingabe: erwartet Array, erhalten string",
+    );
+    expect(refused({ ...noris, players: 11 }, "de")).toBe(
+      "fehlerhaftes Skript: Spielerzahl muss 2–10 sein",
+    );
+    const run = cli(["script", "-", "--lang", "de"], JSON.stringify({ ...noris, variant: "skat" }));
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe("maumau script: unbekannte Variante „skat“\n");
+  }, 60_000);
 
   it("refusals are results, and a refused command changes nothing", () => {
     const before = runScript({ ...noris, commands: [] }, findVariant).state;
