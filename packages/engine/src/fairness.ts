@@ -87,3 +87,44 @@ export function verifyFairness(family: FamilyName, log: readonly Logged[]): Fair
   if (games.length === 0) problems.push("the log has no game.started");
   return { ok: problems.length === 0, seed, games, checks, problems };
 }
+
+/**
+ * `verifyFairness`'s problems (English: its own sentences above and its families' `checkRandom`)
+ * in German, for every reader that shows them to a German player (the CLI's `maumau verify`, the
+ * web's replay page); a sentence not known here stays as it is.
+ */
+const FAIRNESS_PROBLEMS_DE: readonly (readonly [RegExp, (...parts: string[]) => string])[] = [
+  [/^the log has no ([\w.]+)$/, (type) => `das Protokoll enthält kein ${type}`],
+  [
+    /^the log does not reveal the seed \(is the match over\? is it the full log\?\)$/,
+    () =>
+      "das Protokoll deckt den Startwert nicht auf (ist die Partie vorbei? ist es das ganze Protokoll?)",
+  ],
+  [/^game (\S+): the commitment is missing$/, (game) => `Spiel ${game}: die Festlegung fehlt`],
+  [
+    /^game (\S+): the commitment is wrong$/,
+    (game) => `Spiel ${game}: die Festlegung passt nicht zum Startwert`,
+  ],
+  [
+    /^game (\S+): the deck is not the seed's shuffle$/,
+    (game) => `Spiel ${game}: der Stapel ist nicht so gemischt, wie es der Startwert vorgibt`,
+  ],
+  [
+    /^game (\S+): reshuffle (\d+) is not the seed's$/,
+    (game, k) => `Spiel ${game}: Mischung ${k} folgt nicht aus dem Startwert`,
+  ],
+  [
+    /^game (\S+): a special card went back at (\d+), the seed says (\d+)$/,
+    (game, at, expected) =>
+      `Spiel ${game}: eine Sonderkarte kam an Stelle ${at} zurück in den Stapel, laut Startwert an Stelle ${expected}`,
+  ],
+];
+
+/** One of the engine's fairness problems in German. */
+export function fairnessProblemDe(problem: string): string {
+  for (const [pattern, german] of FAIRNESS_PROBLEMS_DE) {
+    const parts = pattern.exec(problem);
+    if (parts !== null) return german(...parts.slice(1));
+  }
+  return problem;
+}

@@ -83,5 +83,10 @@ export { prepareSampler, SamplerError, type Evidence, type Sampler } from "./bot
 export { isPlaceholder } from "./bots/placeholder.js";
 export { classicDeterminizer } from "./classic/determinize.js";
 export * from "./heul-doch/index.js";
-export { verifyFairness, type FairnessReport, type GameCheck } from "./fairness.js";
+export {
+  fairnessProblemDe,
+  verifyFairness,
+  type FairnessReport,
+  type GameCheck,
+} from "./fairness.js";
 export * from "./fast/index.js";

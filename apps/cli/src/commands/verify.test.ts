@@ -3,13 +3,12 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { verifyFairness } from "@maumau/engine";
+import { fairnessProblemDe, verifyFairness } from "@maumau/engine";
 import { botMatchLog } from "@maumau/engine/testing";
 import { findVariant } from "@maumau/registry";
 // Tests only: the CLI's own code never imports the server's runtime.
 import { startTestApi, type TestApi } from "@maumau/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fairnessProblemDe } from "../online/texts.js";
 import { runCli } from "../testing/cli.js";
 import { fetchLog, logFrom, verifyLog } from "./verify.js";
 

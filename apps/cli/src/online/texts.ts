@@ -1,5 +1,5 @@
 import type { MatchStatus } from "@maumau/client";
-import type { GameCheck, Lang } from "@maumau/engine";
+import { fairnessProblemDe, type GameCheck, type Lang } from "@maumau/engine";
 import { TEXTS } from "../play/texts.js";
 
 /** What the online table says beyond the local table's texts (play/texts.ts). */
@@ -305,50 +305,10 @@ export interface VerifyTexts {
     deal: GameCheck["deal"],
     shuffles: number,
   ) => string;
-  /** One of the engine's problems (English sentences: `fairnessProblemDe` says them in German). */
+  /** One of the engine's problems (English sentences: the engine's `fairnessProblemDe` says them in German). */
   readonly problem: (problem: string) => string;
   readonly fair: (checks: number) => string;
   readonly notVerified: (problems: number) => string;
-}
-
-/**
- * The engine's fairness problems (`verifyFairness`, English only) in German; a sentence not
- * known here stays as it is.
- */
-const FAIRNESS_PROBLEMS_DE: readonly (readonly [RegExp, (...parts: string[]) => string])[] = [
-  [/^the log has no ([\w.]+)$/, (type) => `das Protokoll enthält kein ${type}`],
-  [
-    /^the log does not reveal the seed \(is the match over\? is it the full log\?\)$/,
-    () =>
-      "das Protokoll deckt den Startwert nicht auf (ist die Partie vorbei? ist es das ganze Protokoll?)",
-  ],
-  [/^game (\S+): the commitment is missing$/, (game) => `Spiel ${game}: die Festlegung fehlt`],
-  [
-    /^game (\S+): the commitment is wrong$/,
-    (game) => `Spiel ${game}: die Festlegung passt nicht zum Startwert`,
-  ],
-  [
-    /^game (\S+): the deck is not the seed's shuffle$/,
-    (game) => `Spiel ${game}: der Stapel ist nicht so gemischt, wie es der Startwert vorgibt`,
-  ],
-  [
-    /^game (\S+): reshuffle (\d+) is not the seed's$/,
-    (game, k) => `Spiel ${game}: Mischung ${k} folgt nicht aus dem Startwert`,
-  ],
-  [
-    /^game (\S+): a special card went back at (\d+), the seed says (\d+)$/,
-    (game, at, expected) =>
-      `Spiel ${game}: eine Sonderkarte kam an Stelle ${at} zurück in den Stapel, laut Startwert an Stelle ${expected}`,
-  ],
-];
-
-/** One of the engine's fairness problems in German. */
-export function fairnessProblemDe(problem: string): string {
-  for (const [pattern, german] of FAIRNESS_PROBLEMS_DE) {
-    const parts = pattern.exec(problem);
-    if (parts !== null) return german(...parts.slice(1));
-  }
-  return problem;
 }
 
 const CHECK_DE: Readonly<Record<GameCheck["commitment"] | GameCheck["deal"], string>> = {

@@ -28,6 +28,7 @@ import { WithRuleRefs } from "../rules/WithRuleRefs";
 import { seatName, typingInField } from "../table/common";
 import { chatLines } from "../chat/chatLines";
 import { chatLineText, ReplayChat } from "../chat/ReplayChat";
+import { Fairness } from "./Fairness";
 
 const ChartPanel = lazy(() => import("../chart/ChartPanel"));
 
@@ -315,7 +316,7 @@ function Stepper(props: {
           ))}
         </ol>
       </details>
-      <Fairness replay={replay} />
+      <Fairness replay={replay} lang={lang} />
     </section>
   );
 }
@@ -428,39 +429,6 @@ function ContinueFrom(props: {
       ) : (
         <p>{t("replay.continue.unavailable")}</p>
       )}
-    </section>
-  );
-}
-
-/** Provable fairness, checked here in the browser from the revealed seed. */
-function Fairness({ replay }: { replay: Replay }) {
-  const { t } = useTranslation();
-  const report = replay.fairness;
-  const commitments = replay.events
-    .filter((e) => e.type === "game.started")
-    .map((e) => e.data as { game: number; commitment?: string });
-  return (
-    <section className="fairness" aria-labelledby="fairness-heading" data-ok={report.ok}>
-      <h3 id="fairness-heading">{t("replay.fairness")}</h3>
-      <p role="status">
-        {report.ok
-          ? t("replay.fair", { checks: report.checks })
-          : t("replay.unfair", { problems: report.problems.join("; ") })}
-      </p>
-      <dl>
-        <dt>{t("replay.seed")}</dt>
-        <dd>
-          <code>{String(report.seed)}</code>
-        </dd>
-        {commitments.map((c) => (
-          <div key={c.game}>
-            <dt>{t("replay.commitment", { n: c.game })}</dt>
-            <dd>
-              <code>{c.commitment ?? "—"}</code>
-            </dd>
-          </div>
-        ))}
-      </dl>
     </section>
   );
 }

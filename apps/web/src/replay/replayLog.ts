@@ -6,11 +6,13 @@ import {
   type ViewEvent,
 } from "@maumau/client";
 import {
+  fairnessProblemDe,
   verifyFairness,
   type AnyEngine,
   type BotLevel,
   type FairnessReport,
   type FamilyView,
+  type Lang,
   type Progress,
 } from "@maumau/engine";
 import { openTableOf } from "../families";
@@ -293,4 +295,12 @@ export function snapshotAt(
     // The log is public once the match is over ("Always true" 4): every hand, every pile.
     open: openTableOf(view, state),
   };
+}
+
+/**
+ * The fairness check's problems in the page's language: the engine says them in English, and
+ * in German with its own words for them (`fairnessProblemDe`, which `maumau verify` uses too).
+ */
+export function fairnessProblems(report: FairnessReport, lang: Lang): readonly string[] {
+  return lang === "de" ? report.problems.map(fairnessProblemDe) : report.problems;
 }
