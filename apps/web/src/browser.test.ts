@@ -1784,14 +1784,22 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
 
   it("house rules on a phone: a checkbox stays beside the first line of its label, a wrapped label indented after it (en, de)", async () => {
     await houseRulesOnPhone(async (page, lang) => {
-      await page.locator(".hr-field.inline").first().waitFor();
-      const rows = await page.locator(".hr-field.inline").evaluateAll((labels) =>
+      // Every checkbox of the page: the fields' and also the effects table's detail ("may lie on
+      // a wish"), whose label wrapped its second line under the box.
+      const checkboxes = page.locator('.hr-form label:has(> input[type="checkbox"])');
+      await checkboxes.first().waitFor();
+      const rows = await checkboxes.evaluateAll((labels) =>
         labels.map((label) => {
           const box = label.querySelector('input[type="checkbox"]')!.getBoundingClientRect();
-          const range = document.createRange();
-          range.selectNodeContents(label.querySelector("span")!);
-          // One rectangle per line of the label's text.
-          const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+          // One rectangle per line of the label's text (its text nodes, whatever wraps them).
+          const words = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+          const lines: DOMRect[] = [];
+          for (let node = words.nextNode(); node !== null; node = words.nextNode()) {
+            if (node.textContent?.trim() === "") continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            lines.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+          }
           const first = lines[0]!;
           const middle = box.top + box.height / 2;
           return {
@@ -1807,6 +1815,11 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
       expect(rows.filter((r) => r.lines > 1).length, `${lang}: some labels wrap`).toBeGreaterThan(
         0,
       );
+      const onWish = lang === "de" ? "darf auf einem Wunsch liegen" : "may lie on a wish";
+      expect(
+        rows.filter((r) => r.text?.trim() === onWish).length,
+        `${lang}: the effects' wish card`,
+      ).toBeGreaterThan(0);
       for (const row of rows) {
         expect(row.besideFirstLine, `${lang}: ${row.text}`).toBe(true);
         expect(row.indented, `${lang}: ${row.text}`).toBe(true);
@@ -1815,6 +1828,8 @@ describe.skipIf(!haveBrowser)("the web client in chromium", () => {
         .getByLabel(lang === "de" ? /^Auf eine Farbwahl-Startkarte/ : /^A wild starter/)
         .scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SHOTS, `house-rules-checkboxes-phone-${lang}.png`) });
+      await page.getByLabel(onWish).first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `house-rules-effect-checkbox-phone-${lang}.png`) });
     });
   }, 60_000);
 

@@ -579,13 +579,15 @@ export default function HouseRulesPage(props: { variants: readonly VariantSummar
                         </>
                       )}
                       {kind === "wish" && (
-                        <label>
+                        // Like the page's other checkboxes: beside the first line of its
+                        // label, a wrapped line indented after it (styles.css).
+                        <label className="hr-field inline">
                           <input
                             type="checkbox"
                             checked={e?.onWish !== false}
                             onChange={(ev) => update(["effects", r, "onWish"], ev.target.checked)}
-                          />{" "}
-                          {t("houseRules.onWish")}
+                          />
+                          <span>{t("houseRules.onWish")}</span>
                         </label>
                       )}
                       {issueAt(
