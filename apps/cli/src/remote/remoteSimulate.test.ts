@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createServer as createHttpServer } from "node:http";
 import { createServer, type AddressInfo } from "node:net";
 import { isRefusal, openMatch } from "@maumau/engine";
 import { findVariant, variants } from "@maumau/registry";
@@ -219,22 +220,35 @@ describe("simulate --server against a real server (in-process, temporary SQLite)
   });
 
   it("exits 1 when a game fails, and names it (--lang de: in German)", async () => {
-    const run = await runCli([
-      "simulate",
-      "--server",
-      "http://127.0.0.1:9",
-      "--games",
-      "1",
-      "--timeout",
-      "2",
-      "--lang",
-      "de",
-    ]);
-    expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/errors\s+1\n/);
-    expect(run.stderr).toMatch(
-      /^simulate: Spiel 0 \(Partie -, [^)]*\) ist nach 0 Zügen bei Version 0 gescheitert: beim Vorbereiten der Partie: connect: keine Verbindung$/m,
-    );
+    // A server that answers /healthz (simulate asks it first) but is no game server: every
+    // match fails while it is set up. (A port nobody listens on is now told in one line before
+    // any match: see "against a server that is down".)
+    const fake = createHttpServer((req, res) => {
+      res.writeHead(req.url === "/healthz" ? 200 : 404, { "content-type": "application/json" });
+      res.end(req.url === "/healthz" ? '{"status":"ok"}' : "{}");
+    });
+    await new Promise<void>((done) => fake.listen(0, "127.0.0.1", done));
+    const { port } = fake.address() as AddressInfo;
+    try {
+      const run = await runCli([
+        "simulate",
+        "--server",
+        `http://127.0.0.1:${port}`,
+        "--games",
+        "1",
+        "--timeout",
+        "2",
+        "--lang",
+        "de",
+      ]);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toMatch(/errors\s+1\n/);
+      expect(run.stderr).toMatch(
+        /^simulate: Spiel 0 \(Partie -, [^)]*\) ist nach 0 Zügen bei Version 0 gescheitert: beim Vorbereiten der Partie: /m,
+      );
+    } finally {
+      await new Promise<void>((done) => fake.close(() => done()));
+    }
   });
 });
 
